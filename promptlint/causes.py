@@ -1,0 +1,147 @@
+"""Why a prefix broke: one vocabulary for static rules and live diagnosis.
+
+`PL101` found by `promptlint check` in code is the same `PL101` the proxy reports
+when that code runs. Causes without a code are only observable in traffic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+@dataclass(frozen=True)
+class CauseInfo:
+    name: str
+    code: str | None
+    avoidable: bool
+    summary: str
+
+
+class Cause(str, Enum):
+    VOLATILE_TIMESTAMP = "volatile-timestamp"
+    VOLATILE_ID = "volatile-id"
+    VOLATILE_RANDOM = "volatile-random"
+    DYNAMIC_BEFORE_STATIC = "dynamic-before-static"
+    TOOL_ORDER = "tool-order"
+    TOOL_CHANGE = "tool-change"
+    SCHEMA_KEY_ORDER = "schema-key-order"
+    SYSTEM_EDIT = "system-edit"
+    HISTORY_REWRITE = "history-rewrite"
+    BREAKPOINT_MISUSE = "breakpoint-misuse"
+    PARAM_CHANGE = "param-change"
+    TTL_EXPIRED = "ttl-expired"
+    BELOW_MINIMUM = "below-minimum"
+    PROVIDER_MISS = "provider-miss"
+    NEW_CONTENT = "new-content"
+
+    @property
+    def info(self) -> CauseInfo:
+        return CAUSES[self]
+
+    @property
+    def code(self) -> str | None:
+        return CAUSES[self].code
+
+    @property
+    def avoidable(self) -> bool:
+        return CAUSES[self].avoidable
+
+
+CAUSES: dict[Cause, CauseInfo] = {
+    c: CauseInfo(c.value, code, avoidable, summary)
+    for c, code, avoidable, summary in [
+        (
+            Cause.VOLATILE_TIMESTAMP,
+            "PL101",
+            True,
+            "a clock value (time, date, relative time) changes the prefix on every request",
+        ),
+        (
+            Cause.VOLATILE_ID,
+            "PL102",
+            True,
+            "an id (UUID, request id, counter, pid, host) changes the prefix on every request",
+        ),
+        (
+            Cause.VOLATILE_RANDOM,
+            "PL103",
+            True,
+            "a random value changes the prefix on every request",
+        ),
+        (
+            Cause.DYNAMIC_BEFORE_STATIC,
+            "PL104",
+            True,
+            "per-request data placed before static text makes the static text uncacheable",
+        ),
+        (
+            Cause.TOOL_ORDER,
+            "PL201",
+            True,
+            "the same tools, enums or schema parts arrive in a different order",
+        ),
+        (
+            Cause.TOOL_CHANGE,
+            "PL203",
+            True,
+            "the tool list changed (added, removed or edited) between requests",
+        ),
+        (
+            Cause.SCHEMA_KEY_ORDER,
+            "PL202",
+            True,
+            "the same JSON object is serialised with its keys in a different order",
+        ),
+        (
+            Cause.SYSTEM_EDIT,
+            None,
+            True,
+            "the system prompt or instructions changed between requests",
+        ),
+        (
+            Cause.HISTORY_REWRITE,
+            "PL301",
+            True,
+            "earlier messages were edited, dropped, truncated or had reasoning stripped",
+        ),
+        (
+            Cause.BREAKPOINT_MISUSE,
+            "PL401",
+            True,
+            "cache breakpoints are too many, misplaced or in the wrong TTL order",
+        ),
+        (
+            Cause.PARAM_CHANGE,
+            None,
+            True,
+            "a parameter that enters the cache key changed (model, tool_choice, thinking, images)",
+        ),
+        (
+            Cause.TTL_EXPIRED,
+            None,
+            True,
+            "the cached prefix expired before the next request (gap longer than the TTL)",
+        ),
+        (
+            Cause.BELOW_MINIMUM,
+            None,
+            True,
+            "the prefix is shorter than the model's minimum cacheable length",
+        ),
+        (
+            Cause.PROVIDER_MISS,
+            None,
+            False,
+            "the prefix was intact and inside the TTL, yet the provider did not read it",
+        ),
+        (Cause.NEW_CONTENT, None, False, "nothing broke: these tokens are new in this request"),
+    ]
+}
+
+
+def cause_for_code(code: str) -> Cause | None:
+    for cause, info in CAUSES.items():
+        if info.code == code:
+            return cause
+    return None

@@ -1,0 +1,1 @@
+"""Recordings: one store interface, SQLite (embedded default) and PostgreSQL."""

@@ -1,0 +1,22 @@
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from promptlint.cli import cli
+
+
+def test_help_lists_commands() -> None:
+    result = CliRunner().invoke(cli, ["--help"])
+    assert result.exit_code == 0
+    assert "Keep LLM prompt prefixes cacheable" in result.output
+
+
+def test_unknown_command_is_usage_error() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "promptlint", "no-such-command"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
