@@ -1,0 +1,62 @@
+"""The store interface. SQLite and PostgreSQL implement it and pass one test suite."""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from promptlint.errors import UserError
+from promptlint.store.records import RequestRecord
+
+DEFAULT_STORE_URL = "sqlite:///.promptlint/recordings.db"
+
+
+class Store(abc.ABC):
+    """Recordings of requests and their prefix breaks."""
+
+    @abc.abstractmethod
+    def write(self, records: Sequence[RequestRecord]) -> None:
+        """Write records (and their breaks) in one transaction. Idempotent per record id."""
+
+    @abc.abstractmethod
+    def request(self, request_id: str) -> RequestRecord | None:
+        """One request with its breaks."""
+
+    @abc.abstractmethod
+    def session_requests(self, session_id: str) -> list[RequestRecord]:
+        """A session's requests in arrival order, each with its breaks."""
+
+    @abc.abstractmethod
+    def sessions(self, since: str | None = None, until: str | None = None) -> list[dict[str, Any]]:
+        """Per session: id, model, key_hash, first/last ts, requests, token classes,
+        hit rate by tokens, avoidable-miss tokens and dollars."""
+
+    @abc.abstractmethod
+    def iter_requests(
+        self, since: str | None = None, until: str | None = None
+    ) -> Iterator[RequestRecord]:
+        """Every request in arrival order (for export)."""
+
+    @abc.abstractmethod
+    def close(self) -> None: ...
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_store(url: str = DEFAULT_STORE_URL) -> Store:
+    """`sqlite:///relative/path.db`, `sqlite:////abs/path.db`, a bare path, or `postgresql://…`."""
+    if url.startswith(("postgresql://", "postgres://")):
+        from promptlint.store.postgres import PostgresStore
+
+        return PostgresStore(url)
+    if url.startswith("sqlite://") or "://" not in url:
+        from promptlint.store.sqlite import SQLiteStore
+
+        path = url[len("sqlite:///") :] if url.startswith("sqlite:///") else url
+        return SQLiteStore(path)
+    raise UserError(f"unknown store URL {url!r}: use sqlite:///PATH or postgresql://…")
