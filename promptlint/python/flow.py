@@ -251,6 +251,11 @@ class Evaluator:
             return Val(own=frozenset({Taint(ID, e, f"counter `{name}`")}), node=e)
         found = self.resolve_key(name, scope, at)
         if found is not None:
+            # Report a parameter where it is used, not where it is declared.
+            if len(found.own) == 1 and found.parts is None and found.items is None:
+                (t,) = found.own
+                if t.kind == CALLER and isinstance(found.node, cst.Param):
+                    return Val(own=frozenset({Taint(CALLER, e, t.detail)}), node=e)
             return found
         return Val(node=e)
 

@@ -28,7 +28,7 @@ VOLATILE = frozenset({TIMESTAMP, ID, RANDOM})
 @dataclass(frozen=True, eq=False)
 class Taint:
     kind: str
-    node: cst.CSTNode  # where it came from: the reported location
+    node: cst.CSTNode = field(repr=False)  # where it came from: the reported location
     detail: str  # e.g. "datetime.now()"
     # How the safe fix rewrites `node` (e.g. "sorted" or "sort_keys"); None: no safe fix.
     fix: str | None = None
