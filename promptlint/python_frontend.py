@@ -155,7 +155,11 @@ class PythonFrontend:
         except (RecursionError, MemoryError) as exc:
             result.errors.append(FileError(path, f"cannot parse: {type(exc).__name__}"))
             return result
-        index = build_index(module)
+        try:
+            index = build_index(module)
+        except RecursionError:
+            result.errors.append(FileError(path, "expression nesting too deep to analyse"))
+            return result
         ctx = PythonContext(
             path, text, module, index, Evaluator(index, config.volatile_callables), config
         )
@@ -166,6 +170,14 @@ class PythonFrontend:
                 except RecursionError:
                     result.errors.append(
                         FileError(path, f"{rule.CODE}: expression nesting too deep")
+                    )
+                except Exception as exc:  # a bug in one rule must not stop the whole run
+                    if os.environ.get("PROMPTLINT_DEBUG"):
+                        raise
+                    result.errors.append(
+                        FileError(
+                            path, f"internal error in {rule.CODE}: {type(exc).__name__}: {exc}"
+                        )
                     )
         if ctx.reports:
             result.findings.extend(_findings(ctx))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import libcst as cst
 
@@ -153,7 +153,7 @@ class Walker:
     """A read-only traversal: libcst's visitor rebuilds every node it passes, which costs
     about twice the parse; this one only reads fields that can hold code."""
 
-    _dispatch: dict[tuple[type, type], tuple[Any, Any]] = {}
+    _dispatch: ClassVar[dict[tuple[type, type], tuple[Any, Any]]] = {}
 
     def walk(self, node: cst.CSTNode) -> None:
         tp = type(node)
