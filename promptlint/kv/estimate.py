@@ -22,6 +22,8 @@ KV_DTYPES: dict[str, tuple[str, int]] = {
     "fp8_e4m3": ("fp8_e4m3", 1),
     "fp8_e5m2": ("fp8_e5m2", 1),
 }
+# vLLM serves float32 checkpoints of these in bfloat16, not float16 (numerically unstable).
+FLOAT16_UNSTABLE = frozenset({"gemma2", "gemma3", "gemma3_text", "plamo2", "glm4"})
 KV_DTYPE_CHOICES = ("auto", "fp16", "bf16", "fp8", "fp8_e4m3", "fp8_e5m2")
 
 
@@ -83,6 +85,9 @@ def resolve_kv_dtype(kv_dtype: str, spec: ModelSpec) -> tuple[str, int, list[str
     key = kv_dtype.lower()
     if key == "auto":
         dtype = spec.dtype
+        if dtype is None and spec.raw.get("quantization_config"):
+            notes.append("no dtype in config of a quantized checkpoint: attention and KV in bf16")
+            return "bf16", 2, notes
         if dtype is None:
             notes.append(
                 "no dtype in config: KV cache assumed 16-bit (vLLM --dtype auto serves fp32 "
@@ -90,6 +95,9 @@ def resolve_kv_dtype(kv_dtype: str, spec: ModelSpec) -> tuple[str, int, list[str
             )
             return "fp16", 2, notes
         if dtype in ("float32", "float", "fp32"):
+            if spec.model_type in FLOAT16_UNSTABLE:
+                notes.append("config dtype float32: vLLM --dtype auto serves this family in bf16")
+                return "bf16", 2, notes
             notes.append("config dtype float32: vLLM --dtype auto serves it in fp16")
             return "fp16", 2, notes
         if dtype in ("bfloat16", "bf16"):

@@ -49,7 +49,16 @@ _LAYER_TYPE_NAMES = {
 # Families whose config class re-derives the layer kinds in code (rules below). Any other
 # model_type without an explicit list is checked against transformers' own config class.
 QWEN_WINDOW_FAMILIES = frozenset(
-    {"qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "qwen2_vl_text", "qwen2_5_vl_text"}
+    {
+        "qwen2",
+        "qwen2_moe",
+        "qwen3",
+        "qwen3_moe",
+        "qwen2_vl",
+        "qwen2_5_vl",
+        "qwen3_vl",
+        "qwen3_vl_moe",
+    }
 )
 ATTENTION_FREE = frozenset({"mamba", "mamba2", "falcon_mamba", "rwkv", "rwkv5", "rwkv6", "xlstm"})
 FAMILIES_WITH_RULES = frozenset(

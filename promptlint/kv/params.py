@@ -40,7 +40,10 @@ UNGATED_MLP = frozenset(
         "persimmon",
     }
 )
-TIED_BY_DEFAULT = frozenset({"gpt2", "gemma", "gemma2", "gemma3", "gemma3_text", "gpt_bigcode"})
+TIED_BY_DEFAULT = frozenset(
+    {"gpt2", "gemma", "gemma2", "gemma3", "gemma3_text", "gpt_bigcode", "falcon", "RefinedWeb"}
+    | {"RefinedWebModel"}
+)
 
 SAFETENSORS_DTYPE_BYTES = {
     "F64": 8,
@@ -142,7 +145,14 @@ def estimate_parameters(spec: ModelSpec) -> ParamCount:
     vocab = optional_int(t, "", "vocab_size", "padded_vocab_size") or optional_int(
         spec.raw, "", "vocab_size"
     )
-    vocab = vocab or 32000
+    if vocab is None:
+        from promptlint.kv.autofill import transformers_text_config
+
+        default = getattr(
+            transformers_text_config(spec.raw_model_type, spec.raw), "vocab_size", None
+        )
+        vocab = default if isinstance(default, int) else 32000
+        spec.assumptions.append(f"vocab_size not in config: {vocab} (transformers' default)")
     tied = first(t, "tie_word_embeddings")
     if tied is None:
         tied = first(spec.raw, "tie_word_embeddings")

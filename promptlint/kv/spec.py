@@ -92,6 +92,7 @@ class ModelSpec:
     text: Mapping[str, Any]
     raw: Mapping[str, Any]
     mla: bool = False
+    raw_model_type: str = ""
     assumptions: list[str] = field(default_factory=list)
 
     @property
@@ -179,6 +180,11 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
     top_type = str(first(raw, "model_type") or model_type)
     if not model_type:
         raise UserError(f"{where}: config has no model_type (missing field model_type)")
+    # A multimodal wrapper's language part ("qwen3_vl_text") follows its text family's rules.
+    if model_type.endswith("_text") and model_type not in lk.FAMILIES_WITH_RULES:
+        base = model_type.removesuffix("_text")
+        if base in lk.UNIFORM_FAMILIES or base in lk.FAMILIES_WITH_RULES:
+            model_type = base
 
     attention_free = model_type in lk.ATTENTION_FREE
     n_layers = require_int(text, where, "num_hidden_layers", "n_layer", "num_layers")
@@ -268,6 +274,7 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
         text=text,
         raw=raw,
         mla=mla,
+        raw_model_type=top_type,
         assumptions=notes,
     )
 
