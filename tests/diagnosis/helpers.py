@@ -11,9 +11,18 @@ from promptlint.diagnosis.exchange import Exchange
 T0 = datetime(2026, 11, 29, 12, 0, 0, tzinfo=timezone.utc)
 
 _TOPICS = [
-    "billing disputes", "refund windows", "shipping delays", "warranty claims",
-    "account recovery", "two-factor setup", "data export", "privacy requests",
-    "invoice formats", "tax exemptions", "bulk orders", "gift cards",
+    "billing disputes",
+    "refund windows",
+    "shipping delays",
+    "warranty claims",
+    "account recovery",
+    "two-factor setup",
+    "data export",
+    "privacy requests",
+    "invoice formats",
+    "tax exemptions",
+    "bulk orders",
+    "gift cards",
 ]
 
 
@@ -81,9 +90,7 @@ def chat(messages: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
     return body
 
 
-def claude(
-    messages: list[dict[str, Any]], system: Any = None, **extra: Any
-) -> dict[str, Any]:
+def claude(messages: list[dict[str, Any]], system: Any = None, **extra: Any) -> dict[str, Any]:
     body: dict[str, Any] = {"model": "claude-sonnet-4-5", "max_tokens": 1024, "messages": messages}
     if system is not None:
         body["system"] = system
