@@ -108,6 +108,7 @@ class SQLStore(Store):
 
     dialect = "sql"
     location = ""
+    opened_version: int | None = None  # the schema version found when the store was opened
 
     def __init__(self) -> None:
         self._lock = threading.RLock()
@@ -200,6 +201,7 @@ class SQLStore(Store):
 
     def _open_schema(self, create: bool, migrate: bool) -> None:
         version = self.schema_version()
+        self.opened_version = version
         self.check_version(version)
         if version is None and not create:
             raise UserError(f"{self.location} holds no recordings yet (run `promptlint proxy`)")
