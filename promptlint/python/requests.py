@@ -139,6 +139,11 @@ def _message_blocks(messages: Val, label: str, first_is_text: bool = True) -> li
             and item.kind != "lc-system"
         )
         where = f"{label}[{i}]" if not item.spread else f"{label} (unpacked history)"
+        role = item.role or {"lc-system": "system", "lc-human": "user", "lc-ai": "assistant"}.get(
+            item.kind or ""
+        )
+        if role and not item.spread:
+            where = f"the {role} message {where}"
         text_first = (
             (i == 0 and first_is_text)
             or item.role in ("system", "developer")
