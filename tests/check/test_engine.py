@@ -141,8 +141,8 @@ def test_fix_and_diff(project: Path) -> None:
     diff = run(project, "check", "--diff", "app")
     assert diff.returncode == 1
     assert (
-        '+        tools=[{"type": "function", "function": {"name": n}} for n in sorted(set(names))],'
-        in diff.stdout
+        '+        tools=[{"type": "function", "function": {"name": n}} '
+        "for n in sorted(set(names))]," in diff.stdout
     )
     assert target.read_text() == BAD  # --diff writes nothing
     fixed = run(project, "check", "--fix", "--format", "json", "app")
@@ -188,7 +188,8 @@ def test_check_does_not_import_heavy_modules(project: Path) -> None:
         "    main(['check', '--format', 'json', 'app'])\n"
         "except SystemExit:\n"
         "    pass\n"
-        "heavy = [m for m in ('transformers', 'tiktoken', 'aiohttp', 'numpy', 'torch') if m in sys.modules]\n"
+        "heavy = [m for m in ('transformers', 'tiktoken', 'aiohttp', 'numpy', 'torch')\n"
+        "         if m in sys.modules]\n"
         "print('HEAVY', heavy, file=sys.stderr)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=project)
