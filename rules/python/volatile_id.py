@@ -29,7 +29,9 @@ class VolatileId(VolatileValueRule):
     ```
 
     ## Fix safety
-    No automatic fix: where the id should go depends on why it was there.
+    Unsafe, where mechanical (an f-string written directly as the system prompt of a
+    request that ends with a user message): `--unsafe-fixes` moves the sentence with the
+    value to the end of the final user message. Often the id belongs in `metadata` instead.
     """
 
     CODE = "PL102"
