@@ -203,7 +203,8 @@ def _findings(ctx: PythonContext) -> list[Finding]:
             continue
         seen.add(key)
         fix = None
-        if rep.fix is not None:
+        # A rule offers fixes only if one of its INVALID examples shows the result.
+        if rep.fix is not None and rep.rule.AUTOFIX:
             if rep.fix.start is not None and rep.fix.end is not None:
                 fspan: tuple[int, int] | None = (rep.fix.start, rep.fix.end)
             else:

@@ -63,6 +63,36 @@ class VolatileId(VolatileValueRule):
         Invalid(
             """
             import uuid
+            import anthropic
+
+            client = anthropic.Anthropic()
+
+            def ask(q):
+                return client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=300,
+                    system=f"You are a booking assistant. Session {uuid.uuid4().hex[:8]}.",
+                    messages=[{"role": "user", "content": q}],
+                )
+            """,
+            line=9,
+            column=56,
+            expected_replacement="""
+            import uuid
+            import anthropic
+
+            client = anthropic.Anthropic()
+
+            def ask(q):
+                return client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=300,
+                    system="You are a booking assistant.",
+                    messages=[{"role": "user", "content": f"{q}\\n\\nSession {uuid.uuid4().hex[:8]}."}],
+                )
+            """,
+        ),
+        Invalid(
+            """
+            import uuid
             from openai import OpenAI
 
             client = OpenAI()
