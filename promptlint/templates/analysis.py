@@ -109,8 +109,12 @@ class Source:
     label: str  # e.g. "strftime_now(...)", "date_string", "| random"
     line: int
     needle: str  # text to locate on the line for a column
-    # For template inputs: the constant it falls back to when the caller does not pass it.
+    # The constant the template falls back to (`{% set date_string = "26 Jul 2024" %}`).
     fallback: str | None = None
+    # The variable (or namespace slot) the value reached the output through.
+    via: str | None = None
+    # A template input (filled by the caller or server), not a call in the template.
+    is_input: bool = False
 
 
 @dataclass(frozen=True)
@@ -180,17 +184,22 @@ class TemplateAnalysis:
             return Source("random", f"| {node.name}", node.lineno, node.name)
         if isinstance(node, nodes.Name) and node.ctx == "load":
             if node.name in self.volatile_vars:
-                origin = self.volatile_vars[node.name]
-                return Source(origin.kind, origin.label, origin.line, node.name, origin.fallback)
+                return self._through(node.name, node.name)
             if node.name in self.undeclared and is_clock_name(node.name):
                 fallback = self.fallbacks.get(node.name)
-                return Source("clock", node.name, node.lineno, node.name, fallback)
+                return Source("clock", node.name, node.lineno, node.name, fallback, is_input=True)
         if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
             key = f"{node.node.name}.{node.attr}"
             if key in self.volatile_vars:
-                origin = self.volatile_vars[key]
-                return Source(origin.kind, origin.label, origin.line, node.attr)
+                return self._through(key, node.attr)
         return None
+
+    def _through(self, key: str, needle: str) -> Source:
+        origin = self.volatile_vars[key]
+        if origin.is_input:
+            return origin
+        fallback = self.fallbacks.get(key)
+        return Source(origin.kind, origin.label, origin.line, needle, fallback, via=key)
 
 
 def is_clock_name(name: str) -> bool:
@@ -221,9 +230,7 @@ def walk(
 
 
 def _mentions(expr: nodes.Node, names: set[str]) -> bool:
-    return any(
-        isinstance(n, nodes.Name) and n.name in names for n in _walk_expr(expr)
-    )
+    return any(isinstance(n, nodes.Name) and n.name in names for n in _walk_expr(expr))
 
 
 def _conversation_loop(tree: nodes.Template) -> nodes.For | None:
@@ -244,7 +251,7 @@ def _conversation_loop(tree: nodes.Template) -> nodes.For | None:
 
 
 def _in_system_branch(printed: Printed, loop: nodes.For) -> bool:
-    """Inside the conversation loop, but in a branch that prints the system message or loop.first."""
+    """Inside the conversation loop, in a branch for the system message or loop.first."""
     inside = printed.parents[[id(p) for p in printed.parents].index(id(loop)) + 1 :]
     for parent in inside:
         if not isinstance(parent, nodes.If):

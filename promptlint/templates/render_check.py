@@ -20,6 +20,7 @@ prompt is known to be held, and the check compares that.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -107,6 +108,8 @@ class RenderReport:
     scenarios_run: list[str] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)
     token_source: str = ""
+    # Template inputs without a default that the check filled with placeholders.
+    assumed_inputs: list[str] = field(default_factory=list)
 
     def text(self) -> str:
         lines = [f"render check: {self.label}"]
@@ -117,6 +120,9 @@ class RenderReport:
         lines.append(f"  scenarios replayed: {', '.join(self.scenarios_run)}")
         for name, reason in self.skipped:
             lines.append(f"  scenario '{name}' skipped: the template raised: {reason}")
+        if self.assumed_inputs:
+            shown = ", ".join(self.assumed_inputs)
+            lines.append(f"  inputs without a default, filled with placeholders: {shown}")
         lines.append(f"  positions in {self.token_source}")
         if not self.issues:
             lines.append(
@@ -142,6 +148,7 @@ class RenderReport:
             "scenarios_run": self.scenarios_run,
             "skipped": [{"scenario": s, "reason": r} for s, r in self.skipped],
             "token_source": self.token_source,
+            "assumed_inputs": self.assumed_inputs,
             "issues": [
                 {
                     "code": i.code,
@@ -222,6 +229,8 @@ class _Renderer:
         self.template = template
         self.sandbox = sandbox
         self.variables = variables
+        # Inputs the template requires and the check fills with "<name>".
+        self.placeholders: dict[str, str] = {}
 
     def render(
         self,
@@ -239,6 +248,7 @@ class _Renderer:
             "tools": scenario.tools_list(),
             "documents": None,
             "add_generation_prompt": generation_prompt,
+            **self.placeholders,
             **scenario.kwargs,
             **(extra or {}),
         }
@@ -269,8 +279,7 @@ def check_template(
     for index, scenario in enumerate(scenarios_for(set(variables))):
         try:
             requests = scenario.requests()
-            prompts = [renderer.render(scenario, r.messages, True) for r in requests]
-            finals = [renderer.render(scenario, [*r.messages, r.reply], False) for r in requests]
+            prompts, finals = _replay(renderer, scenario, requests, report)
         except Exception as exc:  # a template is untrusted code: any error is its answer
             reason = (
                 f"{type(exc).__name__}: {exc}"
@@ -290,6 +299,33 @@ def check_template(
     report.issues.extend(_stability_issues(renderer, replays, counter))
     report.issues.extend(_turn_issues(replays, counter))
     return report
+
+
+_UNDEFINED = re.compile(r"^'(\w+)' is undefined$")
+MAX_PLACEHOLDERS = 8
+
+
+def _replay(
+    renderer: _Renderer, scenario: Scenario, requests: list[Request], report: RenderReport
+) -> tuple[list[Rendered], list[Rendered]]:
+    """Render every request with and without its reply.
+
+    A template input the caller must pass (a custom `chat_template_kwargs` value) gets a
+    placeholder string, so the check can go on; the report lists those assumptions.
+    """
+    for _ in range(MAX_PLACEHOLDERS + 1):
+        try:
+            prompts = [renderer.render(scenario, r.messages, True) for r in requests]
+            finals = [renderer.render(scenario, [*r.messages, r.reply], False) for r in requests]
+            return prompts, finals
+        except jinja2.UndefinedError as exc:
+            match = _UNDEFINED.match(str(exc))
+            name = match.group(1) if match else None
+            if name is None or name not in renderer.variables or name in renderer.placeholders:
+                raise
+            renderer.placeholders[name] = f"<{name}>"
+            report.assumed_inputs.append(name)
+    raise RuntimeError("too many undefined template inputs")
 
 
 # -- stability ---------------------------------------------------------------------------
