@@ -11,6 +11,7 @@ what real clients send: with and without a system message, tools with an agent l
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,6 +91,9 @@ class Scenario:
     reasoning: str | None = None
     # Extra template variables (chat_template_kwargs), e.g. enable_thinking.
     kwargs: dict[str, Any] = field(default_factory=dict)
+    # Tool-call arguments as a JSON string (OpenAI wire format) instead of an object
+    # (the transformers convention); some templates only accept one of the two.
+    string_arguments: bool = False
 
     def tools_list(self) -> list[dict[str, Any]] | None:
         return copy.deepcopy(TOOLS) if self.tools else None
@@ -110,7 +114,7 @@ class Scenario:
                 history.append(
                     {
                         "role": "tool",
-                        "tool_call_id": f"call_{turn + 1}",
+                        "tool_call_id": _call_id(turn),
                         "name": call["tool_calls"][0]["function"]["name"],
                         "content": TOOL_RESULTS[turn],
                     }
@@ -137,9 +141,12 @@ class Scenario:
         reply = self._reply("", f"I should call {name} first.")
         reply["tool_calls"] = [
             {
-                "id": f"call_{turn + 1}",
+                "id": _call_id(turn),
                 "type": "function",
-                "function": {"name": name, "arguments": args},
+                "function": {
+                    "name": name,
+                    "arguments": json.dumps(args) if self.string_arguments else args,
+                },
             }
         ]
         return reply
@@ -148,6 +155,11 @@ class Scenario:
         if self.reasoning is None:
             return []
         return [*REASONING, "I should call search_docs first.", "I should call open_page first."]
+
+
+def _call_id(turn: int) -> str:
+    # Nine alphanumerics: Mistral templates reject any other tool-call id.
+    return f"call{turn + 1:05d}"
 
 
 BASE_SCENARIO = Scenario("chat", "user and assistant turns, no system message")

@@ -23,7 +23,7 @@ import json
 import re
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -278,8 +278,17 @@ def check_template(
     replays: list[tuple[Scenario, list[Request], list[Rendered], list[Rendered]]] = []
     for index, scenario in enumerate(scenarios_for(set(variables))):
         try:
-            requests = scenario.requests()
-            prompts, finals = _replay(renderer, scenario, requests, report)
+            try:
+                requests = scenario.requests()
+                prompts, finals = _replay(renderer, scenario, requests, report)
+            except Exception:
+                if not scenario.tools:
+                    raise
+                # Some templates concatenate tool-call arguments as a string (OpenAI's wire
+                # format) rather than reading them as an object: try that before giving up.
+                scenario = replace(scenario, string_arguments=True)
+                requests = scenario.requests()
+                prompts, finals = _replay(renderer, scenario, requests, report)
         except Exception as exc:  # a template is untrusted code: any error is its answer
             reason = (
                 f"{type(exc).__name__}: {exc}"
@@ -294,7 +303,9 @@ def check_template(
                 return report
             report.skipped.append((scenario.name, reason))
             continue
-        report.scenarios_run.append(scenario.name)
+        report.scenarios_run.append(
+            f"{scenario.name} (string arguments)" if scenario.string_arguments else scenario.name
+        )
         replays.append((scenario, requests, prompts, finals))
     report.issues.extend(_stability_issues(renderer, replays, counter))
     report.issues.extend(_turn_issues(replays, counter))

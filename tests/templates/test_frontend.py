@@ -15,7 +15,7 @@ from promptlint.check.config import CheckConfig
 from promptlint.check.engine import check_text
 
 DATA = Path(__file__).parent.parent / "data" / "templates"
-TEMPLATES = sorted(p for p in DATA.iterdir() if p.suffix in (".jinja", ".j2"))
+TEMPLATES = sorted(p for p in DATA.rglob("*") if p.suffix in (".jinja", ".j2"))
 JINJA_RULES = registry.all_rules("jinja")
 CONFIG = CheckConfig(root=Path.cwd())
 

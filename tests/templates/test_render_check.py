@@ -18,9 +18,7 @@ def expected(path: Path) -> dict[str, list[list[object]]]:
     return data
 
 
-CHAT_TEMPLATES = sorted(
-    p for p in DATA.iterdir() if p.suffix == ".jinja" and expected(p)["render"] is not None
-)
+CHAT_TEMPLATES = sorted(p for p in DATA.rglob("*.jinja") if expected(p)["render"] is not None)
 
 
 @pytest.mark.parametrize("path", CHAT_TEMPLATES, ids=lambda p: p.name)
@@ -225,3 +223,21 @@ def test_estimate_counter_says_so() -> None:
     assert not counter.exact
     assert counter.count("abcdefgh") == 2
     assert "estimated" in counter.describe()
+
+
+def test_tool_scenarios_retry_with_string_arguments() -> None:
+    # DeepSeek-R1's template concatenates `arguments` as a string (OpenAI wire format).
+    report = check_template((DATA / "public" / "deepseek_r1.jinja").read_text())
+    assert "tools (string arguments)" in report.scenarios_run
+    assert not report.skipped
+
+
+def test_required_template_inputs_get_placeholders() -> None:
+    source = (
+        "{{ 'Team: ' + team_name + '\\n' }}"
+        "{% for m in messages %}{{ m.role + ': ' + m.content + '\\n' }}{% endfor %}"
+    )
+    report = check_template(source)
+    assert report.error is None
+    assert report.assumed_inputs == ["team_name"]
+    assert "filled with placeholders: team_name" in report.text()
