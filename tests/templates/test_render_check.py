@@ -161,25 +161,33 @@ def test_special_tokens_come_from_the_tokenizer_config_beside_the_template(
     assert report.issues and report.issues[0].diff.before.startswith("<B>")
 
 
-def _write_word_tokenizer(directory: Path) -> None:
-    from tokenizers import Tokenizer, models, pre_tokenizers
+def _write_bpe_tokenizer(directory: Path) -> None:
+    """A byte-level BPE trained here (no download), with ChatML's special tokens."""
+    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
 
-    vocab = {"[UNK]": 0}
-    tokenizer = Tokenizer(models.WordLevel(vocab, unk_token="[UNK]"))
-    tokenizer.pre_tokenizer = pre_tokenizers.Whitespace()
+    from promptlint.templates.conversations import ANSWERS, REASONING, SYSTEM, USER_TURNS
+
+    tokenizer = Tokenizer(models.BPE())
+    tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    trainer = trainers.BpeTrainer(
+        vocab_size=400,
+        special_tokens=["<|im_start|>", "<|im_end|>"],
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+    )
+    tokenizer.train_from_iterator([SYSTEM, *USER_TURNS, *ANSWERS, *REASONING], trainer)
     tokenizer.save(str(directory / "tokenizer.json"))
 
 
 def test_positions_use_the_tokenizer_json_beside_the_template(tmp_path: Path) -> None:
-    _write_word_tokenizer(tmp_path)
+    _write_bpe_tokenizer(tmp_path)
     template = tmp_path / "chat_template.jinja"
     template.write_text((DATA / "reasoning_stripped_earlier_turns.jinja").read_text())
     counter = counter_for(template)
     assert counter.exact
+    assert counter.count("<|im_start|>") == 1  # special tokens count as one, as in the model
     report = check_template(template.read_text(), path=template)
     (issue,) = report.issues
     assert issue.exact_tokens
-    # A word-level tokenizer with only [UNK]: one token per word or punctuation run.
     from tokenizers import Tokenizer
 
     tok = Tokenizer.from_file(str(tmp_path / "tokenizer.json"))
