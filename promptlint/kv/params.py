@@ -65,7 +65,8 @@ SAFETENSORS_DTYPE_BYTES = {
 class ParamCount:
     total: int
     embedding: int  # input embeddings plus an untied output head
-    source: str  # "config" or the checkpoint file it was read from
+    source: str  # "config" or the checkpoint file(s) it was read from
+    experts: int = 0  # routed-expert weights (MoE), part of total
     checkpoint_bytes: int | None = None  # bytes on disk in the checkpoint's own dtypes
 
 
@@ -114,7 +115,8 @@ def _mixer(spec: ModelSpec, hidden: int) -> int:
     return 3 * hidden * inner_dim + state.conv_elements + state.ssm_elements // 8
 
 
-def _ffn(spec: ModelSpec, hidden: int, layer_index: int) -> int:
+def _ffn(spec: ModelSpec, hidden: int, layer_index: int) -> tuple[int, int]:
+    """Parameters of one layer's MLP, and how many of them are routed experts."""
     t = spec.text
     gated = spec.model_type not in UNGATED_MLP
     inter = optional_int(t, "", "intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim")
@@ -129,14 +131,15 @@ def _ffn(spec: ModelSpec, hidden: int, layer_index: int) -> int:
         layer_index < dense_first or layer_index in mlp_only or bool((layer_index - offset) % step)
     )
     if experts is None or experts <= 1 or dense_layer:
-        return _mlp(hidden, inter, gated)
+        return _mlp(hidden, inter, gated), 0
     expert_inter = optional_int(t, "", "moe_intermediate_size", "expert_intermediate_size") or inter
-    total = experts * _mlp(hidden, expert_inter, True) + hidden * experts  # experts + router
+    routed = experts * _mlp(hidden, expert_inter, True)
+    total = routed + hidden * experts  # experts + router
     shared = optional_int(t, "", "n_shared_experts") or 0
     total += shared * _mlp(hidden, expert_inter, True)
     shared_inter = optional_int(t, "", "shared_expert_intermediate_size") or 0
     total += _mlp(hidden, shared_inter, True)
-    return total
+    return total, routed
 
 
 def estimate_parameters(spec: ModelSpec) -> ParamCount:
@@ -162,6 +165,7 @@ def estimate_parameters(spec: ModelSpec) -> ParamCount:
     attention = _attention(spec, hidden)
     mixer = _mixer(spec, hidden)
     total = embedding
+    experts = 0
     for index, layer in enumerate(spec.layers):
         if layer.kind in lk.KV_KINDS or layer.kind == lk.KV_SHARED:
             total += attention
@@ -170,9 +174,11 @@ def estimate_parameters(spec: ModelSpec) -> ParamCount:
         if spec.model_type in lk.ATTENTION_FREE:
             pass  # Mamba blocks have no separate MLP
         elif spec.model_type != "nemotron_h" or layer.kind == lk.NO_KV:
-            total += _ffn(spec, hidden, index)
+            ffn, routed = _ffn(spec, hidden, index)
+            total += ffn
+            experts += routed
         total += 2 * hidden  # norms
-    return ParamCount(total=total, embedding=embedding, source="config")
+    return ParamCount(total=total, embedding=embedding, source="config", experts=experts)
 
 
 def _safetensors_header(path: Path) -> dict[str, Any]:
@@ -212,12 +218,14 @@ def checkpoint_parameters(folder: Path) -> ParamCount | None:
                 params, embedding, size = params + p, embedding + e, size + s
         except (OSError, ValueError, struct.error):
             return None
-        return ParamCount(params, embedding, f"{len(files)} safetensors file(s)", size)
+        return ParamCount(
+            params, embedding, f"{len(files)} safetensors file(s)", checkpoint_bytes=size
+        )
     index = folder / "model.safetensors.index.json"
     if index.is_file():
         try:
             total_size = json.loads(index.read_text(encoding="utf-8"))["metadata"]["total_size"]
-            return ParamCount(0, 0, index.name, int(total_size))
+            return ParamCount(0, 0, index.name, checkpoint_bytes=int(total_size))
         except (OSError, ValueError, KeyError, TypeError):
             return None
     return None
