@@ -24,7 +24,7 @@ def render_table(est: KVEstimate) -> str:
         ("KV dtype", f"{est.kv_dtype} ({est.kv_dtype_bytes} B/element)"),
         ("tensor parallel", f"{est.tp} (figures per GPU)" if est.tp > 1 else "1"),
         ("layers", layer_text),
-        ("geometry", f"{heads} × head_dim {est.head_dim}"),
+        ("geometry", f"{heads} × head_dim {est.head_dim}" if est.head_dim else "attention-free"),
         ("bytes/token", f"{exact(est.bytes_per_token)}  (all KV layers)"),
         (
             "unbounded",
@@ -33,7 +33,7 @@ def render_table(est: KVEstimate) -> str:
         ),
         (
             "per request",
-            f"{human_bytes(est.per_request_state_bytes)}  (recurrent state, constant)",
+            f"{exact(est.per_request_state_bytes)}  (recurrent state, constant)",
         ),
     ]
     if windows:

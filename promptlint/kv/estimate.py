@@ -153,7 +153,7 @@ def estimate_from_spec(spec: ModelSpec, kv_dtype: str = "auto", tp: int = 1) -> 
         assumptions.append(
             "recurrent state in the model dtype"
             + (" (SSM part in float32 as the config asks)" if _any_fp32(spec) else "")
-            + "; vLLM pads it to the attention page size"
+            + ("; vLLM pads it to the attention page size" if per_token else "")
         )
     if tp > 1:
         kv_tp = spec.num_kv_heads
