@@ -42,7 +42,7 @@ UNGATED_MLP = frozenset(
 )
 TIED_BY_DEFAULT = frozenset(
     {"gpt2", "gemma", "gemma2", "gemma3", "gemma3_text", "gpt_bigcode", "falcon", "RefinedWeb"}
-    | {"RefinedWebModel"}
+    | {"RefinedWebModel", "cohere", "cohere2", "minicpm", "minicpm3"}
 )
 
 SAFETENSORS_DTYPE_BYTES = {
@@ -77,10 +77,10 @@ def _mlp(hidden: int, inter: int, gated: bool) -> int:
 def _attention(spec: ModelSpec, hidden: int) -> int:
     t = spec.text
     heads = spec.num_attention_heads
-    if spec.mla:
+    if spec.mla or t.get("kv_lora_rank") is not None:  # MLA projections, cached or not
         nope = optional_int(t, "", "qk_nope_head_dim") or 128
         rope = optional_int(t, "", "qk_rope_head_dim") or 64
-        v_dim = optional_int(t, "", "v_head_dim") or 128
+        v_dim = optional_int(t, "", "v_head_dim") or hidden // max(1, heads)
         rank = optional_int(t, "", "kv_lora_rank") or 512
         q_rank = optional_int(t, "", "q_lora_rank")
         q = (
@@ -135,7 +135,9 @@ def _ffn(spec: ModelSpec, hidden: int, layer_index: int) -> tuple[int, int]:
     expert_inter = optional_int(t, "", "moe_intermediate_size", "expert_intermediate_size") or inter
     routed = experts * _mlp(hidden, expert_inter, True)
     total = routed + hidden * experts  # experts + router
-    shared = optional_int(t, "", "n_shared_experts") or 0
+    shared = optional_int(t, "", "n_shared_experts") or (
+        1 if spec.model_type == "llama4_text" else 0
+    )
     total += shared * _mlp(hidden, expert_inter, True)
     shared_inter = optional_int(t, "", "shared_expert_intermediate_size") or 0
     total += _mlp(hidden, shared_inter, True)

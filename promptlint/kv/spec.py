@@ -196,10 +196,11 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
         hidden = require_int(text, where, "hidden_size", "n_embd", "d_model", "n_embed")
 
     mla = model_type in MLA_MODEL_TYPES and text.get("kv_lora_rank") is not None
-    if not mla and text.get("kv_lora_rank") is not None:
+    decompressed = not mla and text.get("kv_lora_rank") is not None
+    if decompressed:
         notes.append(
-            f"kv_lora_rank present but vLLM's {model_type} is not an MLA model: "
-            "cache sized as standard K and V heads"
+            f"kv_lora_rank present but vLLM runs {model_type} without MLA: K and V cached per "
+            "head, each qk_nope_head_dim + qk_rope_head_dim wide (V padded to it)"
         )
     kv_heads = 1 if mla else (0 if attention_free else _kv_heads(text, model_type, heads, where))
     if mla:
@@ -208,6 +209,12 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
         head_dim = rank + rope
     elif attention_free:
         head_dim = 0
+    elif (
+        decompressed and first_key(text, "qk_nope_head_dim") and first_key(text, "qk_rope_head_dim")
+    ):
+        head_dim = require_int(text, where, "qk_nope_head_dim") + require_int(
+            text, where, "qk_rope_head_dim"
+        )
     else:
         head_dim = _head_dim(text, model_type, hidden, heads, where, notes)
 
