@@ -47,8 +47,8 @@ def cliff_sentences(plan: CapacityPlan) -> list[str]:
     )
     first = (
         f"Up to {plan.max_sessions} staggered sessions keep their prefixes cached in the "
-        f"{human_bytes(plan.kv_budget_bytes)} KV budget ({shared}each holding "
-        f"{plan.session_tokens_mean:,} tokens on average and {plan.session_tokens_peak:,} at "
+        f"{human_bytes(plan.kv_budget_bytes)} KV budget ({shared}each session's context "
+        f"averaging {plan.session_tokens_mean:,} tokens, {plan.session_tokens_peak:,} at "
         f"its last turn); from session {plan.max_sessions + 1} on, LRU eviction drops idle "
         f"sessions' blocks and their next turn recomputes up to {plan.session_tokens_peak:,} "
         "tokens of prefill."

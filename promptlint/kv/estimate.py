@@ -174,7 +174,7 @@ def estimate_from_spec(spec: ModelSpec, kv_dtype: str = "auto", tp: int = 1) -> 
             windows[layer.kind] = layer.window
     naive = 0
     if spec.num_attention_heads:
-        naive = 2 * spec.num_layers * spec.hidden_size * size
+        naive = 2 * spec.num_layers * spec.hidden_size * size // tp
     return KVEstimate(
         model=spec.model,
         model_type=spec.model_type,
