@@ -170,6 +170,30 @@ def _state_for(
     return mamba2_state(text, where)
 
 
+# Families whose transformers config class gives `sliding_window` a non-null default, which
+# vLLM (reading the config object) then applies when config.json leaves the key out.
+WINDOW_DEFAULT_FAMILIES = frozenset({"mistral", "gemma2", "gemma3", "gemma3_text", "cohere2"})
+
+
+def _fill_window_default(
+    text: Mapping[str, Any],
+    model_type: str,
+    top_type: str,
+    raw: Mapping[str, Any],
+    notes: list[str],
+) -> Mapping[str, Any]:
+    if "sliding_window" in text or model_type not in WINDOW_DEFAULT_FAMILIES:
+        return text
+    from promptlint.kv.autofill import transformers_text_config
+
+    config = transformers_text_config(top_type, raw)
+    window = getattr(config, "sliding_window", None) if config is not None else None
+    if not isinstance(window, int) or isinstance(window, bool):
+        return text
+    notes.append(f"sliding_window not in config: transformers' {model_type} default {window}")
+    return {**text, "sliding_window": window}
+
+
 def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSpec:
     where = str(config_path)
     text, path = text_config(raw)
@@ -218,6 +242,7 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
     else:
         head_dim = _head_dim(text, model_type, hidden, heads, where, notes)
 
+    text = _fill_window_default(text, model_type, top_type, raw, notes)
     needs_transformers = (
         model_type not in lk.FAMILIES_WITH_RULES
         and model_type not in lk.UNIFORM_FAMILIES

@@ -152,3 +152,19 @@ def test_mla_only_for_vllm_mla_families(tmp_path: Path) -> None:
     other = {**BASE, "model_type": "acme_lm", "num_hidden_layers": 2, "kv_lora_rank": 256}
     est = estimate_kv(write(tmp_path, other))
     assert not est.mla and any("kv_lora_rank" in a for a in est.assumptions)
+
+
+def test_window_omitted_from_config_takes_transformers_default(tmp_path: Path) -> None:
+    # MistralConfig defaults sliding_window to 4096; vLLM reads the config object, so it applies.
+    config = {**BASE, "model_type": "mistral", "num_hidden_layers": 4, "head_dim": 128}
+    est = estimate_kv(write(tmp_path, config))
+    assert est.layers == {"sliding_attention": 4}
+    assert est.windows == {"sliding_attention": 4096}
+    assert any("sliding_window not in config" in a for a in est.assumptions)
+
+
+def test_explicit_null_window_means_full_attention(tmp_path: Path) -> None:
+    config = {**BASE, "model_type": "mistral", "num_hidden_layers": 4, "sliding_window": None}
+    est = estimate_kv(write(tmp_path, config))
+    assert est.layers == {"full_attention": 4}
+    assert not any("sliding_window" in a for a in est.assumptions)
