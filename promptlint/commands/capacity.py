@@ -88,6 +88,12 @@ def render_table(plan: CapacityPlan) -> str:
             f"{plan.kv_tokens:,} tokens = {plan.kv_blocks:,} blocks of {plan.block_size}",
         ),
         (
+            "vLLM log",
+            f"GPU KV cache size: {plan.vllm_reported_kv_tokens:,} tokens (as vLLM's line counts)"
+            if plan.vllm_reported_kv_tokens is not None
+            else "no attention layers",
+        ),
+        (
             "workload",
             f"system {w['system']:,} ({'shared' if w['shared_system'] else 'unique'}) + "
             f"{w['turns']} turns × ({w['turn_tokens']:,} in + {w['output_tokens']:,} out)",

@@ -58,6 +58,7 @@ class CapacityPlan:
     block_size: int
     kv_blocks: int
     kv_tokens: int
+    vllm_reported_kv_tokens: int | None
     workload: dict[str, Any]
     session_tokens_peak: int
     session_tokens_mean: int
@@ -121,6 +122,37 @@ def hybrid_block_size(est: KVEstimate) -> int | None:
     state_page = max(state.bytes(model_bytes, est.tp) for state in states)
     per_layer_token = max(est.bytes_per_layer_token(layer) for layer in attention)
     return 16 * -(-state_page // (16 * per_layer_token))
+
+
+def vllm_reported_tokens(est: KVEstimate, budget: int, block: int) -> int | None:
+    """What vLLM's (pre-2026) "GPU KV cache size: N tokens" line says for this budget.
+
+    vLLM buckets layers by cache spec, cuts the buckets into groups of the smallest bucket's
+    size (or the largest, if it is under 1.5× the smallest), gives every group the same page
+    size, and reports num_blocks // num_groups × block_size — as if every layer stored every
+    token, which under-states what sliding-window models hold (kv-cache.md §2.4, §2.6).
+    """
+    buckets: dict[tuple[str, int | None, int], int] = {}
+    pages: list[int] = []
+    for layer in est.layer_specs:
+        per_token = est.bytes_per_layer_token(layer)
+        if per_token:
+            key = (layer.kind, layer.window, per_token)
+            pages.append(block * per_token)
+        elif layer.state is not None:
+            key = ("state", None, layer.state.bytes(2, est.tp))
+            pages.append(key[2])
+        else:
+            continue
+        buckets[key] = buckets.get(key, 0) + 1
+    if not buckets or not any(k[0] != "state" for k in buckets):
+        return None
+    counts = list(buckets.values())
+    group = min(counts) if max(counts) >= 1.5 * min(counts) else max(counts)
+    groups = sum(-(-count // group) for count in counts)
+    page = max(pages)
+    blocks = budget // (page * group)
+    return blocks // groups * block
 
 
 def _shared_bytes(est: KVEstimate, tokens: int, block: int) -> int:
@@ -283,6 +315,7 @@ def plan_capacity(
         block_size=block,
         kv_blocks=blocks,
         kv_tokens=kv_tokens,
+        vllm_reported_kv_tokens=vllm_reported_tokens(est, budget, block),
         workload=asdict(workload),
         session_tokens_peak=peak_tokens,
         session_tokens_mean=mean_tokens,

@@ -256,3 +256,21 @@ def test_cli_errors_are_one_line_exit_2(args: list[str], needle: str) -> None:
     proc = run_cli(str(QWEN), *args)
     assert proc.returncode == 2
     assert needle in proc.stderr and "Traceback" not in proc.stderr
+
+
+# kv-cache.md §2.6's worked table: 40 GiB available, block 16 (64 for MLA), bf16, TP 1.
+@pytest.mark.parametrize(
+    ("name", "block", "reported"),
+    [
+        ("llama-3.1-8b-instruct", 16, 327_680),  # 40 GiB / 131,072 B
+        ("gemma-3-27b-it", 16, 74_896),  # 7 groups of 10 layers: 32,768 blocks // 7 × 16
+        ("gpt-oss-20b", 16, 873_808),  # 2 groups of 12: 109,226 blocks // 2 × 16
+        ("deepseek-v3", 64, 611_136),  # 9,549 blocks × 64
+    ],
+)
+def test_vllm_reported_kv_cache_size(name: str, block: int, reported: int) -> None:
+    from promptlint.kv import estimate_kv
+    from promptlint.kv.capacity import vllm_reported_tokens
+
+    est = estimate_kv(CONFIGS / f"{name}.json")
+    assert vllm_reported_tokens(est, 40 * GIB, block) == reported
