@@ -258,6 +258,20 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
 
         transformers_types = transformers_layer_types(top_type, raw)
     kinds = lk.derive_layer_kinds(text, model_type, n_layers, where, notes, transformers_types)
+    max_positions = optional_int(text, where, "max_position_embeddings", "n_positions")
+    if max_positions and any(
+        k.kind == lk.SLIDING and k.window is not None and k.window >= max_positions for k in kinds
+    ):
+        # A window no context can exceed never slides: these layers behave as full attention.
+        notes.append(
+            f"sliding_window ≥ max_position_embeddings ({max_positions:,}): counted as full"
+        )
+        kinds = [
+            lk.LayerKind(lk.FULL)
+            if k.kind == lk.SLIDING and (k.window or 0) >= max_positions
+            else k
+            for k in kinds
+        ]
 
     global_head_dim = optional_int(text, where, "global_head_dim")
     global_kv = optional_int(text, where, "num_global_key_value_heads")
@@ -287,6 +301,11 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
         notes.append(
             f"global layers use global_head_dim {global_head_dim}"
             + (f" and {global_kv} KV heads" if global_kv else "")
+            + (
+                "; K and V both cached although attention_k_eq_v"
+                if text.get("attention_k_eq_v")
+                else ""
+            )
         )
 
     dtype = checkpoint_dtype(raw, text)

@@ -168,3 +168,31 @@ def test_explicit_null_window_means_full_attention(tmp_path: Path) -> None:
     est = estimate_kv(write(tmp_path, config))
     assert est.layers == {"full_attention": 4}
     assert not any("sliding_window" in a for a in est.assumptions)
+
+
+def test_window_longer_than_any_context_is_full_attention(tmp_path: Path) -> None:
+    # Phi-3-mini-128k / Phi-4-mini ship sliding_window 262144 with 131072 positions.
+    config = {**BASE, "model_type": "phi3", "num_hidden_layers": 4}
+    config.update(sliding_window=262144, max_position_embeddings=131072)
+    est = estimate_kv(write(tmp_path, config))
+    assert est.layers == {"full_attention": 4}
+    assert est.bytes_per_token_unbounded == est.bytes_per_token
+
+
+def test_gemma4_global_layers_have_their_own_geometry(tmp_path: Path) -> None:
+    text = {
+        "model_type": "gemma4_text",
+        "num_hidden_layers": 12,
+        "num_attention_heads": 32,
+        "num_key_value_heads": 16,
+        "num_global_key_value_heads": 4,
+        "head_dim": 256,
+        "global_head_dim": 512,
+        "attention_k_eq_v": True,
+        "hidden_size": 5376,
+        "sliding_window": 1024,
+        "layer_types": (["sliding_attention"] * 5 + ["full_attention"]) * 2,
+    }
+    est = estimate_kv(write(tmp_path, {"model_type": "gemma4", "text_config": text}))
+    assert est.bytes_per_token == 10 * 2 * 16 * 256 * 2 + 2 * 2 * 4 * 512 * 2
+    assert est.bytes_per_token_unbounded == 2 * 2 * 4 * 512 * 2
