@@ -209,9 +209,30 @@ def _count_header(header: Mapping[str, Any]) -> tuple[int, int, int]:
     return params, embedding, size
 
 
+def _checkpoint_files(folder: Path) -> tuple[list[Path], int | None]:
+    """The safetensors files that make up the checkpoint, and the index's total_size if any.
+
+    With an index, only the files its weight_map names count (Mistral repos also ship a
+    `consolidated.safetensors` copy of the same weights).
+    """
+    index = folder / "model.safetensors.index.json"
+    if index.is_file():
+        try:
+            data = json.loads(index.read_text(encoding="utf-8"))
+            total = int(data["metadata"]["total_size"])
+            names = sorted(set(data.get("weight_map", {}).values()))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return [], None
+        files = [folder / name for name in names]
+        return (files if files and all(f.is_file() for f in files) else []), total
+    files = sorted(folder.glob("*.safetensors"))
+    plain = [f for f in files if not f.name.startswith("consolidated")]
+    return (plain or files), None
+
+
 def checkpoint_parameters(folder: Path) -> ParamCount | None:
     """Exact counts from safetensors headers in `folder` (the index alone gives bytes)."""
-    files = sorted(folder.glob("*.safetensors"))
+    files, index_total = _checkpoint_files(folder)
     if files:
         params = embedding = size = 0
         try:
@@ -219,17 +240,12 @@ def checkpoint_parameters(folder: Path) -> ParamCount | None:
                 p, e, s = _count_header(_safetensors_header(file))
                 params, embedding, size = params + p, embedding + e, size + s
         except (OSError, ValueError, struct.error):
-            return None
-        return ParamCount(
-            params, embedding, f"{len(files)} safetensors file(s)", checkpoint_bytes=size
-        )
-    index = folder / "model.safetensors.index.json"
-    if index.is_file():
-        try:
-            total_size = json.loads(index.read_text(encoding="utf-8"))["metadata"]["total_size"]
-            return ParamCount(0, 0, index.name, checkpoint_bytes=int(total_size))
-        except (OSError, ValueError, KeyError, TypeError):
-            return None
+            files = []
+        else:
+            source = f"{len(files)} safetensors file(s)"
+            return ParamCount(params, embedding, source, checkpoint_bytes=size)
+    if index_total:
+        return ParamCount(0, 0, "model.safetensors.index.json", checkpoint_bytes=index_total)
     return None
 
 

@@ -76,7 +76,8 @@ def weight_bytes(spec: ModelSpec, weights_dtype: str = "auto", tp: int = 1) -> W
             size //= 2  # served in 16 bits
             notes.append("float32 checkpoint: weights counted at 16 bits as vLLM serves them")
         notes.append(f"weights: {size:,} bytes read from {checkpoint.source}")
-        return Weights(-(-size // tp), checkpoint.total, checkpoint.source, "checkpoint", notes)
+        params = checkpoint.total or estimate_parameters(spec).total
+        return Weights(-(-size // tp), params, checkpoint.source, "checkpoint", notes)
 
     if checkpoint is not None and checkpoint.total:
         params, embedding, experts, source = (

@@ -274,3 +274,23 @@ def test_vllm_reported_kv_cache_size(name: str, block: int, reported: int) -> No
 
     est = estimate_kv(CONFIGS / f"{name}.json")
     assert vllm_reported_tokens(est, 40 * GIB, block) == reported
+
+
+def test_index_decides_which_safetensors_count(tmp_path: Path) -> None:
+    shutil.copy(CONFIGS / "tinyllama-1.1b-chat.json", tmp_path / "config.json")
+    shard = _write_safetensors(
+        tmp_path / "model-00001-of-00001.safetensors", {"w": ("BF16", [1000, 10])}
+    )
+    _write_safetensors(tmp_path / "consolidated.safetensors", {"w": ("BF16", [1000, 10])})
+    index = {
+        "metadata": {"total_size": shard},
+        "weight_map": {"w": "model-00001-of-00001.safetensors"},
+    }
+    (tmp_path / "model.safetensors.index.json").write_text(json.dumps(index), encoding="utf-8")
+    plan = plan_capacity(str(tmp_path), SEED, gpu_name="T4", gpu_memory_gib=14.75, reserve_gib=1.0)
+    assert plan.weights_bytes == shard and plan.parameters == 10_000
+    # Shards not downloaded: the index's total_size still gives the bytes.
+    (tmp_path / "model-00001-of-00001.safetensors").unlink()
+    plan = plan_capacity(str(tmp_path), SEED, gpu_name="T4", gpu_memory_gib=14.75, reserve_gib=1.0)
+    assert plan.weights_bytes == shard
+    assert plan.parameters > 1_000_000_000  # counted from the config instead
