@@ -166,6 +166,11 @@ def estimate_from_spec(spec: ModelSpec, kv_dtype: str = "auto", tp: int = 1) -> 
             )
         else:
             assumptions.append(f"per GPU at TP {tp}: {kv_tp} KV heads split {kv_tp // tp} per GPU")
+    if spec.model_type == "deepseek_v32":
+        assumptions.append(
+            "DeepSeek-V3.2 in vLLM defaults to the fp8_ds_mla cache (656 B/token/layer) plus an "
+            "indexer K-cache, not counted here; pass --kv-dtype to pin the dtype"
+        )
     if spec.mla and dtype_name != "fp8":
         assumptions.append("MLA backends use their own block size (FlashMLA 64)")
     windows: dict[str, int] = {}
