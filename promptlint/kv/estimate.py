@@ -171,8 +171,6 @@ def estimate_from_spec(spec: ModelSpec, kv_dtype: str = "auto", tp: int = 1) -> 
             "DeepSeek-V3.2 in vLLM defaults to the fp8_ds_mla cache (656 B/token/layer) plus an "
             "indexer K-cache, not counted here; pass --kv-dtype to pin the dtype"
         )
-    if spec.mla and dtype_name != "fp8":
-        assumptions.append("MLA backends use their own block size (FlashMLA 64)")
     windows: dict[str, int] = {}
     for layer in spec.layers:
         if layer.window is not None:
