@@ -263,3 +263,24 @@ _PARSERS: dict[str, Callable[[Mapping[str, Any], str], Usage]] = {
     "deepseek": _deepseek,
     "bedrock": _bedrock,
 }
+
+
+def merge_anthropic_stream(start: Mapping[str, Any], delta: Mapping[str, Any]) -> dict[str, Any]:
+    """One usage object from a stream's `message_start` usage and its `message_delta` usage.
+
+    The delta's counts are cumulative and win; only `message_start` carries the
+    `cache_creation` 5m/1h split, kept while the write total still agrees with it.
+    """
+    merged: dict[str, Any] = dict(start)
+    for key, value in delta.items():
+        if value is not None:
+            merged[key] = value
+    split = start.get("cache_creation")
+    if isinstance(split, Mapping) and "cache_creation" not in delta:
+        parts = sum(
+            int(split.get(k) or 0)
+            for k in ("ephemeral_5m_input_tokens", "ephemeral_1h_input_tokens")
+        )
+        if parts != merged.get("cache_creation_input_tokens", parts):
+            merged.pop("cache_creation")
+    return merged
