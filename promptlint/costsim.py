@@ -27,6 +27,7 @@ from promptlint.policies import CachePolicy
 from promptlint.prices import ModelPrice, cost_of, cost_without_cache
 from promptlint.usage import Usage
 
+LONG_TTLS = ("1h", "12h")
 Block = tuple[str, int]  # (identity, tokens): equal identities hold identical tokens
 
 
@@ -122,8 +123,8 @@ class Simulator:
         # An explicit breakpoint after the first block (the system prompt), as cache_control on
         # the system block does.
         self.system_breakpoint = system_breakpoint
-        # Which write price a breakpoint-style write pays: the 1h price only for 1h entries.
-        self.write_1h = (write_ttl or policy.ttl_name) == "1h"
+        # Writes pay the long-lifetime price (Anthropic 1 h, OpenAI 12 h) only for those TTLs.
+        self.write_1h = (write_ttl or policy.ttl_name) in LONG_TTLS
         self.entries: list[_Entry] = []
 
     def _alive(self, entry: _Entry, now: float) -> bool:

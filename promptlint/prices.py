@@ -250,7 +250,10 @@ def _build(key: str, entry: Mapping[str, Any]) -> ModelPrice:
         elif w5 is None:
             mult = policy.write_multiplier_5m or Decimal(1)
             w5, w5_from = inp * mult, f"input x {mult} ({provider} policy)"
+        # The long-lifetime write: Anthropic's 1 h, OpenAI's 12 h retention.
         w1 = get(e, "cache_write_1h")
+        if w1 is None:
+            w1 = get(e, "cache_write_12h")
         w1_from = where
         if not policy.writes_billed:
             w1, w1_from = inp, w5_from
@@ -282,7 +285,7 @@ def _build(key: str, entry: Mapping[str, Any]) -> ModelPrice:
         merged = {**entry, **tier_entry}
         # A tier that lacks a cache price must not inherit a cache price from the base tier
         # of a field it does list: fill() derives it from the tier's own input price.
-        for short in ("cache_read", "cache_write", "cache_write_1h"):
+        for short in ("cache_read", "cache_write", "cache_write_1h", "cache_write_12h"):
             if short not in tier_entry and "input" in tier_entry:
                 merged.pop(short, None)
         tiers.append(PriceTier(int(threshold), **fill(merged, record=False)))

@@ -3,6 +3,10 @@
 OpenAI's `cached_tokens` is a *subset* of `prompt_tokens`; Anthropic's cache tokens are
 *in addition to* `input_tokens`; Gemini's `promptTokenCount` includes cached tokens.
 Everything downstream speaks only this shape.
+
+The two write classes are the provider's short and long cache lifetimes: Anthropic/Bedrock
+5 m and 1 h; OpenAI GPT-5.6+ 30 m and 12 h (`cache_write_tokens_details`). Prices follow
+the same split (`ModelPrice.cache_write_5m` / `cache_write_1h`).
 """
 
 from __future__ import annotations
@@ -150,12 +154,29 @@ def _openai_chat(u: Mapping[str, Any], _ttl: str) -> Usage:
     details = _details(u, "prompt_tokens_details")
     cached = _count(details, "cached_tokens")
     written = _count(details, "cache_write_tokens")
+    short, long = _openai_write_split(details, written)
     return Usage(
         uncached_input_tokens=_subset_input(prompt, cached, written, "prompt_tokens"),
         cache_read_tokens=cached,
-        cache_write_5m_tokens=written,
+        cache_write_5m_tokens=short,
+        cache_write_1h_tokens=long,
         output_tokens=_count(u, "completion_tokens"),
     )
+
+
+def _openai_write_split(details: Mapping[str, Any], written: int) -> tuple[int, int]:
+    # GPT-5.6+: cache_write_tokens_details splits writes by retention (30m / 12h).
+    split = _details(details, "cache_write_tokens_details")
+    if not split:
+        return written, 0
+    short = _count(split, "ttl_30m_tokens")
+    long = _count(split, "ttl_12h_tokens")
+    if short + long != written:
+        raise ValueError(
+            f"cache_write_tokens_details ({short} 30m + {long} 12h) does not add up to "
+            f"cache_write_tokens ({written})"
+        )
+    return short, long
 
 
 def _openai_responses(u: Mapping[str, Any], _ttl: str) -> Usage:
@@ -163,10 +184,12 @@ def _openai_responses(u: Mapping[str, Any], _ttl: str) -> Usage:
     details = _details(u, "input_tokens_details")
     cached = _count(details, "cached_tokens")
     written = _count(details, "cache_write_tokens")
+    short, long = _openai_write_split(details, written)
     return Usage(
         uncached_input_tokens=_subset_input(total, cached, written, "input_tokens"),
         cache_read_tokens=cached,
-        cache_write_5m_tokens=written,
+        cache_write_5m_tokens=short,
+        cache_write_1h_tokens=long,
         output_tokens=_count(u, "output_tokens"),
     )
 
