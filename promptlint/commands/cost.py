@@ -223,6 +223,7 @@ def _sim_json(
             "granularity": policy.granularity,
             "ttl": policy.ttl_name,
             "ttl_seconds": policy.ttl_seconds,
+            "writes_billed": policy.writes_billed,
         },
         "prices_usd_per_mtok": _price_block(price),
         "price_source": price.source,
@@ -293,11 +294,15 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
         if tot["cost_usd_without_cache"]
         else Decimal(0)
     )
+    writes = (
+        f"write {p['cache_write_5m']} (long TTL {p['cache_write_1h']})"
+        if pol["writes_billed"]
+        else "no write fee"
+    )
     lines = [
         f"{report['model']} ({report['provider']}, {pol['style']} caching, TTL {pol['ttl']}, "
         f"min {pol['min_cacheable_tokens']} tokens); $/Mtok input {p['input']}, "
-        f"read {p['cache_read']}, write {p['cache_write_5m']} (1h {p['cache_write_1h']}), "
-        f"output {p['output']}",
+        f"read {p['cache_read']}, {writes}, output {p['output']}",
         tabulate(
             rows,
             headers=headers,
@@ -306,7 +311,11 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
             colalign=("right",) * len(headers),
         ),
         f"without caching: ${_usd(tot['cost_usd_without_cache'])}   "
-        f"saving: ${_usd(saving)} ({pct}%)",
+        + (
+            f"saving: ${_usd(saving)} ({pct}%)"
+            if saving >= 0
+            else f"caching costs ${_usd(-saving)} more ({-pct}%): writes cost more than reads save"
+        ),
         f"one single-turn request (uncached): ${_usd(tot['single_request_cost_usd'])}; "
         f"a session costs {tot['multiple_without_cache']}x that uncached, "
         f"{tot['multiple_with_cache']}x cached",
