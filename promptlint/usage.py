@@ -151,7 +151,9 @@ def _subset_input(total: int, cached: int, written: int, total_name: str) -> int
 
 def _openai_chat(u: Mapping[str, Any], _ttl: str) -> Usage:
     prompt = _count(u, "prompt_tokens", required=True)
-    details = _details(u, "prompt_tokens_details")
+    # Mistral's schema also spells it prompt_token_details.
+    key = "prompt_tokens_details" if u.get("prompt_tokens_details") else "prompt_token_details"
+    details = _details(u, key)
     cached = _count(details, "cached_tokens")
     written = _count(details, "cache_write_tokens")
     short, long = _openai_write_split(details, written)

@@ -258,3 +258,38 @@ def test_pricing_import(tmp_path: Path) -> None:
     bad.write_text("[1, 2]")
     proc = run("pricing", "import", str(bad), "-o", str(out))
     assert proc.returncode == 2 and "JSON object" in proc.stderr
+
+
+def test_sessions_table_has_a_session_column() -> None:
+    proc = run(
+        "cost",
+        "gpt-4o",
+        "--system",
+        "2000",
+        "--turns",
+        "1",
+        "--turn-tokens",
+        "100",
+        "--output-tokens",
+        "50",
+        "--sessions",
+        "2",
+    )
+    assert proc.returncode == 0, proc.stderr
+    header = proc.stdout.splitlines()[1]
+    assert header.split()[:2] == ["session", "turn"]
+    # session 2 reads the shared system prompt: 15 * 128 = 1920 (test_costsim)
+    assert "1920" in proc.stdout
+
+
+def test_openai_streams_cached_reads_are_not_billed_as_input() -> None:
+    proc = run("cost", "--usage", str(DATA / "openai_streams.txt"), "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout, parse_float=Decimal)
+    assert report["records"] == 2  # chunks without usage and other events are skipped
+    by_model = {m["model"]: m for m in report["models"]}
+    # gpt-4o usage chunk: 136*2.5 + 4864*1.25 + 100*10 = 340 + 6080 + 1000 = 7420
+    assert by_model["gpt-4o-2024-08-06"]["cost_usd"] == Decimal("0.00742")
+    assert by_model["gpt-4o-2024-08-06"]["cache_read_tokens"] == 4864
+    # gpt-5.4 response.completed: 80*2.5 + 1920*0.25 + 50*15 = 200 + 480 + 750 = 1430
+    assert by_model["gpt-5.4"]["cost_usd"] == Decimal("0.00143")

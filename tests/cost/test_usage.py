@@ -158,3 +158,12 @@ def test_forced_shape() -> None:
     assert normalize_usage(raw, shape="openai-responses") == Usage(10, 0, 0, 0, 2)
     with pytest.raises(ValueError, match="unknown usage shape"):
         normalize_usage(raw, shape="cohere")
+
+
+def test_mistral_alias_prompt_token_details() -> None:
+    raw = {
+        "prompt_tokens": 3000,
+        "completion_tokens": 20,
+        "prompt_token_details": {"cached_tokens": 2048},
+    }
+    assert normalize_usage(raw) == Usage(952, 2048, 0, 0, 20)
