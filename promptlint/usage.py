@@ -72,6 +72,12 @@ def normalize_usage(
     usage = _unwrap(usage)
     if shape is None:
         shape = detect_shape(usage)
+    elif shape == "openai-chat" and usage.keys() & {
+        "prompt_cache_hit_tokens",
+        "prompt_cache_miss_tokens",
+    }:
+        # DeepSeek speaks the OpenAI chat API but reports its cache as hit/miss counts.
+        shape = "deepseek"
     parser = _PARSERS.get(shape)
     if parser is None:
         raise ValueError(f"unknown usage shape {shape!r} (known: {', '.join(SHAPES)})")
