@@ -135,7 +135,10 @@ def import_(file: Path, date: str | None, source: str | None, output: Path | Non
     snapshot = convert_litellm(raw, date=date, source=source or f"LiteLLM {file.name}")
     data = importlib.import_module("promptlint.pricing")
     target = output or Path(data.data_path(data.SNAPSHOT))
-    target.write_text(dump_snapshot(snapshot), encoding="utf-8")
+    try:
+        target.write_text(dump_snapshot(snapshot), encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"cannot write {target}: {exc.strerror or exc} (use -o FILE)") from None
     models = snapshot["models"]
     cached = sum(1 for m in models.values() if "cache_read" in m or "cache_hit" in m)
     writes_1h = sum(1 for m in models.values() if "cache_write_1h" in m)
