@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from promptlint.policies import CachePolicy
-from promptlint.prices import ModelPrice, cost_of, cost_without_cache
+from promptlint.prices import MILLION, ModelPrice, cost_of, cost_without_cache
 from promptlint.usage import Usage
 
 LONG_TTLS = ("1h", "12h")
@@ -60,6 +60,18 @@ class TurnResult:
     cost_usd_without_cache: Decimal
 
 
+@dataclass(frozen=True)
+class ExplicitCache:
+    """What an explicit cache of the system prompt (Gemini `cachedContents`) adds."""
+
+    tokens: int
+    ttl_seconds: int
+    creations: int
+    creation_cost_usd: Decimal  # creating bills the cached tokens at the input price
+    storage_token_hours: Decimal
+    storage_cost_usd: Decimal
+
+
 @dataclass
 class Simulation:
     model: str
@@ -72,6 +84,7 @@ class Simulation:
     cost_usd_without_cache: Decimal
     single_request_cost_usd: Decimal
     assumptions: list[str] = field(default_factory=list)
+    explicit_cache: ExplicitCache | None = None
 
     @property
     def saving_usd(self) -> Decimal:
@@ -252,6 +265,106 @@ def simulate(
         single_request_cost_usd=cost_without_cache(single, price),
         assumptions=_assumptions(workload, policy, price),
     )
+
+
+def simulate_explicit(
+    workload: Workload,
+    policy: CachePolicy,
+    price: ModelPrice,
+    ttl_seconds: int,
+    storage_usd_per_mtok_hour: Decimal,
+) -> Simulation:
+    """The system prompt in an explicit cache (Gemini `cachedContents`), the rest uncached.
+
+    A cache is created at the first request that needs it (one for all sessions when they
+    share the system prompt) and re-created when a request finds it expired (TTL from
+    creation). Each creation bills the cached tokens at the input price and storage for the
+    whole TTL; each request reads the cached tokens at the cache-read price.
+    """
+    w = workload
+    if ttl_seconds <= 0:
+        raise ValueError("explicit cache TTL must be positive")
+    if w.system_tokens < max(policy.min_cacheable_tokens, 1):
+        raise ValueError(
+            f"an explicit cache needs at least {policy.min_cacheable_tokens} tokens; "
+            f"the system prompt has {w.system_tokens}"
+        )
+    created_at: dict[str, float] = {}
+    creations = 0
+    results: list[TurnResult] = []
+    total = Usage()
+    index = 0
+    for s in range(1, w.sessions + 1):
+        key = "sys" if w.shared_system else f"sys:{s}"
+        history = 0
+        for k in range(1, w.turns + 1):
+            now = index * w.gap_seconds
+            if key not in created_at or now - created_at[key] >= ttl_seconds:
+                created_at[key] = now
+                creations += 1
+            prompt = w.system_tokens + history + w.turn_tokens
+            usage = Usage(
+                uncached_input_tokens=prompt - w.system_tokens,
+                cache_read_tokens=w.system_tokens,
+                output_tokens=w.output_tokens,
+            )
+            results.append(
+                TurnResult(
+                    s, k, now, usage, cost_of(usage, price), cost_without_cache(usage, price)
+                )
+            )
+            total = total + usage
+            history += w.turn_tokens + w.output_tokens
+            index += 1
+    token_seconds = creations * w.system_tokens * ttl_seconds
+    # One division at the end keeps the amount exact whenever it terminates.
+    explicit = ExplicitCache(
+        tokens=w.system_tokens,
+        ttl_seconds=ttl_seconds,
+        creations=creations,
+        creation_cost_usd=creations * w.system_tokens * price.input / MILLION,
+        storage_token_hours=(Decimal(token_seconds) / 3600).quantize(Decimal("0.001")),
+        storage_cost_usd=token_seconds * storage_usd_per_mtok_hour / (3600 * MILLION),
+    )
+    single = Usage(
+        uncached_input_tokens=w.system_tokens + w.turn_tokens, output_tokens=w.output_tokens
+    )
+    assumptions = [
+        f"requests run one after another, {w.gap_seconds:g} s apart; sessions back to back",
+        f"explicit cache of the {w.system_tokens}-token system prompt, TTL {ttl_seconds} s from "
+        "creation, re-created when expired; storage billed for the whole TTL",
+        "no implicit caching of the conversation after the explicit cache is assumed",
+        f"storage {storage_usd_per_mtok_hour} USD per million tokens per hour",
+        f"prices: {price.name} from {price.source} (snapshot {price.date})",
+    ]
+    per_turn = sum((t.cost_usd for t in results), Decimal(0))
+    return Simulation(
+        model=price.name,
+        provider=policy.provider,
+        style="explicit-cache",
+        ttl=f"{ttl_seconds}s",
+        turns=results,
+        total=total,
+        cost_usd=per_turn + explicit.creation_cost_usd + explicit.storage_cost_usd,
+        cost_usd_without_cache=sum((t.cost_usd_without_cache for t in results), Decimal(0)),
+        single_request_cost_usd=cost_without_cache(single, price),
+        assumptions=assumptions,
+        explicit_cache=explicit,
+    )
+
+
+def parse_duration(text: str) -> int:
+    """Seconds in "90s", "30m", "1h", "2.5h" or a bare number of seconds."""
+    import re
+
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*", text)
+    if m is None:
+        raise ValueError(f"not a duration: {text!r} (use e.g. 300s, 30m, 1h)")
+    factor = {"": 1, "s": 1, "m": 60, "h": 3600}[m[2]]
+    seconds = Decimal(m[1]) * factor
+    if seconds <= 0 or seconds != seconds.to_integral_value():
+        raise ValueError(f"duration must be a positive whole number of seconds: {text!r}")
+    return int(seconds)
 
 
 def _assumptions(w: Workload, policy: CachePolicy, price: ModelPrice) -> list[str]:

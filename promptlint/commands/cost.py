@@ -81,6 +81,12 @@ def _tokens(usage: Any) -> dict[str, int]:
     type=click.Choice(["peak", "off-peak"]),
     help="Time-of-day price for providers with peak pricing (DeepSeek).",
 )
+@click.option(
+    "--explicit-cache",
+    is_flag=True,
+    help="Gemini: keep the system prompt in an explicit cache (storage billed); --ttl is its TTL.",
+)
+@click.option("--storage-price", help="USD per million tokens per hour of explicit-cache storage.")
 @click.option("--input-price", help="USD per million input tokens (what-if).")
 @click.option("--output-price", help="USD per million output tokens.")
 @click.option("--cache-read-price", help="USD per million cache-read tokens.")
@@ -111,6 +117,8 @@ def cost(
     system_breakpoint: bool,
     ttl: str | None,
     period: str | None,
+    explicit_cache: bool,
+    storage_price: str | None,
     input_price: str | None,
     output_price: str | None,
     cache_read_price: str | None,
@@ -132,9 +140,10 @@ def cost(
         "cache_write_5m": _price(cache_write_price, "--cache-write-price"),
         "cache_write_1h": _price(cache_write_1h_price, "--cache-write-1h-price"),
     }
+    storage = _price(storage_price, "--storage-price")
     if usage_file is not None:
         workload_flags = (system_tokens, turns, turn_tokens, output_tokens, sessions, gap, ttl)
-        if any(v is not None for v in workload_flags) or system_breakpoint:
+        if any(v is not None for v in workload_flags) or system_breakpoint or explicit_cache:
             raise UserError("--usage prices recorded usage: workload options do not apply")
         click.echo(_usage_report(usage_file, model, overrides, period, fmt), nl=False)
         return
@@ -147,7 +156,11 @@ def cost(
     from promptlint.prices import resolve_model
 
     price = resolve_model(model)
-    policy = policy_for(model).with_ttl(ttl)
+    policy = policy_for(model)
+    if not explicit_cache:
+        if storage is not None:
+            raise UserError("--storage-price applies only with --explicit-cache")
+        policy = policy.with_ttl(ttl)
     price = _adjust(price, policy, overrides, period)
     workload = Workload(
         system_tokens=_count(system_tokens, "--system", 4000),
@@ -161,7 +174,10 @@ def cost(
     )
     if system_breakpoint and policy.style != "breakpoint":
         raise UserError(f"--system-breakpoint applies to breakpoint caching, not {policy.provider}")
-    sim = simulate(workload, policy, price)
+    if explicit_cache:
+        sim = _explicit(workload, policy, price, ttl, storage, system_breakpoint)
+    else:
+        sim = simulate(workload, policy, price)
     report = _sim_json(sim, workload, price, policy, model, period)
     if fmt == "json":
         from promptlint.moneyjson import dumps
@@ -173,6 +189,33 @@ def cost(
         click.echo(_sim_table(report, workload.sessions > 1))
 
 
+def _explicit(
+    workload: Any,
+    policy: Any,
+    price: Any,
+    ttl: str | None,
+    storage: Decimal | None,
+    system_breakpoint: bool,
+) -> Any:
+    from promptlint.costsim import parse_duration, simulate_explicit
+
+    if policy.explicit_cache_ttl_seconds is None:
+        raise UserError(f"--explicit-cache: {policy.provider} has no explicit caches here (Gemini)")
+    if system_breakpoint:
+        raise UserError("--explicit-cache and --system-breakpoint do not combine")
+    try:
+        ttl_seconds = policy.explicit_cache_ttl_seconds if ttl is None else parse_duration(ttl)
+    except ValueError as exc:
+        raise UserError(f"--ttl: {exc}") from None
+    storage = storage if storage is not None else policy.storage_usd_per_mtok_hour
+    if storage is None:
+        raise UserError(f"no explicit-cache storage price known for {price.name}: --storage-price")
+    try:
+        return simulate_explicit(workload, policy, price, ttl_seconds, storage)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+
+
 def _adjust(price: Any, policy: Any, overrides: Mapping[str, Any], period: str | None) -> Any:
     if period is not None:
         if policy.off_peak_multiplier is None:
@@ -180,6 +223,19 @@ def _adjust(price: Any, policy: Any, overrides: Mapping[str, Any], period: str |
         if period != policy.listed_prices_are:
             price = price.scaled(policy.off_peak_multiplier, f"{policy.provider} {period}")
     return price.with_overrides(**overrides)
+
+
+def _explicit_json(cache: Any) -> dict[str, Any] | None:
+    if cache is None:
+        return None
+    return {
+        "tokens": cache.tokens,
+        "ttl_seconds": cache.ttl_seconds,
+        "creations": cache.creations,
+        "creation_cost_usd": cache.creation_cost_usd,
+        "storage_token_hours": cache.storage_token_hours,
+        "storage_cost_usd": cache.storage_cost_usd,
+    }
 
 
 def _price_block(price: Any) -> dict[str, Any]:
@@ -218,14 +274,17 @@ def _sim_json(
         "requested_model": requested,
         "provider": sim.provider,
         "policy": {
-            "style": policy.style,
+            "style": sim.style,
             "min_cacheable_tokens": policy.min_cacheable_tokens,
             "granularity": policy.granularity,
-            "ttl": policy.ttl_name,
-            "ttl_seconds": policy.ttl_seconds,
+            "ttl": sim.ttl,
+            "ttl_seconds": (
+                sim.explicit_cache.ttl_seconds if sim.explicit_cache else policy.ttl_seconds
+            ),
             "writes_billed": policy.writes_billed,
         },
         "prices_usd_per_mtok": _price_block(price),
+        "explicit_cache": _explicit_json(sim.explicit_cache),
         "price_source": price.source,
         "price_date": price.date,
         "workload": {
@@ -299,8 +358,18 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
         if pol["writes_billed"]
         else "no write fee"
     )
+    explicit = report.get("explicit_cache")
+    extra = []
+    if explicit:
+        extra.append(
+            f"explicit cache: {explicit['tokens']} tokens created {explicit['creations']}x "
+            f"(${_usd(explicit['creation_cost_usd'])} at the input price), stored "
+            f"{explicit['storage_token_hours'].normalize():f} token-hours "
+            f"(${_usd(explicit['storage_cost_usd'])}); the total includes both"
+        )
     lines = [
-        f"{report['model']} ({report['provider']}, {pol['style']} caching, TTL {pol['ttl']}, "
+        f"{report['model']} ({report['provider']}, {pol['style'].replace('-cache', '')} "
+        f"caching, TTL {pol['ttl']}, "
         f"min {pol['min_cacheable_tokens']} tokens); $/Mtok input {p['input']}, "
         f"read {p['cache_read']}, {writes}, output {p['output']}",
         tabulate(
@@ -310,11 +379,12 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
             disable_numparse=True,
             colalign=("right",) * len(headers),
         ),
+        *extra,
         f"without caching: ${_usd(tot['cost_usd_without_cache'])}   "
         + (
             f"saving: ${_usd(saving)} ({pct}%)"
             if saving >= 0
-            else f"caching costs ${_usd(-saving)} more ({-pct}%): writes cost more than reads save"
+            else f"caching costs ${_usd(-saving)} more than no caching (+{-pct}%)"
         ),
         f"one single-turn request (uncached): ${_usd(tot['single_request_cost_usd'])}; "
         f"a session costs {tot['multiple_without_cache']}x that uncached, "

@@ -293,3 +293,30 @@ def test_openai_streams_cached_reads_are_not_billed_as_input() -> None:
     assert by_model["gpt-4o-2024-08-06"]["cache_read_tokens"] == 4864
     # gpt-5.4 response.completed: 80*2.5 + 1920*0.25 + 50*15 = 200 + 480 + 750 = 1430
     assert by_model["gpt-5.4"]["cost_usd"] == Decimal("0.00143")
+
+
+def test_explicit_cache_cli() -> None:
+    proc = run(
+        "cost",
+        "gemini-2.5-pro",
+        "--system",
+        "20000",
+        "--turns",
+        "4",
+        "--turn-tokens",
+        "1000",
+        "--output-tokens",
+        "500",
+        "--gap",
+        "60",
+        "--explicit-cache",
+        "--format",
+        "json",
+    )
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout, parse_float=Decimal)
+    assert report["explicit_cache"]["storage_cost_usd"] == Decimal("0.09")
+    assert report["total"]["cost_usd"] == Decimal("0.16125")  # test_costsim, by hand
+    assert run("cost", "gpt-4o", "--explicit-cache").returncode == 2
+    assert run("cost", "gemini-2.5-pro", "--explicit-cache", "--ttl", "soon").returncode == 2
+    assert run("cost", "gemini-2.5-pro", "--storage-price", "1").returncode == 2

@@ -197,3 +197,34 @@ def test_anthropic_lookback_of_20_blocks() -> None:
 def test_workload_rejects_negative_numbers() -> None:
     with pytest.raises(ValueError):
         Workload(system_tokens=-1, turns=1, turn_tokens=1, output_tokens=1)
+
+
+def test_gemini_explicit_cache_creation_storage_and_expiry() -> None:
+    # gemini-2.5-pro: input 1.25, read 0.125, output 10; storage 4.5 per Mtok-hour (overlay).
+    from promptlint.costsim import simulate_explicit
+
+    model = "gemini-2.5-pro"
+    pol, price = policy_for(model), resolve_model(model)
+    assert pol.storage_usd_per_mtok_hour == D("4.5")
+    assert pol.explicit_cache_ttl_seconds == 3600
+    w = Workload(system_tokens=20000, turns=4, turn_tokens=1000, output_tokens=500, gap_seconds=60)
+    sim = simulate_explicit(w, pol, price, 3600, D("4.5"))
+    assert [t.usage for t in sim.turns][:2] == [
+        Usage(1000, 20000, 0, 0, 500),
+        Usage(2500, 20000, 0, 0, 500),  # 1000 + 500 + 1000 after the cached system prompt
+    ]
+    assert sim.explicit_cache is not None
+    assert sim.explicit_cache.creations == 1
+    # creation 20000*1.25 = 25000 -> $0.025; storage 20000 tokens * 1 h * 4.5 -> $0.09
+    assert sim.explicit_cache.creation_cost_usd == D("0.025")
+    assert sim.explicit_cache.storage_cost_usd == D("0.09")
+    # turns: (1000 + 2500 + 4000 + 5500)*1.25 + 4*20000*0.125 + 4*500*10
+    #      = 16250 + 10000 + 20000 = 46250 -> 0.04625; + 0.025 + 0.09
+    assert sim.cost_usd == D("0.16125")
+    # A 90 s TTL with 60 s gaps: created at 0, alive at 60, expired at 120 (re-created), 180.
+    short = simulate_explicit(w, pol, price, 90, D("4.5"))
+    assert short.explicit_cache is not None and short.explicit_cache.creations == 2
+    # storage 2 * 20000 * 90 s = 3,600,000 token-seconds = 1000 token-hours -> $0.0045
+    assert short.explicit_cache.storage_cost_usd == D("0.0045")
+    with pytest.raises(ValueError, match="at least 2048"):
+        simulate_explicit(Workload(1000, 2, 10, 10), pol, price, 3600, D("4.5"))
