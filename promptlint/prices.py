@@ -105,6 +105,18 @@ def cost_of(usage: Usage, price: ModelPrice) -> Decimal:
     return total / MILLION
 
 
+def cost_breakdown(usage: Usage, price: ModelPrice) -> dict[str, Decimal]:
+    """`cost_of` split by token class, at the tier of the whole request (sums to cost_of)."""
+    t = price.tier_for(usage.input_tokens)
+    return {
+        "uncached_input": usage.uncached_input_tokens * t.input / MILLION,
+        "cache_read": usage.cache_read_tokens * t.cache_read / MILLION,
+        "cache_write_5m": usage.cache_write_5m_tokens * t.cache_write_5m / MILLION,
+        "cache_write_1h": usage.cache_write_1h_tokens * t.cache_write_1h / MILLION,
+        "output": usage.output_tokens * t.output / MILLION,
+    }
+
+
 def cost_without_cache(usage: Usage, price: ModelPrice) -> Decimal:
     """What the same tokens cost if every prompt token were billed as plain input."""
     t = price.tier_for(usage.input_tokens)

@@ -243,3 +243,16 @@ def test_model_without_cache_price_bills_reads_as_input() -> None:
     p = resolve_model("gpt-3.5-turbo")
     assert p.cache_read == p.input
     assert "billed as input" in p.origins["cache_read"]
+
+
+def test_cost_breakdown_uses_the_whole_requests_tier() -> None:
+    from promptlint.prices import cost_breakdown
+
+    p = resolve_model("gpt-5.6-luna")
+    usage = Usage(uncached_input_tokens=2_000, cache_read_tokens=271_000, output_tokens=1000)
+    parts = cost_breakdown(usage, p)
+    # 273000 input tokens > 272k: every class at the long-context tier.
+    assert parts["uncached_input"] == D("0.0008")  # 2000 * 0.4
+    assert parts["cache_read"] == D("0.01084")  # 271000 * 0.04
+    assert parts["output"] == D("0.0018")  # 1000 * 1.8
+    assert sum(parts.values()) == cost_of(usage, p)
