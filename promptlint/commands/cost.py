@@ -345,8 +345,10 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
     if show_session:
         total_row.insert(0, "")
     rows.append(total_row)
+    from promptlint.moneyjson import money
+
     pol = report["policy"]
-    p = report["prices_usd_per_mtok"]
+    p = {k: money(v) for k, v in report["prices_usd_per_mtok"].items()}
     saving = tot["saving_usd"]
     pct = (
         (saving / tot["cost_usd_without_cache"] * 100).quantize(Decimal("0.1"))

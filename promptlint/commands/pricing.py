@@ -73,6 +73,10 @@ def show(model: str, ttl: str | None, fmt: str) -> None:
             pol[key] = getattr(policy, key)
     if policy.peak_windows_utc:
         pol["peak_windows_utc"] = list(policy.peak_windows_utc)
+    if policy.listed_prices_are:
+        pol["listed_prices_are"] = policy.listed_prices_are
+    if policy.explicit_cache_ttl_seconds is not None:
+        pol["explicit_cache_ttl_default"] = policy.explicit_cache_ttl_seconds
     report = {
         "requested_model": model,
         "model": price.name,
@@ -85,9 +89,9 @@ def show(model: str, ttl: str | None, fmt: str) -> None:
         "policy": pol,
         "policy_sources": dict(policy.sources),
     }
-    if fmt == "json":
-        from promptlint.moneyjson import dumps
+    from promptlint.moneyjson import dumps, money
 
+    if fmt == "json":
         click.echo(dumps(report))
         return
     click.echo(
@@ -95,7 +99,7 @@ def show(model: str, ttl: str | None, fmt: str) -> None:
     )
     click.echo(f"prices, USD per million tokens (snapshot {price.date}; {price.source}):")
     for key, entry in prices.items():
-        click.echo(f"  {key:<15} {entry['usd_per_mtok']!s:>10}   {entry['from']}")
+        click.echo(f"  {key:<15} {money(entry['usd_per_mtok']):>10}   {entry['from']}")
     for t in price.tiers:
         click.echo(
             f"  above {t.above_tokens:,} input tokens: input {t.input}, read {t.cache_read}, "

@@ -320,3 +320,15 @@ def test_explicit_cache_cli() -> None:
     assert run("cost", "gpt-4o", "--explicit-cache").returncode == 2
     assert run("cost", "gemini-2.5-pro", "--explicit-cache", "--ttl", "soon").returncode == 2
     assert run("cost", "gemini-2.5-pro", "--storage-price", "1").returncode == 2
+
+
+def test_pricing_show_text_and_summary() -> None:
+    proc = run("pricing", "show", "deepseek-flash")
+    assert proc.returncode == 0, proc.stderr
+    assert "deepseek-flash -> deepseek-flash" in proc.stdout
+    assert "input (deepseek: no write fee)" in proc.stdout
+    assert "peak_windows_utc" in proc.stdout
+    tiers = run("pricing", "show", "gpt-5.6-luna")
+    assert "above 272,000 input tokens: input 0.4" in tiers.stdout
+    summary = run("pricing")
+    assert summary.returncode == 0 and "chat models, dated" in summary.stdout
