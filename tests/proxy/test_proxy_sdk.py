@@ -186,3 +186,27 @@ def test_async_sdks_share_one_proxy(harness: Harness) -> None:
     x, y = asyncio.run(both())
     assert x and y
     assert sorted(r.api for r in harness.records()) == ["anthropic-messages", "openai-chat"]
+
+
+def test_prefix_break_reaches_store_and_metrics(harness: Harness) -> None:
+    """Proxy → Analyzer → store → metrics: a timestamp in the system prompt, named and priced."""
+    client = _openai(harness)
+    for ts in ("2026-11-29T10:00:01Z", "2026-11-29T10:00:07Z"):
+        client.chat.completions.create(
+            model="gpt-4o",
+            messages=[
+                {"role": "system", "content": f"Now: {ts}\n{LONG_SYSTEM}"},
+                {"role": "user", "content": "hi"},
+            ],
+        )
+    first, second = sorted(harness.records(), key=lambda r: r.ts)
+    assert second.parent_id == first.id and second.session_id == first.session_id
+    assert [b.cause for b in second.breaks] == ["volatile-timestamp"]
+    lost = second.breaks[0].lost_tokens
+    assert lost > 1024
+    metrics = harness.proxy.metrics.render()
+    assert (
+        f'promptlint_proxy_avoidable_miss_tokens_total{{cause="volatile-timestamp"}} {lost}'
+        in metrics
+    )
+    assert 'promptlint_proxy_avoidable_miss_usd_total{cause="volatile-timestamp"} 0.' in metrics
