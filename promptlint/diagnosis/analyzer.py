@@ -188,12 +188,20 @@ class Analyzer:
             ex.key_hash, family, ctx.segs, ctx.texts, self.pool, explicit
         )
         parent = match.entry if match else None
-        if session is None:
-            session = parent.session_id if parent and match and match.shared_messages else None
+        # Only the proxy's own header says "one conversation" for sure: prompt_cache_key and
+        # metadata.user_id often name a user or tenant with many conversations.
+        same_conversation = bool(match and match.shared_messages) or (
+            parent is not None
+            and explicit is not None
+            and explicit.startswith("header:")
+            and parent.explicit == explicit
+        )
+        if session is None and parent is not None and same_conversation:
+            session = parent.session_id
         rec.session_id = session or "s-" + ex.request_id
         rec.parent_id = parent.request_id if parent else None
 
-        breaks, details, shared = self._diagnose(ex, ctx, parent, usage, rec)
+        breaks, details, shared = self._diagnose(ex, ctx, parent, usage, rec, same_conversation)
         rec.breaks = breaks
         rec.body = self._body(ex, ctx, details)
 
@@ -208,6 +216,7 @@ class Analyzer:
         parent: Entry | None,
         usage: Usage | None,
         rec: RequestRecord,
+        same_conversation: bool,
     ) -> tuple[list[BreakRecord], list[str], int]:
         prompt = ctx.prompt
         policy = costing.policy_for(rec.model, prompt.provider)
@@ -216,7 +225,9 @@ class Analyzer:
             rec.predicted_cached_tokens = 0
             return [], [], 0
         comparer = Comparer(self.pool.get, self._tokens_of(ctx.tok), MESSAGE_OVERHEAD)
-        comp = comparer.compare(parent, ctx.segs, ctx.texts, prompt.params, prompt.provider)
+        comp = comparer.compare(
+            parent, ctx.segs, ctx.texts, prompt.params, prompt.provider, same_conversation
+        )
         gap = (ex.ts - parent.ts).total_seconds()
         ttl = _ttl_seconds(policy, parent, prompt)
         expired = gap > ttl

@@ -90,7 +90,14 @@ class Comparer:
         texts: list[str],
         params: dict[str, str],
         provider: str,
+        same_conversation: bool = True,
     ) -> Comparison:
+        """Divergences of `segs` from `parent`.
+
+        With `same_conversation` False (the parent is another conversation that shares
+        tools and system prompt), the first differing message is where the conversations
+        part, not a break: the walk stops there and the rest is new content.
+        """
         P, C = parent.segs, segs
         cum = [0]
         for s in C:
@@ -126,6 +133,8 @@ class Comparer:
                 end_j = j
                 continue
             if len(divs) >= MAX_BREAKS:
+                break
+            if not same_conversation and "message" in (P[i].kind, C[j].kind):
                 break
             div, i2, j2, resynced = self._region(P, C, texts, i, j, cum)
             divs.append(div)
@@ -205,7 +214,7 @@ class Comparer:
             char_at = d.offset if d else 0
         before, after = snippet(old_text, char_at), snippet(new_text, char_at)
 
-        if a.key != b.key:
+        if a.kind != b.kind:
             cause = Cause.SYSTEM_EDIT if "system" in (a.kind, b.kind) else Cause.HISTORY_REWRITE
             return Divergence(
                 cause, j, b.name, cum[j], f"{a.key} replaced by {b.key}", before, after
@@ -267,7 +276,7 @@ class Comparer:
             detail = "all tools removed"
             return Divergence(Cause.TOOL_CHANGE, j, C[j].name, at, detail), pi2, cj2, True
         if not pt:
-            detail = f"tools added: {', '.join(_names(ct))}"
+            detail = f"tool list changed: added {', '.join(_names(ct))}"
             return Divergence(Cause.TOOL_CHANGE, j, C[j].name, at, detail), pi2, cj2, True
         if Counter(s.hash for s in pt) == Counter(s.hash for s in ct):
             detail = "same tools in a different order: " + _order(pt, ct)
@@ -341,8 +350,9 @@ class Comparer:
         ta = self.tokens_of(a.hash, old_text)
         tb = self.tokens_of(b.hash, new_text)
         n = common_prefix_len(ta, tb)
-        # The role/format tokens come first; they are shared when the key is.
-        return min(n + (self.overhead if a.key == b.key else 0), b.tokens)
+        # A message's role/format tokens come first; they are shared when the key is.
+        chat_like = b.kind in ("message", "system") and a.key == b.key
+        return min(n + (self.overhead if chat_like else 0), b.tokens)
 
 
 def _resync(P: list[SegInfo], C: list[SegInfo], i: int, j: int) -> tuple[int, int, bool]:
