@@ -1,9 +1,16 @@
-"""Schema version 1, shared by SQLite and PostgreSQL (portable SQL only).
+"""The store schema, shared by SQLite and PostgreSQL (portable SQL only).
 
-Later versions are added as migrations; `meta.schema_version` says which is applied.
+Version 1 is the original contract. Later versions are migrations: each is a list of
+statements that brings the schema from the version before it. `meta.schema_version`
+says which version is applied.
+
+Version 2 adds exact integer money columns in pico-dollars (1e-12 USD): SQLite's
+NUMERIC affinity keeps only 15 significant digits as REAL, so sums over `cost_usd`
+would not be exact there. Aggregations sum the integer columns in both databases; the
+text/NUMERIC columns stay for compatibility with version 1 readers.
 """
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 SCHEMA_V1 = [
     """CREATE TABLE IF NOT EXISTS meta (
@@ -53,3 +60,17 @@ SCHEMA_V1 = [
     "CREATE INDEX IF NOT EXISTS requests_session ON requests (session_id, ts)",
     "CREATE INDEX IF NOT EXISTS breaks_cause ON breaks (cause)",
 ]
+
+# MIGRATIONS[n] brings a store from version n-1 to version n. Backfills derive the new
+# columns from the old ones (exact on PostgreSQL; on SQLite, v1 money was already REAL).
+MIGRATIONS: dict[int, list[str]] = {
+    2: [
+        "ALTER TABLE requests ADD COLUMN cost_pusd BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE requests ADD COLUMN cost_without_cache_pusd BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE breaks ADD COLUMN lost_pusd BIGINT NOT NULL DEFAULT 0",
+        "UPDATE requests SET cost_pusd = CAST(ROUND(cost_usd * 1000000000000) AS BIGINT),"
+        " cost_without_cache_pusd = CAST(ROUND(cost_usd_without_cache * 1000000000000) AS BIGINT)",
+        "UPDATE breaks SET lost_pusd = CAST(ROUND(lost_usd * 1000000000000) AS BIGINT)",
+        "CREATE INDEX IF NOT EXISTS requests_day ON requests (day)",
+    ],
+}

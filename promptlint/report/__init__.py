@@ -1,0 +1,1 @@
+"""`promptlint report`: what the recordings cost, what caching saved, what breaks lost."""

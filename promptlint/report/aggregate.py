@@ -1,0 +1,384 @@
+"""The report's aggregates, computed in the database (GROUP BY), never by looping over rows.
+
+Python only merges the small grouped results (days × models, causes, the top sessions).
+Every money figure is a sum of the integer pico-dollar columns, so totals are exact and
+the by-cause attribution adds up to the avoidable total to the last digit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime, timezone
+from decimal import Decimal
+from typing import Any
+
+from promptlint.causes import CAUSES, Cause
+from promptlint.errors import UserError
+from promptlint.report.model import (
+    TOKEN_CLASSES,
+    BreakLink,
+    CauseRow,
+    DayCost,
+    Group,
+    Report,
+    SessionRow,
+    Totals,
+)
+from promptlint.report.prices_split import class_costs
+from promptlint.store.money import from_pico
+from promptlint.store.sql import SQLStore, avoidable_sql, range_where
+
+GROUP_COLUMNS = {"model": "model", "session": "session_id", "day": "day", "key": "key_hash"}
+BY_CHOICES = (*GROUP_COLUMNS, "cause")
+_ANCHOR_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
+
+_SUMS = (
+    "COUNT(*), SUM({p}uncached_input_tokens), SUM({p}cache_read_tokens),"
+    " SUM({p}cache_write_5m_tokens), SUM({p}cache_write_1h_tokens), SUM({p}output_tokens),"
+    " SUM({p}cost_pusd), SUM({p}cost_without_cache_pusd), MIN({p}ts), MAX({p}ts)"
+)
+# Per request: its break count and avoidable loss, joined where needed.
+_BREAKS_PER_REQUEST = f"""
+    SELECT request_id, COUNT(*) AS n,
+           SUM(CASE WHEN {avoidable_sql("cause")} THEN lost_tokens ELSE 0 END) AS a_tokens,
+           SUM(CASE WHEN {avoidable_sql("cause")} THEN lost_pusd ELSE 0 END) AS a_pusd
+    FROM breaks GROUP BY request_id
+"""
+
+
+def cause_info(cause: str) -> tuple[str | None, bool, str]:
+    """(code, avoidable, summary); a cause this version does not know counts as unavoidable."""
+    try:
+        info = CAUSES[Cause(cause)]
+    except ValueError:
+        return None, False, "a cause recorded by another promptlint version"
+    return info.code, info.avoidable, info.summary
+
+
+def _where(where: str, extra: str) -> str:
+    return f"{where} AND {extra}" if where else f" WHERE {extra}"
+
+
+def _totals(target: Totals, row: tuple[Any, ...], offset: int = 0) -> None:
+    """Fill token and money sums from a row laid out as _SUMS."""
+    r = row[offset:]
+    target.requests = int(r[0])
+    target.uncached_input_tokens = int(r[1] or 0)
+    target.cache_read_tokens = int(r[2] or 0)
+    target.cache_write_5m_tokens = int(r[3] or 0)
+    target.cache_write_1h_tokens = int(r[4] or 0)
+    target.output_tokens = int(r[5] or 0)
+    target.cost_usd = from_pico(r[6])
+    target.cost_usd_without_cache = from_pico(r[7])
+    if isinstance(target, Group):
+        target.first_ts, target.last_ts = r[8] or "", r[9] or ""
+
+
+class Aggregator:
+    def __init__(
+        self,
+        store: SQLStore,
+        since: str | None,
+        until: str | None,
+        step: Callable[[], None] | None = None,
+    ) -> None:
+        self.store = store
+        self.since, self.until = since, until
+        self.where, self.params = range_where(since, until, "r.ts")
+        self._step = step or (lambda: None)
+
+    def q(self, sql: str, extra: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        rows = self.store.fetchall(sql, [*self.params, *extra])
+        self._step()
+        return rows
+
+    # --- groups --------------------------------------------------------------------
+    def day_model(self) -> list[tuple[str, str, Group]]:
+        """(day, model, sums) with avoidable loss: the base for totals, the chart, and
+        the by=model / by=day rows."""
+        rows = self.q(
+            f"SELECT r.day, r.model, {_SUMS.format(p='r.')},"
+            " COALESCE(SUM(b.n), 0), COALESCE(SUM(b.a_tokens), 0), COALESCE(SUM(b.a_pusd), 0)"
+            f" FROM requests r LEFT JOIN ({_BREAKS_PER_REQUEST}) b ON b.request_id = r.id"
+            f"{self.where} GROUP BY r.day, r.model ORDER BY r.day, r.model"
+        )
+        out = []
+        for row in rows:
+            g = Group()
+            _totals(g, row, 2)
+            g.breaks, g.avoidable_tokens = int(row[12]), int(row[13])
+            g.avoidable_usd = from_pico(row[14])
+            out.append((row[0], row[1], g))
+        return out
+
+    def groups(self, column: str) -> list[Group]:
+        rows = self.q(
+            f"SELECT r.{column}, {_SUMS.format(p='r.')},"
+            " COALESCE(SUM(b.n), 0), COALESCE(SUM(b.a_tokens), 0), COALESCE(SUM(b.a_pusd), 0)"
+            f" FROM requests r LEFT JOIN ({_BREAKS_PER_REQUEST}) b ON b.request_id = r.id"
+            f"{self.where} GROUP BY r.{column}"
+            f" ORDER BY SUM(r.cost_pusd) DESC, r.{column}"
+        )
+        out = []
+        for row in rows:
+            g = Group(key=str(row[0]))
+            _totals(g, row, 1)
+            g.breaks, g.avoidable_tokens = int(row[11]), int(row[12])
+            g.avoidable_usd = from_pico(row[13])
+            out.append(g)
+        return out
+
+    # --- causes --------------------------------------------------------------------
+    def causes(self, top: int = 3) -> list[CauseRow]:
+        join = "FROM breaks b JOIN requests r ON r.id = b.request_id"
+        rows = self.q(
+            "SELECT b.cause, COUNT(*), COUNT(DISTINCT b.request_id),"
+            " COUNT(DISTINCT r.session_id), SUM(b.lost_tokens), SUM(b.lost_pusd)"
+            f" {join}{self.where} GROUP BY b.cause"
+        )
+        first = {
+            r[0]: r[1:]
+            for r in self.q(
+                "SELECT cause, id, ts, session_id FROM (SELECT b.cause, r.id, r.ts, r.session_id,"
+                " ROW_NUMBER() OVER (PARTITION BY b.cause ORDER BY r.ts, r.id, b.seq) AS rn"
+                f" {join}{self.where}) t WHERE rn = 1"
+            )
+        }
+        tops: dict[str, list[tuple[str, Decimal]]] = {}
+        for cause, session, lost in self.q(
+            "SELECT cause, session_id, lost FROM (SELECT b.cause, r.session_id,"
+            " SUM(b.lost_pusd) AS lost, ROW_NUMBER() OVER (PARTITION BY b.cause"
+            " ORDER BY SUM(b.lost_pusd) DESC, r.session_id) AS rn"
+            f" {join}{self.where} GROUP BY b.cause, r.session_id) t WHERE rn <= ?"
+            " ORDER BY cause, rn",
+            (top,),
+        ):
+            tops.setdefault(cause, []).append((session, from_pico(lost)))
+        out = []
+        for cause, n, nreq, nsess, lost_tokens, lost_pusd in rows:
+            code, avoidable, summary = cause_info(cause)
+            f = first.get(cause, ("", "", ""))
+            out.append(
+                CauseRow(
+                    cause=cause,
+                    code=code,
+                    avoidable=avoidable,
+                    summary=summary,
+                    breaks=int(n),
+                    requests=int(nreq),
+                    sessions=int(nsess),
+                    lost_tokens=int(lost_tokens or 0),
+                    lost_usd=from_pico(lost_pusd),
+                    first_request_id=f[0],
+                    first_ts=f[1],
+                    first_session_id=f[2],
+                    top_sessions=tops.get(cause, []),
+                )
+            )
+        out.sort(key=lambda c: (not c.avoidable, -c.lost_usd, c.cause))
+        return out
+
+    # --- sessions for the HTML table -------------------------------------------------
+    def top_sessions(self, limit: int, breaks_each: int) -> tuple[list[SessionRow], int]:
+        rows = self.q(
+            f"SELECT r.session_id, MIN(r.model), MAX(r.model), MIN(r.key_hash),"
+            f" {_SUMS.format(p='r.')}, COALESCE(SUM(b.n), 0), COALESCE(SUM(b.a_tokens), 0),"
+            " COALESCE(SUM(b.a_pusd), 0), COUNT(*) OVER ()"
+            f" FROM requests r LEFT JOIN ({_BREAKS_PER_REQUEST}) b ON b.request_id = r.id"
+            f"{self.where} GROUP BY r.session_id"
+            " ORDER BY COALESCE(SUM(b.a_pusd), 0) DESC, SUM(r.cost_pusd) DESC, r.session_id"
+            " LIMIT ?",
+            (limit,),
+        )
+        sessions = []
+        for row in rows:
+            s = SessionRow(key=row[0], model=row[1] if row[1] == row[2] else f"{row[1]} +")
+            s.key_hash = row[3]
+            _totals(s, row, 4)
+            s.breaks, s.avoidable_tokens = int(row[14]), int(row[15])
+            s.avoidable_usd = from_pico(row[16])
+            sessions.append(s)
+        total = int(rows[0][17]) if rows else 0
+        if sessions and breaks_each > 0:
+            by_id = {s.key: s for s in sessions}
+            marks = ", ".join("?" * len(sessions))
+            for link in self.first_break_per_cause(f"r.session_id IN ({marks})", tuple(by_id)):
+                by_id[link.session_id].break_links.append(link)
+            for s in sessions:
+                s.break_links.sort(key=lambda b: (-b.total_lost_usd, b.cause))
+                del s.break_links[breaks_each:]
+        return sessions, total
+
+    def first_break_per_cause(self, cond: str, args: tuple[Any, ...]) -> list[BreakLink]:
+        """Per session and cause: the first break (with its snippets), the count and the loss."""
+        rows = self.q(
+            "SELECT request_id, seq, ts, session_id, cause, code, segment, token_offset,"
+            " lost_tokens, lost_pusd, before_text, after_text, n, total FROM (SELECT b.request_id,"
+            " b.seq, r.ts, r.session_id, b.cause, b.code, b.segment, b.token_offset, b.lost_tokens,"
+            " b.lost_pusd, b.before_text, b.after_text,"
+            " COUNT(*) OVER (PARTITION BY r.session_id, b.cause) AS n,"
+            " SUM(b.lost_pusd) OVER (PARTITION BY r.session_id, b.cause) AS total,"
+            " ROW_NUMBER() OVER (PARTITION BY r.session_id, b.cause ORDER BY r.ts, b.seq) AS rn"
+            " FROM breaks b JOIN requests r ON r.id = b.request_id"
+            f"{_where(self.where, cond)}) t WHERE rn = 1 ORDER BY ts, request_id, seq",
+            args,
+        )
+        out = [self._link(row[:12]) for row in rows]
+        for link, row in zip(out, rows, strict=True):
+            link.count, link.total_lost_usd = int(row[12]), from_pico(row[13])
+        return out
+
+    def _link(self, row: tuple[Any, ...]) -> BreakLink:
+        rid, seq, ts, session, cause, code, segment, offset, tokens, pusd, bef, aft = row
+        known_code, avoidable, _ = cause_info(cause)
+        return BreakLink(
+            anchor=f"b-{_ANCHOR_UNSAFE.sub('_', rid)}-{seq}",
+            request_id=rid,
+            ts=ts,
+            session_id=session,
+            cause=cause,
+            code=code or known_code,
+            avoidable=avoidable,
+            segment=segment,
+            token_offset=int(offset),
+            lost_tokens=int(tokens),
+            lost_usd=from_pico(pusd),
+            before=bef,
+            after=aft,
+            total_lost_usd=from_pico(pusd),
+        )
+
+    def break_links(
+        self, cond: str, args: tuple[Any, ...], partition: str, per: int
+    ) -> list[BreakLink]:
+        """The costliest `per` breaks in each `partition`, with their snippets."""
+        rows = self.q(
+            "SELECT request_id, seq, ts, session_id, cause, code, segment, token_offset,"
+            " lost_tokens, lost_pusd, before_text, after_text FROM (SELECT b.request_id, b.seq,"
+            " r.ts, r.session_id, b.cause, b.code, b.segment, b.token_offset, b.lost_tokens,"
+            " b.lost_pusd, b.before_text, b.after_text, ROW_NUMBER() OVER"
+            f" (PARTITION BY {partition} ORDER BY b.lost_pusd DESC, r.ts, b.seq) AS rn"
+            " FROM breaks b JOIN requests r ON r.id = b.request_id"
+            f"{_where(self.where, cond)}) t WHERE rn <= ? ORDER BY ts, request_id, seq",
+            (*args, per),
+        )
+        return [self._link(row) for row in rows]
+
+
+def build_report(
+    store: SQLStore,
+    by: str = "model",
+    since: str | None = None,
+    until: str | None = None,
+    *,
+    with_sessions: int = 0,
+    breaks_per_session: int = 3,
+    step: Callable[[], None] | None = None,
+) -> Report:
+    """Every figure of the report. `with_sessions` > 0 adds the top sessions (HTML)."""
+    if by not in BY_CHOICES:
+        raise UserError(f"unknown --by {by!r}: choose one of {', '.join(BY_CHOICES)}")
+    agg = Aggregator(store, since, until, step)
+    total = Totals()
+    by_model: dict[str, Group] = {}
+    by_day: dict[str, Group] = {}
+    days: dict[str, DayCost] = {}
+    cost_by_class = {c: Decimal(0) for c in TOKEN_CLASSES}
+    unpriced_models: set[str] = set()
+    unpriced_total = Decimal(0)
+    for day, model, g in agg.day_model():
+        total.add(g)
+        for key, table in ((model, by_model), (day, by_day)):
+            acc = table.setdefault(key, Group(key=key, first_ts=g.first_ts, last_ts=g.last_ts))
+            acc.add(g)
+            acc.first_ts, acc.last_ts = min(acc.first_ts, g.first_ts), max(acc.last_ts, g.last_ts)
+        d = days.setdefault(
+            day,
+            DayCost(day, {c: Decimal(0) for c in TOKEN_CLASSES}, Decimal(0), Decimal(0),
+                    Decimal(0), Decimal(0)),
+        )  # fmt: skip
+        d.cost_usd += g.cost_usd
+        d.cost_usd_without_cache += g.cost_usd_without_cache
+        d.avoidable_usd += g.avoidable_usd
+        split = class_costs(
+            model,
+            g.uncached_input_tokens,
+            g.cache_read_tokens,
+            g.cache_write_5m_tokens,
+            g.cache_write_1h_tokens,
+            g.output_tokens,
+        )
+        if split is None:
+            unpriced_models.add(model)
+            d.unpriced += g.cost_usd
+            unpriced_total += g.cost_usd
+        else:
+            for c, v in split.items():
+                d.by_class[c] += v
+                cost_by_class[c] += v
+    causes = agg.causes()
+
+    if by == "model":
+        rows = sorted(by_model.values(), key=lambda g: (-g.cost_usd, g.key))
+    elif by == "day":
+        rows = [by_day[k] for k in sorted(by_day)]
+    elif by == "cause":
+        rows = []
+    else:
+        rows = agg.groups(GROUP_COLUMNS[by])
+
+    assumptions = [
+        "cost_usd is the cost recorded per request by the proxy (prices at the time of the"
+        " request); cost_usd_without_cache is the same traffic priced with no caching",
+        "avoidable_usd sums the lost_usd of breaks whose cause is avoidable (a fix in the"
+        " prompt would have kept those tokens cached)",
+    ]
+    if unpriced_models:
+        names = ", ".join(sorted(unpriced_models)[:10])
+        assumptions.append(
+            f"no price for {names}: their recorded cost is shown as 'unpriced' in the"
+            " per-token-class split"
+        )
+    split_sum = sum(cost_by_class.values(), Decimal(0)) + unpriced_total
+    if split_sum != total.cost_usd:
+        assumptions.append(
+            f"the per-token-class split uses today's prices and sums to {split_sum:f} USD;"
+            f" the recorded bill is {total.cost_usd:f} USD"
+        )
+    if unpriced_total:
+        cost_by_class["unpriced"] = unpriced_total
+
+    sessions: list[SessionRow] = []
+    sessions_total = 0
+    first_links: dict[str, BreakLink] = {}
+    if with_sessions > 0:
+        sessions, sessions_total = agg.top_sessions(with_sessions, breaks_per_session)
+        firsts = {(c.first_request_id, c.cause) for c in causes if c.first_request_id}
+        if firsts:
+            ids = tuple(sorted({rid for rid, _ in firsts}))
+            marks = ", ".join("?" * len(ids))
+            for link in agg.break_links(f"r.id IN ({marks})", ids, "b.request_id, b.cause", 1):
+                if (link.request_id, link.cause) in firsts:
+                    first_links[link.cause] = link
+    return Report(
+        by=by,
+        since=since,
+        until=until,
+        store=store.location,
+        generated_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        total=total,
+        rows=rows,
+        causes=causes,
+        days=[days[k] for k in sorted(days)],
+        sessions=sessions,
+        sessions_total=sessions_total,
+        first_links=first_links,
+        cost_by_class=cost_by_class,
+        assumptions=assumptions,
+    )
+
+
+def query_count(by: str, with_sessions: bool) -> int:
+    """How many queries build_report runs (for the progress bar)."""
+    return 4 + (1 if by in ("session", "key") else 0) + (3 if with_sessions else 0)

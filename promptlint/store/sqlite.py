@@ -1,0 +1,77 @@
+"""The embedded default store: one SQLite file in WAL mode (readers never block the writer)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from promptlint.errors import UserError
+from promptlint.store.sql import SQLStore
+
+
+class SQLiteStore(SQLStore):
+    dialect = "sqlite"
+
+    def __init__(self, path: str | Path, create: bool = True, migrate: bool = True) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.location = f"store {self.path}"
+        if not self.path.exists():
+            if not create:
+                raise UserError(f"no store at {self.path} (record with `promptlint proxy` first)")
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise UserError(f"cannot create store directory {self.path.parent}: {e}") from None
+        elif self.path.is_dir():
+            raise UserError(f"store path {self.path} is a directory, not a SQLite file")
+        try:
+            # Autocommit mode: transactions are opened explicitly (BEGIN IMMEDIATE for writes).
+            self._conn = sqlite3.connect(
+                str(self.path), check_same_thread=False, isolation_level=None, timeout=30.0
+            )
+        except sqlite3.Error as e:
+            raise UserError(f"cannot open {self.location}: {e}") from None
+        try:
+            self._conn.execute("PRAGMA busy_timeout = 30000")
+            mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()
+            if mode is None or str(mode[0]).lower() != "wal":
+                raise UserError(f"{self.location}: cannot switch to WAL mode ({mode})")
+            self._conn.execute("PRAGMA synchronous = NORMAL")
+            self._conn.execute("PRAGMA foreign_keys = ON")
+            self._open_schema(create=create, migrate=migrate)
+        except sqlite3.DatabaseError as e:
+            self._conn.close()
+            raise UserError(f"{self.location} is not a readable promptlint store: {e}") from None
+        except BaseException:
+            self._conn.close()
+            raise
+
+    def _cursor(self) -> Any:
+        return self._conn.cursor()
+
+    def _begin_write(self, cur: Any) -> None:
+        cur.execute("BEGIN IMMEDIATE")
+
+    def _commit(self) -> None:
+        if self._conn.in_transaction:
+            self._conn.commit()
+
+    def _rollback(self) -> None:
+        if self._conn.in_transaction:
+            self._conn.rollback()
+
+    def _table_names(self, cur: Any) -> set[str]:
+        cur.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        return {r[0] for r in cur.fetchall()}
+
+    def fetchall(self, sql: str, params: Any = ()) -> list[tuple[Any, ...]]:
+        try:
+            return super().fetchall(sql, params)
+        except sqlite3.DatabaseError as e:
+            raise UserError(f"{self.location}: {e}") from None
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
