@@ -65,6 +65,7 @@ class Analyzer:
         self.index = RecentIndex(per_group=per_group, max_groups=max_groups)
         self.pool = TextPool(pool_chars)
         self._lock = threading.Lock()
+        self._prices: dict[tuple[str, str], tuple[Any, Any]] = {}
 
     # --- entry point -------------------------------------------------------------------
 
@@ -108,7 +109,7 @@ class Analyzer:
             rec.cache_write_5m_tokens = usage.cache_write_5m_tokens
             rec.cache_write_1h_tokens = usage.cache_write_1h_tokens
             rec.output_tokens = usage.output_tokens
-            price = costing.price_for(model)
+            price = self._pricing(model, provider)[1]
             billed, uncached = costing.costs(usage, price)
             rec.cost_usd, rec.cost_usd_without_cache = str(billed), str(uncached)
         return rec
@@ -219,8 +220,7 @@ class Analyzer:
         same_conversation: bool,
     ) -> tuple[list[BreakRecord], list[str], int]:
         prompt = ctx.prompt
-        policy = costing.policy_for(rec.model, prompt.provider)
-        price = costing.price_for(rec.model)
+        policy, price = self._pricing(rec.model, prompt.provider)
         if parent is None:
             rec.predicted_cached_tokens = 0
             return [], [], 0
@@ -368,6 +368,16 @@ class Analyzer:
             )
             details.append(d.detail)
         return records, details, shared
+
+    def _pricing(self, model: str, provider: str) -> tuple[Any, Any]:
+        key = (model, provider)
+        hit = self._prices.get(key)
+        if hit is None:
+            hit = (costing.policy_for(model, provider), costing.price_for(model))
+            if len(self._prices) > 1024:
+                self._prices.clear()
+            self._prices[key] = hit
+        return hit
 
     def _tokens_of(self, tok: Tokenizer) -> Any:
         def tokens_of(digest: str, text: str) -> Any:

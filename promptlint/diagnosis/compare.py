@@ -126,6 +126,7 @@ class Comparer:
 
         i = j = 0
         end_j = 0  # end (in C) of what the parent could have provided
+        tail: int | None = None  # the same in tokens, when the parent never realigns
         while i < len(P) and j < len(C):
             if P[i].hash == C[j].hash:
                 i += 1
@@ -142,18 +143,14 @@ class Comparer:
                 # Nothing of the parent follows in place: the parent's remaining tokens
                 # could at most have filled the same number of this request's tokens.
                 rest_p = sum(s.tokens for s in P[i:])
-                limit = cum[j] + rest_p
-                end_j = max(end_j, j)
-                while end_j < len(C) and cum[end_j + 1] <= limit:
-                    end_j += 1
-                i, j = len(P), end_j
+                tail = min(cum[j] + rest_p, cum[len(C)])
                 break
             i, j = i2, j2
             end_j = j
         divs.sort(key=lambda d: d.token_offset)
-        shared = divs[0].token_offset if divs else cum[min(end_j, len(C))]
-        potential = max(cum[min(end_j, len(C))], shared)
-        return Comparison(divs, shared, potential)
+        reach = cum[min(end_j, len(C))] if tail is None else tail
+        shared = divs[0].token_offset if divs else reach
+        return Comparison(divs, shared, max(reach, shared))
 
     # --- one changed region -----------------------------------------------------------
 

@@ -124,6 +124,8 @@ class RecentIndex:
         if not pool_cands:
             return None
         here = Counter(s.hash for s in segs)
+        # Scored in this request's token counts, so candidates compare on one scale.
+        weight = {s.hash: s.tokens for s in segs}
         best: Match | None = None
         for cand in pool_cands:
             seen: Counter[str] = Counter()
@@ -132,7 +134,7 @@ class RecentIndex:
             for s in cand.segs:
                 if seen[s.hash] < here[s.hash]:
                     seen[s.hash] += 1
-                    score += s.tokens
+                    score += weight[s.hash]
                     if s.kind == "message":
                         shared_msgs += 1
             score += _fuzzy(cand, segs, texts, pool)
@@ -156,12 +158,29 @@ def _fuzzy(cand: Entry, segs: list[SegInfo], texts: list[str], pool: TextPool) -
         new = texts[i]
         if old is None or not old or not new:
             continue
-        p = common_prefix(old, new)
-        s = common_prefix(old[p:][::-1], new[p:][::-1]) if len(old) < 200_000 else 0
-        similarity = (p + s) / max(len(old), len(new))
+        similarity = similar_chars(old, new) / max(len(old), len(new))
         if similarity >= 0.5:
             extra += similarity * min(a.tokens, b.tokens)
         checked += 1
         if checked >= 3:
             break
     return extra
+
+
+def similar_chars(old: str, new: str) -> int:
+    """Characters shared by two texts that differ in one short place (a value changed).
+
+    The common prefix, then - after re-aligning on a probe taken just past the change -
+    the common run that follows, or else the common suffix.
+    """
+    p = common_prefix(old, new)
+    if p >= min(len(old), len(new)):
+        return p
+    for skip in (16, 48, 160):
+        probe = new[p + skip : p + skip + 24]
+        if len(probe) < 24:
+            break
+        at = old.find(probe, p, p + skip + 400)
+        if at >= 0:
+            return p + common_prefix(old[at:], new[p + skip :])
+    return p + common_prefix(old[p:][::-1], new[p:][::-1])
