@@ -259,13 +259,19 @@ class Analyzer:
 
         divs = comp.divergences
         shared, potential = comp.shared_tokens, comp.potential_tokens
+        if anthropic and divs:
+            # Anthropic hashes whole blocks: a changed block is not read even where its
+            # first tokens still match, so reads stop at the start of the changed segment.
+            edges = [cum[d.seg_index] for d in divs] + [potential]
+            shared = min(shared, edges[0])
+        else:
+            edges = [d.token_offset for d in divs] + [potential]
         reported = usage.cache_read_tokens if usage else None
         predicted = 0 if expired else predict(shared)
         rec.predicted_cached_tokens = predicted
 
         out: list[tuple[Divergence, int]] = []
         # Marginal attribution along the ordered breaks.
-        edges = [d.token_offset for d in divs] + [potential]
         budget = predict(potential) - max(predict(shared), reported or 0)
         budget = max(budget, 0)
         for k, d in enumerate(divs):

@@ -276,7 +276,7 @@ class Comparer:
             detail = f"tool list changed: added {', '.join(_names(ct))}"
             return Divergence(Cause.TOOL_CHANGE, j, C[j].name, at, detail), pi2, cj2, True
         if Counter(s.hash for s in pt) == Counter(s.hash for s in ct):
-            detail = "same tools in a different order: " + _order(pt, ct)
+            detail = "same tools in a different order: " + _order(pt, ct, j)
             return (
                 Divergence(Cause.TOOL_ORDER, j, C[j].name, at, detail, _seq(pt), _seq(ct)),
                 pi2,
@@ -285,7 +285,9 @@ class Comparer:
             )
         if Counter(s.canonical_hash for s in pt) == Counter(s.canonical_hash for s in ct):
             if [s.canonical_hash for s in pt] != [s.canonical_hash for s in ct]:
-                detail = "same tools in a different order (and keys reordered): " + _order(pt, ct)
+                detail = "same tools in a different order (and keys reordered): " + _order(
+                    pt, ct, j
+                )
                 return (
                     Divergence(Cause.TOOL_ORDER, j, C[j].name, at, detail, _seq(pt), _seq(ct)),
                     pi2,
@@ -374,9 +376,9 @@ def _seq(segs: Sequence[SegInfo]) -> str:
     return "[" + text + "]"
 
 
-def _order(pt: Sequence[SegInfo], ct: Sequence[SegInfo]) -> str:
+def _order(pt: Sequence[SegInfo], ct: Sequence[SegInfo], base: int) -> str:
     k = next((n for n, (x, y) in enumerate(zip(pt, ct, strict=False)) if x.hash != y.hash), 0)
-    return f"position {k}: {_names(pt)[k]!r} before, {_names(ct)[k]!r} now"
+    return f"tools[{base + k}] was {_names(pt)[k]!r}, now {_names(ct)[k]!r}"
 
 
 def _param_text(params: dict[str, str], changes: list[tuple[str, bool]]) -> str:
