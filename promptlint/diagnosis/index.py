@@ -71,6 +71,10 @@ class TextPool:
         return text
 
 
+FUZZY_TOP = 4
+FUZZY_RECENT = 4
+
+
 @dataclass
 class Match:
     entry: Entry
@@ -126,22 +130,28 @@ class RecentIndex:
         here = Counter(s.hash for s in segs)
         # Scored in this request's token counts, so candidates compare on one scale.
         weight = {s.hash: s.tokens for s in segs}
-        best: Match | None = None
+        scored: list[Match] = []
         for cand in pool_cands:
-            seen: Counter[str] = Counter()
+            seen: dict[str, int] = {}
             score = 0.0
             shared_msgs = 0
             for s in cand.segs:
-                if seen[s.hash] < here[s.hash]:
-                    seen[s.hash] += 1
-                    score += weight[s.hash]
+                h = s.hash
+                used = seen.get(h, 0)
+                if used < here.get(h, 0):
+                    seen[h] = used + 1
+                    score += weight[h]
                     if s.kind == "message":
                         shared_msgs += 1
-            score += _fuzzy(cand, segs, texts, pool)
-            if score <= 0:
-                continue
-            if best is None or score > best.score:
-                best = Match(cand, score, shared_msgs)
+            scored.append(Match(cand, score, shared_msgs))
+        # Text similarity is dearer: only for the best exact matches and the newest requests.
+        ranked = sorted(range(len(scored)), key=lambda k: (-scored[k].score, k))
+        for k in {*ranked[:FUZZY_TOP], *range(min(FUZZY_RECENT, len(scored)))}:
+            scored[k].score += _fuzzy(scored[k].entry, segs, texts, pool)
+        best: Match | None = None
+        for m in scored:  # newest first: ties keep the newest
+            if m.score > 0 and (best is None or m.score > best.score):
+                best = m
         return best
 
 
