@@ -7,7 +7,9 @@ Everything downstream speaks only this shape.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -35,3 +37,229 @@ class Usage:
             self.cache_write_1h_tokens + other.cache_write_1h_tokens,
             self.output_tokens + other.output_tokens,
         )
+
+
+# Shapes normalize_usage knows, in the order detection tries them.
+SHAPES = (
+    "openai-chat",
+    "openai-responses",
+    "anthropic",
+    "gemini",
+    "deepseek",
+    "bedrock",
+)
+
+
+def normalize_usage(
+    usage: Mapping[str, Any],
+    shape: str | None = None,
+    *,
+    unsplit_write_ttl: str = "5m",
+) -> Usage:
+    """Turn a provider's usage object (exactly as returned) into a `Usage`.
+
+    `shape` forces one of `SHAPES`; without it the shape is detected from the field names.
+    Anthropic writes without the `cache_creation` TTL split (e.g. a streaming
+    `message_delta`) are counted as `unsplit_write_ttl` writes. Raises `ValueError` for
+    an unknown shape and for missing, negative or non-integer counts.
+    """
+    if not isinstance(usage, Mapping):
+        raise ValueError(f"usage must be a JSON object, not {type(usage).__name__}")
+    usage = _unwrap(usage)
+    if shape is None:
+        shape = detect_shape(usage)
+    parser = _PARSERS.get(shape)
+    if parser is None:
+        raise ValueError(f"unknown usage shape {shape!r} (known: {', '.join(SHAPES)})")
+    if unsplit_write_ttl not in ("5m", "1h"):
+        raise ValueError(f"unsplit_write_ttl must be '5m' or '1h', not {unsplit_write_ttl!r}")
+    return parser(usage, unsplit_write_ttl)
+
+
+def detect_shape(usage: Mapping[str, Any]) -> str:
+    """Name the provider shape of a usage object from its field names; ValueError if none."""
+    keys = set(usage)
+    if "usageMetadata" in keys or "usage_metadata" in keys:
+        return "gemini"
+    if keys & {"promptTokenCount", "prompt_token_count", "candidatesTokenCount"}:
+        return "gemini"
+    if keys & {"prompt_cache_hit_tokens", "prompt_cache_miss_tokens"}:
+        return "deepseek"
+    if keys & {"inputTokens", "cacheReadInputTokens", "cacheWriteInputTokens"}:
+        return "bedrock"
+    if keys & {"cache_creation_input_tokens", "cache_read_input_tokens", "cache_creation"}:
+        return "anthropic"
+    if "prompt_tokens" in keys:
+        return "openai-chat"
+    if "input_tokens" in keys:
+        # Responses usage always carries the details objects or total_tokens; Anthropic never
+        # has total_tokens. A bare {input_tokens, output_tokens} prices the same either way.
+        if keys & {"input_tokens_details", "output_tokens_details", "total_tokens"}:
+            return "openai-responses"
+        return "anthropic"
+    raise ValueError(
+        "usage object of no known shape (fields: " + ", ".join(sorted(map(str, keys))) + ")"
+    )
+
+
+def _unwrap(usage: Mapping[str, Any]) -> Mapping[str, Any]:
+    # Accept the Gemini response wrapper {"usageMetadata": {...}} as well as its inner object.
+    for key in ("usageMetadata", "usage_metadata"):
+        inner = usage.get(key)
+        if isinstance(inner, Mapping):
+            return inner
+    return usage
+
+
+def _count(obj: Mapping[str, Any], key: str, *, required: bool = False) -> int:
+    if key not in obj or obj[key] is None:
+        if required:
+            raise ValueError(f"usage is missing {key!r}")
+        return 0
+    value = obj[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise ValueError(f"usage field {key!r} must be a whole number, not {value!r}")
+    if value < 0:
+        raise ValueError(f"usage field {key!r} is negative ({value})")
+    return int(value)
+
+
+def _details(obj: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    inner = obj.get(key)
+    if inner is None:
+        return {}
+    if not isinstance(inner, Mapping):
+        raise ValueError(f"usage field {key!r} must be an object")
+    return inner
+
+
+def _subset_input(total: int, cached: int, written: int, total_name: str) -> int:
+    # OpenAI-style counts: cached and written tokens are *part of* the prompt total.
+    if cached + written > total:
+        raise ValueError(
+            f"cached ({cached}) plus written ({written}) tokens exceed {total_name} ({total})"
+        )
+    return total - cached - written
+
+
+def _openai_chat(u: Mapping[str, Any], _ttl: str) -> Usage:
+    prompt = _count(u, "prompt_tokens", required=True)
+    details = _details(u, "prompt_tokens_details")
+    cached = _count(details, "cached_tokens")
+    written = _count(details, "cache_write_tokens")
+    return Usage(
+        uncached_input_tokens=_subset_input(prompt, cached, written, "prompt_tokens"),
+        cache_read_tokens=cached,
+        cache_write_5m_tokens=written,
+        output_tokens=_count(u, "completion_tokens"),
+    )
+
+
+def _openai_responses(u: Mapping[str, Any], _ttl: str) -> Usage:
+    total = _count(u, "input_tokens", required=True)
+    details = _details(u, "input_tokens_details")
+    cached = _count(details, "cached_tokens")
+    written = _count(details, "cache_write_tokens")
+    return Usage(
+        uncached_input_tokens=_subset_input(total, cached, written, "input_tokens"),
+        cache_read_tokens=cached,
+        cache_write_5m_tokens=written,
+        output_tokens=_count(u, "output_tokens"),
+    )
+
+
+def _anthropic(u: Mapping[str, Any], ttl: str) -> Usage:
+    # Anthropic's input_tokens are only the tokens after the last breakpoint: cache reads and
+    # writes come *in addition*.
+    uncached = _count(u, "input_tokens", required=True)
+    read = _count(u, "cache_read_input_tokens")
+    written = _count(u, "cache_creation_input_tokens")
+    split = _details(u, "cache_creation")
+    w5 = _count(split, "ephemeral_5m_input_tokens")
+    w1 = _count(split, "ephemeral_1h_input_tokens")
+    if split and "cache_creation_input_tokens" in u and w5 + w1 != written:
+        raise ValueError(
+            f"cache_creation ({w5} 5m + {w1} 1h) does not add up to "
+            f"cache_creation_input_tokens ({written})"
+        )
+    if not split:
+        w5, w1 = (written, 0) if ttl == "5m" else (0, written)
+    return Usage(
+        uncached_input_tokens=uncached,
+        cache_read_tokens=read,
+        cache_write_5m_tokens=w5,
+        cache_write_1h_tokens=w1,
+        output_tokens=_count(u, "output_tokens"),
+    )
+
+
+def _gemini_get(u: Mapping[str, Any], camel: str, snake: str, *, required: bool = False) -> int:
+    if camel in u:
+        return _count(u, camel)
+    if snake in u:
+        return _count(u, snake)
+    if required:
+        raise ValueError(f"usage is missing {camel!r}")
+    return 0
+
+
+def _gemini(u: Mapping[str, Any], _ttl: str) -> Usage:
+    # promptTokenCount *includes* cachedContentTokenCount; thinking tokens bill as output and
+    # tool-use prompt tokens as input.
+    prompt = _gemini_get(u, "promptTokenCount", "prompt_token_count", required=True)
+    cached = _gemini_get(u, "cachedContentTokenCount", "cached_content_token_count")
+    tool_prompt = _gemini_get(u, "toolUsePromptTokenCount", "tool_use_prompt_token_count")
+    output = _gemini_get(u, "candidatesTokenCount", "candidates_token_count")
+    thoughts = _gemini_get(u, "thoughtsTokenCount", "thoughts_token_count")
+    return Usage(
+        uncached_input_tokens=_subset_input(prompt, cached, 0, "promptTokenCount") + tool_prompt,
+        cache_read_tokens=cached,
+        output_tokens=output + thoughts,
+    )
+
+
+def _deepseek(u: Mapping[str, Any], _ttl: str) -> Usage:
+    hit = _count(u, "prompt_cache_hit_tokens")
+    if "prompt_cache_miss_tokens" in u:
+        miss = _count(u, "prompt_cache_miss_tokens")
+    else:
+        miss = _subset_input(_count(u, "prompt_tokens", required=True), hit, 0, "prompt_tokens")
+    if "prompt_tokens" in u and u["prompt_tokens"] is not None:
+        prompt = _count(u, "prompt_tokens")
+        if hit + miss != prompt:
+            raise ValueError(
+                f"prompt_cache_hit_tokens ({hit}) + prompt_cache_miss_tokens ({miss}) "
+                f"!= prompt_tokens ({prompt})"
+            )
+    return Usage(
+        uncached_input_tokens=miss,
+        cache_read_tokens=hit,
+        output_tokens=_count(u, "completion_tokens"),
+    )
+
+
+def _bedrock(u: Mapping[str, Any], ttl: str) -> Usage:
+    # Converse: inputTokens excludes cache reads and writes (as Anthropic's input_tokens).
+    # InvokeModel returns Anthropic's own usage, handled by the anthropic shape.
+    written = _count(u, "cacheWriteInputTokens")
+    w5, w1 = (written, 0) if ttl == "5m" else (0, written)
+    return Usage(
+        uncached_input_tokens=_count(u, "inputTokens", required=True),
+        cache_read_tokens=_count(u, "cacheReadInputTokens"),
+        cache_write_5m_tokens=w5,
+        cache_write_1h_tokens=w1,
+        output_tokens=_count(u, "outputTokens"),
+    )
+
+
+_PARSERS: dict[str, Callable[[Mapping[str, Any], str], Usage]] = {
+    "openai-chat": _openai_chat,
+    "openai-responses": _openai_responses,
+    "anthropic": _anthropic,
+    "gemini": _gemini,
+    "deepseek": _deepseek,
+    "bedrock": _bedrock,
+}

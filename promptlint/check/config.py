@@ -1,0 +1,131 @@
+"""`[tool.promptlint]` in pyproject.toml, or promptlint.toml: what `check` reads.
+
+Keys (all optional):
+    select = ["PL1", "PL201"]           codes, prefixes or names; default: all rules
+    ignore = ["PL104"]
+    exclude = ["generated/", "*_pb2.py"]  gitignore-style patterns, added to the defaults
+    per-file-ignores = { "tests/*" = ["PL101"] }
+    volatile-callables = { "myapp.clock.now" = "timestamp" }   extra per-request sources
+    prompt-sinks = ["myapp.llm.ask"]     extra calls whose arguments form a cacheable prefix
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from promptlint.errors import UserError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+VOLATILE_KINDS = ("timestamp", "id", "random")
+KNOWN_KEYS = {
+    "select",
+    "ignore",
+    "exclude",
+    "extend-exclude",
+    "per-file-ignores",
+    "volatile-callables",
+    "prompt-sinks",
+}
+
+
+@dataclass
+class CheckConfig:
+    """What the engine and the front ends need to know about the team's settings."""
+
+    select: list[str] = field(default_factory=list)  # empty: every rule
+    ignore: list[str] = field(default_factory=list)
+    exclude: list[str] = field(default_factory=list)
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    # qualified callable name -> "timestamp" | "id" | "random"
+    volatile_callables: dict[str, str] = field(default_factory=dict)
+    # qualified callable names whose arguments are a cacheable prefix (system text, tools)
+    prompt_sinks: list[str] = field(default_factory=list)
+    root: Path = field(default_factory=Path.cwd)  # paths in patterns are relative to it
+    source: str | None = None  # the file the config came from
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest promptlint.toml, or pyproject.toml with a [tool.promptlint] table."""
+    here = start.resolve()
+    if here.is_file():
+        here = here.parent
+    for folder in [here, *here.parents]:
+        own = folder / "promptlint.toml"
+        if own.is_file():
+            return own
+        pyproject = folder / "pyproject.toml"
+        if pyproject.is_file() and _has_promptlint_table(pyproject):
+            return pyproject
+    return None
+
+
+def _has_promptlint_table(path: Path) -> bool:
+    try:
+        return "[tool.promptlint" in path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+
+
+def load_config(path: Path | None) -> CheckConfig:
+    if path is None:
+        return CheckConfig()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"cannot read config {path}: {exc}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise UserError(f"invalid TOML in {path}: {exc}") from exc
+    table: Any = data
+    if path.name == "pyproject.toml":
+        table = data.get("tool", {}).get("promptlint", {})
+    return parse_config(table, source=str(path), root=path.parent)
+
+
+def parse_config(table: Mapping[str, Any], source: str, root: Path) -> CheckConfig:
+    if not isinstance(table, Mapping):
+        raise UserError(f"{source}: [tool.promptlint] must be a table")
+    unknown = sorted(set(table) - KNOWN_KEYS)
+    if unknown:
+        raise UserError(
+            f"{source}: unknown key {unknown[0]!r} (known: {', '.join(sorted(KNOWN_KEYS))})"
+        )
+    cfg = CheckConfig(root=root, source=source)
+    cfg.select = _str_list(table, "select", source)
+    cfg.ignore = _str_list(table, "ignore", source)
+    cfg.exclude = _str_list(table, "exclude", source) + _str_list(table, "extend-exclude", source)
+    pfi = table.get("per-file-ignores", {})
+    if not isinstance(pfi, Mapping):
+        raise UserError(f"{source}: per-file-ignores must be a table of pattern = [codes]")
+    for pattern, codes in pfi.items():
+        if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+            raise UserError(f"{source}: per-file-ignores[{pattern!r}] must be a list of codes")
+        cfg.per_file_ignores[str(pattern)] = list(codes)
+    volatile = table.get("volatile-callables", {})
+    if not isinstance(volatile, Mapping):
+        raise UserError(f"{source}: volatile-callables must be a table of name = kind")
+    for name, kind in volatile.items():
+        if kind not in VOLATILE_KINDS:
+            raise UserError(
+                f"{source}: volatile-callables[{name!r}] = {kind!r}: "
+                f"kind must be one of {', '.join(VOLATILE_KINDS)}"
+            )
+        cfg.volatile_callables[str(name)] = str(kind)
+    cfg.prompt_sinks = _str_list(table, "prompt-sinks", source)
+    return cfg
+
+
+def _str_list(table: Mapping[str, Any], key: str, source: str) -> list[str]:
+    value = table.get(key, [])
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise UserError(f"{source}: {key} must be a list of strings")
+    return list(value)

@@ -1,0 +1,210 @@
+"""The `check` engine: discover files, hand each to its front end, filter, fix.
+
+Everything language-independent lives here (suppressions, select/ignore, per-file
+ignores, fixes); front ends only parse and run rules. Files are checked in parallel
+worker processes when there are enough of them to pay for the workers.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from promptlint.check import fixes as fixes_mod
+from promptlint.check import registry
+from promptlint.check.config import CheckConfig
+from promptlint.check.discovery import PatternSet, discover
+from promptlint.check.frontends import frontend_for_path, load_frontends
+from promptlint.check.rule import Rule
+from promptlint.check.suppressions import parse_suppressions
+from promptlint.errors import UserError
+from promptlint.findings import FileError, Finding
+
+# Below this many files a worker pool costs more than it saves.
+PARALLEL_MIN_FILES = 24
+MAX_FIX_PASSES = 4
+
+
+@dataclass
+class FileOutcome:
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[FileError] = field(default_factory=list)
+    original: str | None = None  # set only when fixes changed the text
+    fixed: str | None = None
+    fixes_applied: int = 0
+
+
+@dataclass
+class CheckResult:
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[FileError] = field(default_factory=list)
+    files_checked: int = 0
+    fixed: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (before, after)
+    fixes_applied: int = 0
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    fix: bool = False
+    unsafe_fixes: bool = False
+    jobs: int | None = None  # None: one per core
+
+
+def resolve_rules(config: CheckConfig, options: RunOptions) -> list[type[Rule]]:
+    """Selected rules: (CLI select, else config select, else all) minus both ignores."""
+    selectors = list(options.select) or config.select
+    chosen: dict[tuple[str, str], type[Rule]] = {}
+    pool = registry.all_rules() if not selectors else []
+    for sel in selectors:
+        pool.extend(registry.rules_for(sel))
+    for rule in pool:
+        chosen[(rule.LANGUAGE, rule.CODE)] = rule
+    for sel in [*config.ignore, *options.ignore]:
+        for rule in registry.rules_for(sel):
+            chosen.pop((rule.LANGUAGE, rule.CODE), None)
+    for codes in config.per_file_ignores.values():
+        for code in codes:
+            registry.rules_for(code)  # validate early: a typo is exit 2
+    return sorted(chosen.values(), key=lambda r: (r.CODE, r.LANGUAGE))
+
+
+def _rules_for_file(
+    path: Path, rules: Sequence[type[Rule]], config: CheckConfig
+) -> list[type[Rule]]:
+    if not config.per_file_ignores:
+        return list(rules)
+    dropped: set[tuple[str, str]] = set()
+    for pattern, codes in config.per_file_ignores.items():
+        if PatternSet.from_lines(config.root, [pattern]).decides(path, False):
+            for code in codes:
+                dropped |= {(r.LANGUAGE, r.CODE) for r in registry.rules_for(code)}
+    return [r for r in rules if (r.LANGUAGE, r.CODE) not in dropped]
+
+
+def check_text(
+    path: str,
+    text: str,
+    rules: Sequence[type[Rule]],
+    config: CheckConfig,
+    options: RunOptions = RunOptions(),
+) -> FileOutcome:
+    """Check (and with options.fix, repeatedly fix) one file's text."""
+    frontend = frontend_for_path(Path(path))
+    outcome = FileOutcome(path)
+    if frontend is None:
+        return outcome
+    own_rules = [r for r in rules if frontend.name == r.LANGUAGE]
+    current = text
+    for _ in range(MAX_FIX_PASSES):
+        result = frontend.check_text(path, current, own_rules, config)
+        suppressions = parse_suppressions(current)
+        codes = {r.CODE for r in own_rules}
+        findings = [
+            f for f in result.findings if f.code in codes and not suppressions.suppresses(f)
+        ]
+        outcome.findings, outcome.errors = findings, result.errors
+        if not options.fix or result.errors:
+            break
+        fixed, applied = fixes_mod.apply_fixes(current, findings, options.unsafe_fixes)
+        if result.fixed_text is not None and result.fixed_text != current:
+            fixed, applied = result.fixed_text, max(applied, 1)
+        if applied == 0 or fixed == current:
+            break
+        outcome.fixes_applied += applied
+        current = fixed
+    if current != text:
+        outcome.original, outcome.fixed = text, current
+    outcome.findings.sort(key=lambda f: (f.line, f.column, f.code))
+    return outcome
+
+
+def check_file(
+    path: Path, rules: Sequence[type[Rule]], config: CheckConfig, options: RunOptions
+) -> FileOutcome:
+    shown = _display(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return FileOutcome(shown, errors=[FileError(shown, f"cannot read: {exc.strerror or exc}")])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return FileOutcome(
+            shown, errors=[FileError(shown, f"not UTF-8: {exc.reason} at byte {exc.start}")]
+        )
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return check_text(shown, text, _rules_for_file(path, rules, config), config, options)
+
+
+def _display(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+# Worker-process state, set once per worker by the pool initializer.
+_WORKER: tuple[list[type[Rule]], CheckConfig, RunOptions] | None = None
+
+
+def _init_worker(codes: list[tuple[str, str]], config: CheckConfig, options: RunOptions) -> None:
+    global _WORKER
+    by_key = {(r.LANGUAGE, r.CODE): r for r in registry.all_rules()}
+    _WORKER = ([by_key[k] for k in codes], config, options)
+
+
+def _work(path: Path) -> FileOutcome:
+    assert _WORKER is not None
+    rules, config, options = _WORKER
+    return check_file(path, rules, config, options)
+
+
+def _outcomes(
+    files: list[Path], rules: list[type[Rule]], config: CheckConfig, options: RunOptions
+) -> Iterator[FileOutcome]:
+    jobs = options.jobs or os.cpu_count() or 1
+    if jobs <= 1 or len(files) < PARALLEL_MIN_FILES or sys.platform == "win32":
+        for path in files:
+            yield check_file(path, rules, config, options)
+        return
+    import multiprocessing
+
+    # fork: workers inherit the imported rules and front ends instead of importing again.
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    ctx = multiprocessing.get_context(method)
+    keys = [(r.LANGUAGE, r.CODE) for r in rules]
+    chunk = max(1, min(64, len(files) // (jobs * 8)))
+    with ProcessPoolExecutor(
+        max_workers=jobs, mp_context=ctx, initializer=_init_worker, initargs=(keys, config, options)
+    ) as pool:
+        yield from pool.map(_work, files, chunksize=chunk)
+
+
+def run_check(paths: Sequence[Path], config: CheckConfig, options: RunOptions) -> CheckResult:
+    rules = resolve_rules(config, options)
+    frontends = load_frontends()
+    for path in paths:
+        if not path.exists():
+            raise UserError(f"no such file or directory: {path}")
+    exclude = PatternSet.from_lines(config.root, config.exclude) if config.exclude else None
+
+    def wanted(p: Path) -> bool:
+        return any(fe.matches(p) for fe in frontends)
+
+    files = [p for p in discover(paths, wanted, exclude) if wanted(p)]
+    result = CheckResult(files_checked=len(files))
+    for outcome in _outcomes(files, rules, config, options):
+        result.findings.extend(outcome.findings)
+        result.errors.extend(outcome.errors)
+        result.fixes_applied += outcome.fixes_applied
+        if outcome.original is not None and outcome.fixed is not None:
+            result.fixed[outcome.path] = (outcome.original, outcome.fixed)
+    return result

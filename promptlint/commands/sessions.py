@@ -1,0 +1,73 @@
+"""`promptlint sessions`: recorded sessions with hit rate and avoidable-miss cost."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from typing import Any
+
+import click
+
+from promptlint.errors import UserError
+from promptlint.store.base import DEFAULT_STORE_URL
+
+COLUMNS = [
+    ("session_id", "session"),
+    ("model", "model"),
+    ("requests", "requests"),
+    ("first_ts", "first"),
+    ("last_ts", "last"),
+    ("input_tokens", "prompt tokens"),
+    ("cache_read_tokens", "cached"),
+    ("hit_rate", "hit rate"),
+    ("cost_usd", "cost $"),
+    ("avoidable_tokens", "avoidable tokens"),
+    ("avoidable_usd", "avoidable $"),
+]
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, Decimal):
+        return str(v)
+    return v
+
+
+def _cell(key: str, v: Any) -> str:
+    if v is None:
+        return "-"
+    if key == "hit_rate":
+        return f"{float(v) * 100:.1f}%"
+    if key.endswith("_ts") and isinstance(v, str):
+        return v[:19].replace("T", " ")
+    if isinstance(v, int):
+        return f"{v:,}"
+    return str(v)
+
+
+@click.command()
+@click.option("--store", "store_url", default=DEFAULT_STORE_URL, show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table")
+@click.option("--since", default=None, help="Only sessions with requests at or after (ISO-8601).")
+@click.option("--until", default=None, help="Only requests before (ISO-8601).")
+def sessions(store_url: str, fmt: str, since: str | None, until: str | None) -> None:
+    """Sessions: requests, hit rate by tokens, avoidable-miss tokens and dollars."""
+    from promptlint.store.base import open_store
+
+    try:
+        store = open_store(store_url)
+    except ModuleNotFoundError as exc:
+        raise UserError(f"store backend not available for {store_url}: {exc}") from exc
+    with store:
+        rows = store.sessions(since=since, until=until)
+    if fmt == "json":
+        out = [{k: _jsonable(v) for k, v in row.items()} for row in rows]
+        click.echo(json.dumps({"sessions": out}, indent=2, ensure_ascii=False))
+        return
+    if not rows:
+        click.echo("no sessions recorded")
+        return
+    from tabulate import tabulate
+
+    cols = [(k, h) for k, h in COLUMNS if any(k in r for r in rows)]
+    table = [[_cell(k, r.get(k)) for k, _ in cols] for r in rows]
+    click.echo(tabulate(table, headers=[h for _, h in cols], disable_numparse=True))

@@ -1,0 +1,464 @@
+"""The Analyzer: one recorded exchange in, one `RequestRecord` with its prefix breaks out.
+
+Synchronous; the proxy calls it from its background worker, never on the response path.
+It never raises for bad bodies (the record says `parsed=False`). It keeps a bounded
+index of recent requests per credential hash and model family to find, without any
+header, the earlier request each one extends.
+
+Cost attribution: the breaks of one request are ordered by position; break k is
+charged what fixing it alone would add to the predicted cache read, i.e. the predicted
+read up to the next break (or up to what the earlier request could provide) minus the
+predicted read up to break k. Summed, that is exactly what all fixes together would add.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from dataclasses import dataclass
+from datetime import timezone
+from decimal import Decimal
+from typing import Any
+
+from promptlint.causes import Cause
+from promptlint.diagnosis import costing
+from promptlint.diagnosis.compare import Comparer, Divergence
+from promptlint.diagnosis.exchange import Exchange
+from promptlint.diagnosis.index import Entry, RecentIndex, SegInfo, TextPool
+from promptlint.prompt import Prompt, PromptParseError, parse_body
+from promptlint.store.records import BreakRecord, RequestRecord
+from promptlint.tokens import Tokenizer, TokenizerRegistry
+from promptlint.usage import Usage
+
+RECORD_BODIES = ("none", "redacted", "full")
+SESSION_HEADER = "x-promptlint-session"
+# Role and separator tokens a chat format adds around each message (an assumption: the
+# providers' exact templates are not public); tools and raw prompts add none.
+MESSAGE_OVERHEAD = 4
+
+
+@dataclass
+class _Ctx:
+    prompt: Prompt
+    tok: Tokenizer
+    segs: list[SegInfo]
+    texts: list[str]
+    total: int
+    calibration: float
+
+
+class Analyzer:
+    def __init__(
+        self,
+        record_bodies: str = "redacted",
+        tokenizer_dir: str | None = None,
+        *,
+        per_group: int = 64,
+        max_groups: int = 4096,
+        pool_chars: int = 64_000_000,
+    ) -> None:
+        if record_bodies not in RECORD_BODIES:
+            raise ValueError(f"record_bodies must be one of {', '.join(RECORD_BODIES)}")
+        self.record_bodies = record_bodies
+        self.tokens = TokenizerRegistry(tokenizer_dir)
+        self.index = RecentIndex(per_group=per_group, max_groups=max_groups)
+        self.pool = TextPool(pool_chars)
+        self._lock = threading.Lock()
+
+    # --- entry point -------------------------------------------------------------------
+
+    def analyze(self, ex: Exchange) -> RequestRecord:
+        return self.analyze_detailed(ex)[0]
+
+    def analyze_detailed(self, ex: Exchange) -> tuple[RequestRecord, list[str]]:
+        """The record, and one human-readable detail per break (the store has no column)."""
+        try:
+            with self._lock:
+                return self._analyze(ex)
+        except Exception as exc:  # the proxy's worker must never die on a body
+            return self._unparsed(ex, f"analysis failed: {type(exc).__name__}: {exc}"), []
+
+    # --- internals ---------------------------------------------------------------------
+
+    def _usage(self, ex: Exchange) -> Usage | None:
+        if not isinstance(ex.usage_raw, dict):
+            return None
+        return costing.normalize_usage(ex.usage_raw, ex.api)
+
+    def _base(self, ex: Exchange, model: str, provider: str, usage: Usage | None) -> RequestRecord:
+        ts = ex.ts if ex.ts.tzinfo else ex.ts.replace(tzinfo=timezone.utc)
+        rec = RequestRecord(
+            id=ex.request_id,
+            ts=ts.astimezone(timezone.utc).isoformat(timespec="microseconds"),
+            api=ex.api,
+            provider=provider,
+            model=model,
+            key_hash=ex.key_hash,
+            session_id="",
+            parent_id=None,
+            status=ex.status,
+            streamed=ex.streamed,
+            latency_ms=ex.latency_ms,
+            error=ex.error,
+        )
+        if usage is not None:
+            rec.uncached_input_tokens = usage.uncached_input_tokens
+            rec.cache_read_tokens = usage.cache_read_tokens
+            rec.cache_write_5m_tokens = usage.cache_write_5m_tokens
+            rec.cache_write_1h_tokens = usage.cache_write_1h_tokens
+            rec.output_tokens = usage.output_tokens
+            price = costing.price_for(model)
+            billed, uncached = costing.costs(usage, price)
+            rec.cost_usd, rec.cost_usd_without_cache = str(billed), str(uncached)
+        return rec
+
+    def _unparsed(self, ex: Exchange, why: str) -> RequestRecord:
+        try:
+            usage = self._usage(ex)
+        except Exception:
+            usage = None
+        rec = self._base(ex, ex.response_model or "", _provider_of(ex.api), usage)
+        rec.parsed = False
+        rec.session_id = ex.request_headers.get(SESSION_HEADER) or "s-" + ex.request_id
+        rec.error = (ex.error + "; " if ex.error else "") + why
+        if self.record_bodies == "full":
+            rec.body = ex.request_body.decode("utf-8", "replace")
+        return rec
+
+    def _prepare(self, prompt: Prompt, usage: Usage | None) -> _Ctx:
+        tok = self.tokens.for_model(prompt.model, prompt.provider)
+        counts = []
+        texts = []
+        for s in prompt.segments:
+            n = len(self.tokens.encode(tok, s.text, s.hash))
+            if s.kind in ("message", "system") and prompt.api != "openai-completions":
+                n += MESSAGE_OVERHEAD
+            counts.append(n)
+            texts.append(s.text)
+        total = sum(counts)
+        calibration = 1.0
+        if usage is not None and total > 0 and usage.input_tokens > 0:
+            # The provider's own count is the truth (its templates and tool rendering are
+            # not public, and Anthropic's tokenizer is not either): scale ours to it.
+            ratio = usage.input_tokens / total
+            if 0.25 <= ratio <= 4.0 and abs(ratio - 1.0) > 0.01:
+                calibration = ratio
+                counts = [round(c * ratio) for c in counts]
+                total = sum(counts)
+        segs = [
+            SegInfo(
+                s.name,
+                s.kind,
+                s.key,
+                s.hash,
+                s.canonical_hash,
+                n,
+                s.has_reasoning,
+                s.breakpoint,
+                s.ttl,
+            )
+            for s, n in zip(prompt.segments, counts, strict=False)
+        ]
+        return _Ctx(prompt, tok, segs, texts, total, calibration)
+
+    def _analyze(self, ex: Exchange) -> tuple[RequestRecord, list[str]]:
+        usage = self._usage(ex)
+        if ex.api not in (
+            "openai-chat",
+            "openai-responses",
+            "openai-completions",
+            "anthropic-messages",
+        ):
+            return self._unparsed(ex, "not a prompt API"), []
+        try:
+            prompt = parse_body(ex.request_body, ex.api)
+        except PromptParseError as exc:
+            return self._unparsed(ex, f"unparsed body: {exc}"), []
+        model = ex.response_model or prompt.model
+        rec = self._base(ex, model, prompt.provider, usage)
+        ctx = self._prepare(prompt, usage)
+        rec.prompt_tokens_exact = usage is not None
+        if usage is None:
+            rec.uncached_input_tokens = ctx.total
+
+        explicit, session = _explicit_session(ex, prompt)
+        family = prompt.provider
+        match = self.index.find_parent(
+            ex.key_hash, family, ctx.segs, ctx.texts, self.pool, explicit
+        )
+        parent = match.entry if match else None
+        if session is None:
+            session = parent.session_id if parent and match and match.shared_messages else None
+        rec.session_id = session or "s-" + ex.request_id
+        rec.parent_id = parent.request_id if parent else None
+
+        breaks, details, shared = self._diagnose(ex, ctx, parent, usage, rec)
+        rec.breaks = breaks
+        rec.body = self._body(ex, ctx, details)
+
+        if 0 < ex.status < 400:
+            self._remember(ex, ctx, rec, parent, shared, explicit)
+        return rec, details
+
+    def _diagnose(
+        self,
+        ex: Exchange,
+        ctx: _Ctx,
+        parent: Entry | None,
+        usage: Usage | None,
+        rec: RequestRecord,
+    ) -> tuple[list[BreakRecord], list[str], int]:
+        prompt = ctx.prompt
+        policy = costing.policy_for(rec.model, prompt.provider)
+        price = costing.price_for(rec.model)
+        if parent is None:
+            rec.predicted_cached_tokens = 0
+            return [], [], 0
+        comparer = Comparer(self.pool.get, self._tokens_of(ctx.tok), MESSAGE_OVERHEAD)
+        comp = comparer.compare(parent, ctx.segs, ctx.texts, prompt.params, prompt.provider)
+        gap = (ex.ts - parent.ts).total_seconds()
+        ttl = _ttl_seconds(policy, parent, prompt)
+        expired = gap > ttl
+
+        cum = [0]
+        for s in ctx.segs:
+            cum.append(cum[-1] + s.tokens)
+        cur_bps = [cum[k + 1] for k, s in enumerate(ctx.segs) if s.breakpoint]
+        if prompt.auto_cache:
+            cur_bps.append(ctx.total)
+        anthropic = prompt.provider == "anthropic"
+        written = sorted(set(parent.written_at))
+        if anthropic and cur_bps:
+            # A read needs an entry the earlier requests wrote, at or before one of this
+            # request's breakpoints (lookback).
+            bps: list[int] | None = [w for w in written if w <= max(cur_bps)]
+        else:
+            bps = None
+
+        def predict(x: int, with_bps: bool = True) -> int:
+            if x <= 0:
+                return 0
+            if anthropic and with_bps and not cur_bps:
+                return 0
+            try:
+                return int(policy.predict_read(x, ctx.total, None, bps if with_bps else None))
+            except Exception:  # a policy bug must not lose the record
+                return 0
+
+        divs = comp.divergences
+        shared, potential = comp.shared_tokens, comp.potential_tokens
+        reported = usage.cache_read_tokens if usage else None
+        predicted = 0 if expired else predict(shared)
+        rec.predicted_cached_tokens = predicted
+
+        out: list[tuple[Divergence, int]] = []
+        # Marginal attribution along the ordered breaks.
+        edges = [d.token_offset for d in divs] + [potential]
+        budget = predict(potential) - max(predict(shared), reported or 0)
+        budget = max(budget, 0)
+        for k, d in enumerate(divs):
+            lost = max(predict(edges[k + 1]) - predict(edges[k]), 0)
+            lost = min(lost, budget)
+            budget -= lost
+            out.append((d, lost))
+
+        extra: list[tuple[Divergence, int]] = []
+        first_seg = ctx.segs[0].name if ctx.segs else "prompt"
+        min_tokens = int(getattr(policy, "min_cacheable_tokens", 0) or 0)
+        if expired and shared > 0:
+            lost = predict(shared)
+            extra.append(
+                (
+                    Divergence(
+                        Cause.TTL_EXPIRED,
+                        0,
+                        first_seg,
+                        0,
+                        f"{gap:.0f} s since the earlier request; cache TTL {ttl:.0f} s",
+                    ),
+                    lost,
+                )
+            )
+        elif anthropic and not cur_bps and shared > 0 and predict(shared, False) > 0:
+            extra.append(
+                (
+                    Divergence(
+                        Cause.BREAKPOINT_MISUSE,
+                        0,
+                        first_seg,
+                        0,
+                        "no cache_control breakpoint: Anthropic caches nothing",
+                    ),
+                    predict(shared, False),
+                )
+            )
+        elif 0 < potential < min_tokens and not divs:
+            extra.append(
+                (
+                    Divergence(
+                        Cause.BELOW_MINIMUM,
+                        0,
+                        first_seg,
+                        0,
+                        f"shared prefix {potential} tokens < minimum {min_tokens}",
+                    ),
+                    0 if predict(potential) else potential,
+                )
+            )
+        elif reported is not None and predicted > 0:
+            tol = max(int(getattr(policy, "granularity", 1) or 1), 64, int(predicted * 0.1))
+            if reported < predicted - tol:
+                seg_i = _segment_at(cum, reported)
+                extra.append(
+                    (
+                        Divergence(
+                            Cause.PROVIDER_MISS,
+                            seg_i,
+                            ctx.segs[seg_i].name,
+                            reported,
+                            f"predicted {predicted} cached tokens, provider read {reported}",
+                        ),
+                        predicted - reported,
+                    )
+                )
+        if not divs and not extra and shared < ctx.total:
+            seg_i = _segment_at(cum, shared)
+            extra.append(
+                (
+                    Divergence(
+                        Cause.NEW_CONTENT,
+                        seg_i,
+                        ctx.segs[seg_i].name,
+                        shared,
+                        f"{ctx.total - shared} new tokens after an intact prefix",
+                    ),
+                    0,
+                )
+            )
+
+        records: list[BreakRecord] = []
+        details: list[str] = []
+        ok = 0 < ex.status < 400
+        for d, lost in sorted(out + extra, key=lambda t: t[0].token_offset):
+            lost = lost if ok else 0
+            keep_text = self.record_bodies != "none"
+            records.append(
+                BreakRecord(
+                    cause=d.cause.value,
+                    code=d.cause.code,
+                    segment=d.segment,
+                    token_offset=d.token_offset,
+                    lost_tokens=lost,
+                    lost_usd=str(costing.lost_usd(lost, price)),
+                    before=d.before if keep_text else None,
+                    after=d.after if keep_text else None,
+                )
+            )
+            details.append(d.detail)
+        return records, details, shared
+
+    def _tokens_of(self, tok: Tokenizer) -> Any:
+        def tokens_of(digest: str, text: str) -> Any:
+            return self.tokens.encode(tok, text, digest)
+
+        return tokens_of
+
+    def _remember(
+        self,
+        ex: Exchange,
+        ctx: _Ctx,
+        rec: RequestRecord,
+        parent: Entry | None,
+        shared: int,
+        explicit: str | None,
+    ) -> None:
+        cum = 0
+        written: list[int] = []
+        if parent is not None:
+            written = [w for w in parent.written_at if w <= shared]
+        for s in ctx.segs:
+            cum += s.tokens
+            if s.breakpoint:
+                written.append(cum)
+        if ctx.prompt.auto_cache or ctx.prompt.provider != "anthropic":
+            written.append(cum)
+        entry = Entry(
+            request_id=ex.request_id,
+            session_id=rec.session_id,
+            ts=ex.ts,
+            model=ctx.prompt.model,
+            api=ex.api,
+            params=dict(ctx.prompt.params),
+            segs=ctx.segs,
+            explicit=explicit,
+            written_at=sorted(set(written))[-64:],
+            auto_cache=ctx.prompt.auto_cache,
+        )
+        for s, text in zip(ctx.segs, ctx.texts, strict=False):
+            self.pool.put(s.hash, text)
+        self.index.add(ex.key_hash, ctx.prompt.provider, entry)
+
+    def _body(self, ex: Exchange, ctx: _Ctx, details: list[str]) -> str | None:
+        if self.record_bodies == "none":
+            return None
+        if self.record_bodies == "full":
+            return ex.request_body.decode("utf-8", "replace")
+        redacted = {
+            "api": ctx.prompt.api,
+            "model": ctx.prompt.model,
+            "params": ctx.prompt.params,
+            "tokenizer": ctx.tok.name,
+            "tokens_exact": ctx.tok.exact,
+            "segments": [
+                {"name": s.name, "key": _redact_key(s.key), "hash": s.hash, "tokens": s.tokens}
+                for s in ctx.segs
+            ],
+            "break_details": details,
+            "notes": ctx.prompt.notes,
+        }
+        return json.dumps(redacted, ensure_ascii=False, separators=(",", ":"))
+
+
+def _redact_key(key: str) -> str:
+    return key  # keys are roles, "system", "schema" or tool names: no user text
+
+
+def _provider_of(api: str) -> str:
+    if api.startswith("anthropic"):
+        return "anthropic"
+    if api.startswith("openai"):
+        return "openai"
+    return "other"
+
+
+def _explicit_session(ex: Exchange, prompt: Prompt) -> tuple[str | None, str | None]:
+    header = ex.request_headers.get(SESSION_HEADER)
+    if header:
+        return "header:" + header, header
+    if prompt.session_hint:
+        digest = hashlib.sha256(prompt.session_hint.encode("utf-8", "replace")).hexdigest()[:16]
+        prefix = "pck" if prompt.session_hint_kind == "prompt_cache_key" else "uid"
+        return f"{prompt.session_hint_kind}:{prompt.session_hint}", f"{prefix}-{digest}"
+    return None, None
+
+
+def _ttl_seconds(policy: Any, parent: Entry, prompt: Prompt) -> float:
+    ttl = float(getattr(policy, "ttl_seconds", 300) or 300)
+    if any(s.ttl == "1h" for s in parent.segs if s.breakpoint):
+        ttl = max(ttl, 3600.0)
+    retention = prompt.params.get("prompt_cache_retention")
+    if retention and "24h" in retention:
+        ttl = max(ttl, 86400.0)
+    return ttl
+
+
+def _segment_at(cum: list[int], offset: int) -> int:
+    for k in range(len(cum) - 1):
+        if cum[k + 1] > offset:
+            return k
+    return max(len(cum) - 2, 0)
+
+
+def lost_total(rec: RequestRecord) -> Decimal:
+    return sum((Decimal(b.lost_usd) for b in rec.breaks), Decimal(0))

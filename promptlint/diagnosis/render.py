@@ -1,0 +1,117 @@
+"""JSON and text views of analysed requests, shared by `explain` and `sessions`."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from typing import Any
+
+from promptlint.causes import Cause
+from promptlint.store.records import BreakRecord, RequestRecord
+
+
+def _avoidable(cause: str) -> bool:
+    try:
+        return Cause(cause).avoidable
+    except ValueError:
+        return False
+
+
+def details_from_body(rec: RequestRecord) -> list[str]:
+    """Per-break details kept in a redacted body (absent with --record-bodies none/full)."""
+    if not rec.body:
+        return []
+    try:
+        data = json.loads(rec.body)
+    except ValueError:
+        return []
+    details = data.get("break_details") if isinstance(data, dict) else None
+    return [str(d) for d in details] if isinstance(details, list) else []
+
+
+def break_json(b: BreakRecord, detail: str | None) -> dict[str, Any]:
+    return {
+        "cause": b.cause,
+        "code": b.code,
+        "segment": b.segment,
+        "token_offset": b.token_offset,
+        "lost_tokens": b.lost_tokens,
+        "lost_usd": str(b.lost_usd),
+        "avoidable": _avoidable(b.cause),
+        "detail": detail,
+        "before": b.before,
+        "after": b.after,
+    }
+
+
+def prompt_tokens(rec: RequestRecord) -> int:
+    return (
+        rec.uncached_input_tokens
+        + rec.cache_read_tokens
+        + rec.cache_write_5m_tokens
+        + rec.cache_write_1h_tokens
+    )
+
+
+def request_json(
+    rec: RequestRecord, details: list[str] | None = None, label: str | None = None
+) -> dict[str, Any]:
+    details = details if details is not None else details_from_body(rec)
+    breaks = [
+        break_json(b, details[k] if k < len(details) else None) for k, b in enumerate(rec.breaks)
+    ]
+    return {
+        "id": label or rec.id,
+        "ts": rec.ts,
+        "api": rec.api,
+        "model": rec.model,
+        "session_id": rec.session_id,
+        "parent_id": rec.parent_id,
+        "status": rec.status,
+        "parsed": rec.parsed,
+        "prompt_tokens": prompt_tokens(rec),
+        "prompt_tokens_exact": rec.prompt_tokens_exact,
+        "cached_tokens": rec.cache_read_tokens if rec.prompt_tokens_exact else None,
+        "predicted_cached_tokens": rec.predicted_cached_tokens,
+        "cost_usd": str(rec.cost_usd),
+        "lost_tokens": sum(b.lost_tokens for b in rec.breaks),
+        "lost_usd": str(sum((Decimal(str(b.lost_usd)) for b in rec.breaks), Decimal(0))),
+        "breaks": breaks,
+        "error": rec.error,
+    }
+
+
+def _n(x: int | None) -> str:
+    return "-" if x is None else f"{x:,}"
+
+
+def request_text(item: dict[str, Any]) -> list[str]:
+    exact = "" if item["prompt_tokens_exact"] else " (estimated)"
+    cached = item["cached_tokens"]
+    head = (
+        f"{item['id']}  {item['model'] or '?'}  parent {item['parent_id'] or '-'}  "
+        f"prompt {_n(item['prompt_tokens'])} tokens{exact}  "
+        f"cached {_n(cached) if cached is not None else 'n/a'}  "
+        f"predicted {_n(item['predicted_cached_tokens'])}"
+    )
+    lines = [head]
+    if not item["parsed"]:
+        lines.append(f"  not analysed: {item['error'] or 'unparsed body'}")
+    for b in item["breaks"]:
+        code = f" {b['code']}" if b["code"] else ""
+        lines.append(
+            f"  {b['cause']}{code} at {b['segment']}, token {b['token_offset']:,}: "
+            f"lost {b['lost_tokens']:,} tokens (${b['lost_usd']})"
+            + ("" if b["avoidable"] else " - not avoidable")
+        )
+        if b["detail"]:
+            lines.append(f"      {b['detail']}")
+        if b["before"] is not None:
+            lines.append(f"      before: {_one_line(b['before'])}")
+        if b["after"] is not None:
+            lines.append(f"      after:  {_one_line(b['after'])}")
+    return lines
+
+
+def _one_line(s: str) -> str:
+    return s.replace("\r", "\\r").replace("\n", "\\n")

@@ -1,0 +1,230 @@
+"""Parameter count for the weights term of the GPU budget.
+
+From a local safetensors checkpoint when one is there (exact: header shapes, or the index's
+total_size), else estimated from the config's geometry (attention, dense or MoE MLP, MLA,
+Mamba / linear-attention mixers, embeddings).
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from promptlint.kv import layers as lk
+from promptlint.kv.fields import first, optional_int
+
+if TYPE_CHECKING:
+    from promptlint.kv.spec import ModelSpec
+
+# Families whose MLP has two matrices (up, down) instead of three (gate, up, down).
+UNGATED_MLP = frozenset(
+    {
+        "gpt2",
+        "gptj",
+        "gpt_neox",
+        "gpt_bigcode",
+        "falcon",
+        "RefinedWeb",
+        "RefinedWebModel",
+        "opt",
+        "bloom",
+        "phi",
+        "starcoder2",
+        "mpt",
+        "codegen",
+        "gpt_neo",
+        "persimmon",
+    }
+)
+TIED_BY_DEFAULT = frozenset(
+    {"gpt2", "gemma", "gemma2", "gemma3", "gemma3_text", "gpt_bigcode", "falcon", "RefinedWeb"}
+    | {"RefinedWebModel"}
+)
+
+SAFETENSORS_DTYPE_BYTES = {
+    "F64": 8,
+    "F32": 4,
+    "F16": 2,
+    "BF16": 2,
+    "F8_E4M3": 1,
+    "F8_E5M2": 1,
+    "I64": 8,
+    "I32": 4,
+    "I16": 2,
+    "I8": 1,
+    "U8": 1,
+    "BOOL": 1,
+}
+
+
+@dataclass(frozen=True)
+class ParamCount:
+    total: int
+    embedding: int  # input embeddings plus an untied output head
+    source: str  # "config" or the checkpoint file it was read from
+    checkpoint_bytes: int | None = None  # bytes on disk in the checkpoint's own dtypes
+
+
+def _mlp(hidden: int, inter: int, gated: bool) -> int:
+    return (3 if gated else 2) * hidden * inter
+
+
+def _attention(spec: ModelSpec, hidden: int) -> int:
+    t = spec.text
+    heads = spec.num_attention_heads
+    if spec.mla:
+        nope = optional_int(t, "", "qk_nope_head_dim") or 128
+        rope = optional_int(t, "", "qk_rope_head_dim") or 64
+        v_dim = optional_int(t, "", "v_head_dim") or 128
+        rank = optional_int(t, "", "kv_lora_rank") or 512
+        q_rank = optional_int(t, "", "q_lora_rank")
+        q = (
+            hidden * q_rank + q_rank * heads * (nope + rope)
+            if q_rank
+            else hidden * heads * (nope + rope)
+        )
+        return q + hidden * (rank + rope) + rank * heads * (nope + v_dim) + heads * v_dim * hidden
+    head_dim = spec.head_dim or (hidden // max(1, heads))
+    kv = spec.num_kv_heads or heads
+    bias = (
+        heads * head_dim + 2 * kv * head_dim if t.get("attention_bias") or t.get("qkv_bias") else 0
+    )
+    return hidden * head_dim * (2 * heads + 2 * kv) + bias
+
+
+def _mixer(spec: ModelSpec, hidden: int) -> int:
+    state = next((layer.state for layer in spec.layers if layer.state is not None), None)
+    if state is None:
+        return 0
+    # Projections in and out dominate: about 2·hidden·inner for in, hidden·inner for out.
+    t = spec.text
+    inner = optional_int(t, "", "linear_num_value_heads") or 0
+    if inner:
+        v_dim = optional_int(t, "", "linear_value_head_dim") or 128
+        k_heads = optional_int(t, "", "linear_num_key_heads") or 16
+        k_dim = optional_int(t, "", "linear_key_head_dim") or 128
+        qkvz = hidden * (2 * k_heads * k_dim + 2 * inner * v_dim)
+        return qkvz + inner * v_dim * hidden + state.conv_elements
+    expand = first(t, "mamba_expand", "expand") or 2
+    inner_dim = int(expand * hidden)
+    return 3 * hidden * inner_dim + state.conv_elements + state.ssm_elements // 8
+
+
+def _ffn(spec: ModelSpec, hidden: int, layer_index: int) -> int:
+    t = spec.text
+    gated = spec.model_type not in UNGATED_MLP
+    inter = optional_int(t, "", "intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim")
+    if inter is None:
+        inter = 4 * hidden
+    experts = optional_int(t, "", "num_local_experts", "num_experts", "n_routed_experts")
+    dense_first = optional_int(t, "", "first_k_dense_replace") or 0
+    mlp_only = t.get("mlp_only_layers") or []
+    step = optional_int(t, "", "decoder_sparse_step", "expert_layer_period") or 1
+    offset = optional_int(t, "", "expert_layer_offset") or 0
+    dense_layer = (
+        layer_index < dense_first or layer_index in mlp_only or bool((layer_index - offset) % step)
+    )
+    if experts is None or experts <= 1 or dense_layer:
+        return _mlp(hidden, inter, gated)
+    expert_inter = optional_int(t, "", "moe_intermediate_size", "expert_intermediate_size") or inter
+    total = experts * _mlp(hidden, expert_inter, True) + hidden * experts  # experts + router
+    shared = optional_int(t, "", "n_shared_experts") or 0
+    total += shared * _mlp(hidden, expert_inter, True)
+    shared_inter = optional_int(t, "", "shared_expert_intermediate_size") or 0
+    total += _mlp(hidden, shared_inter, True)
+    return total
+
+
+def estimate_parameters(spec: ModelSpec) -> ParamCount:
+    t = spec.text
+    hidden = spec.hidden_size
+    vocab = optional_int(t, "", "vocab_size", "padded_vocab_size") or optional_int(
+        spec.raw, "", "vocab_size"
+    )
+    if vocab is None:
+        from promptlint.kv.autofill import transformers_text_config
+
+        default = getattr(
+            transformers_text_config(spec.raw_model_type, spec.raw), "vocab_size", None
+        )
+        vocab = default if isinstance(default, int) else 32000
+        spec.assumptions.append(f"vocab_size not in config: {vocab} (transformers' default)")
+    tied = first(t, "tie_word_embeddings")
+    if tied is None:
+        tied = first(spec.raw, "tie_word_embeddings")
+    if tied is None:
+        tied = spec.model_type in TIED_BY_DEFAULT
+    embedding = vocab * hidden * (1 if tied else 2)
+    attention = _attention(spec, hidden)
+    mixer = _mixer(spec, hidden)
+    total = embedding
+    for index, layer in enumerate(spec.layers):
+        if layer.kind in lk.KV_KINDS or layer.kind == lk.KV_SHARED:
+            total += attention
+        if layer.state is not None:
+            total += mixer
+        if spec.model_type in lk.ATTENTION_FREE:
+            pass  # Mamba blocks have no separate MLP
+        elif spec.model_type != "nemotron_h" or layer.kind == lk.NO_KV:
+            total += _ffn(spec, hidden, index)
+        total += 2 * hidden  # norms
+    return ParamCount(total=total, embedding=embedding, source="config")
+
+
+def _safetensors_header(path: Path) -> dict[str, Any]:
+    with path.open("rb") as handle:
+        (length,) = struct.unpack("<Q", handle.read(8))
+        if length > 100_000_000:
+            raise ValueError("safetensors header too large")
+        header = json.loads(handle.read(length))
+    if not isinstance(header, dict):
+        raise ValueError("safetensors header is not an object")
+    return header
+
+
+def _count_header(header: Mapping[str, Any]) -> tuple[int, int, int]:
+    params = embedding = size = 0
+    for name, info in header.items():
+        if name == "__metadata__" or not isinstance(info, Mapping):
+            continue
+        count = 1
+        for dim in info.get("shape", []):
+            count *= int(dim)
+        params += count
+        size += count * SAFETENSORS_DTYPE_BYTES.get(str(info.get("dtype")), 2)
+        if "embed" in name or "lm_head" in name or name.endswith("wte.weight"):
+            embedding += count
+    return params, embedding, size
+
+
+def checkpoint_parameters(folder: Path) -> ParamCount | None:
+    """Exact counts from safetensors headers in `folder` (the index alone gives bytes)."""
+    files = sorted(folder.glob("*.safetensors"))
+    if files:
+        params = embedding = size = 0
+        try:
+            for file in files:
+                p, e, s = _count_header(_safetensors_header(file))
+                params, embedding, size = params + p, embedding + e, size + s
+        except (OSError, ValueError, struct.error):
+            return None
+        return ParamCount(params, embedding, f"{len(files)} safetensors file(s)", size)
+    index = folder / "model.safetensors.index.json"
+    if index.is_file():
+        try:
+            total_size = json.loads(index.read_text(encoding="utf-8"))["metadata"]["total_size"]
+            return ParamCount(0, 0, index.name, int(total_size))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+    return None
+
+
+def count_parameters(spec: ModelSpec) -> int:
+    checkpoint = checkpoint_parameters(spec.folder)
+    if checkpoint is not None and checkpoint.total:
+        return checkpoint.total
+    return estimate_parameters(spec).total

@@ -1,0 +1,285 @@
+"""ModelSpec: the geometry that decides KV-cache size, resolved from a config.json.
+
+Mirrors vLLM's ModelConfig (kv-cache.md §1): nested text configs, field aliases, explicit
+head_dim, MQA flags, MLA latents, and one LayerSpec per decoder layer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from promptlint.errors import UserError
+from promptlint.kv import layers as lk
+from promptlint.kv.fields import (
+    DTYPE_BYTES,
+    as_int,
+    checkpoint_dtype,
+    first,
+    first_key,
+    optional_int,
+    require_int,
+    text_config,
+)
+from promptlint.kv.source import read_config
+from promptlint.kv.ssm import (
+    StateShape,
+    gated_deltanet_state,
+    lightning_state,
+    mamba1_state,
+    mamba2_state,
+)
+
+# vLLM caches one latent per layer for these families when kv_lora_rank is set.
+MLA_MODEL_TYPES = frozenset(
+    {
+        "deepseek_v2",
+        "deepseek_v3",
+        "deepseek_v32",
+        "deepseek_mtp",
+        "kimi_k2",
+        "kimi_linear",
+        "longcat_flash",
+        "pangu_ultra_moe",
+        "glm4_moe_lite",
+        "mistral_large3",
+    }
+)
+FALCON_TYPES = frozenset({"falcon", "RefinedWeb", "RefinedWebModel"})
+MAMBA1_TYPES = frozenset({"mamba", "falcon_mamba", "jamba"})
+
+
+@dataclass(frozen=True)
+class LayerSpec:
+    """One decoder layer as the KV cache sees it."""
+
+    kind: str  # one of promptlint.kv.layers.ALL_KINDS
+    kv_heads: int = 0
+    head_dim: int = 0
+    head_dim_v: int = 0
+    window: int | None = None  # sliding window / attention chunk (tokens)
+    mla_width: int = 0  # kv_lora_rank + qk_rope_head_dim
+    state: StateShape | None = None
+
+    def elements_per_token(self, tp: int = 1) -> int:
+        """Cache elements one token adds to this layer on one GPU."""
+        if self.kind == lk.MLA:
+            return self.mla_width  # one latent, no K/V split, replicated across TP ranks
+        if self.kind in (lk.FULL, lk.SLIDING, lk.CHUNKED):
+            heads = max(1, self.kv_heads // tp)  # replicated when TP exceeds the KV heads
+            return heads * (self.head_dim + self.head_dim_v)
+        return 0
+
+
+@dataclass
+class ModelSpec:
+    """Geometry of a model's language part, with every default it needed spelled out."""
+
+    model: str
+    config_path: Path
+    model_type: str
+    architectures: list[str]
+    num_layers: int
+    num_attention_heads: int
+    hidden_size: int
+    num_kv_heads: int
+    head_dim: int
+    dtype: str | None
+    layers: list[LayerSpec]
+    text: Mapping[str, Any]
+    raw: Mapping[str, Any]
+    mla: bool = False
+    raw_model_type: str = ""
+    assumptions: list[str] = field(default_factory=list)
+
+    @property
+    def folder(self) -> Path:
+        return self.config_path.parent
+
+    @property
+    def windows(self) -> dict[str, int]:
+        return {layer.kind: layer.window for layer in self.layers if layer.window is not None}
+
+    def layer_counts(self) -> dict[str, int]:
+        counts = Counter(layer.kind for layer in self.layers)
+        return {kind: counts[kind] for kind in lk.ALL_KINDS if counts[kind]}
+
+    def model_dtype_bytes(self) -> int:
+        """Bytes per element vLLM serves this model in with --dtype auto (fp32 is served fp16)."""
+        return min(2, DTYPE_BYTES.get(self.dtype or "", 2))
+
+    def parameter_count(self) -> int:
+        from promptlint.kv.params import count_parameters
+
+        return count_parameters(self)
+
+
+def _kv_heads(text: Mapping[str, Any], model_type: str, heads: int, where: str) -> int:
+    """vLLM get_total_num_kv_heads (kv-cache.md §1.4)."""
+    falcon_new = model_type in FALCON_TYPES and text.get("new_decoder_architecture")
+    if text.get("multi_query") and not falcon_new:
+        return 1
+    attn_config = text.get("attn_config")
+    if model_type in ("mpt", "dbrx") and isinstance(attn_config, Mapping):
+        kv = attn_config.get("kv_n_heads")
+        return heads if kv is None else as_int(kv, "attn_config.kv_n_heads", where)
+    kv = optional_int(
+        text, where, "n_head_kv", "num_kv_heads", "num_key_value_heads", "multi_query_group_num"
+    )
+    if kv is None:
+        return heads
+    if kv == 0:
+        raise UserError(f"{where}: num_key_value_heads is 0")
+    return kv
+
+
+def _head_dim(
+    text: Mapping[str, Any], model_type: str, hidden: int, heads: int, where: str, notes: list[str]
+) -> int:
+    """vLLM get_head_size: explicit head_dim first, hidden // heads last (§1.3)."""
+    if model_type == "zamba2":
+        value = optional_int(text, where, "attention_head_dim")
+        if value:
+            return value
+    explicit = optional_int(text, where, "head_dim", "hidden_size_per_head", "attention_head_dim")
+    if explicit:
+        return explicit
+    if heads == 0:
+        raise UserError(f"{where}: num_attention_heads is 0")
+    if hidden % heads:
+        notes.append(f"head_dim derived as {hidden} // {heads} (hidden not a multiple of heads)")
+    return hidden // heads
+
+
+def _state_for(
+    kind: str, text: Mapping[str, Any], model_type: str, heads: int, head_dim: int, where: str
+) -> StateShape:
+    if kind == lk.LINEAR:
+        if first_key(text, "linear_num_value_heads") is not None:
+            return gated_deltanet_state(text, where)
+        if model_type == "minimax":
+            return lightning_state(text, where, heads, head_dim)
+        raise UserError(
+            f"{where}: linear-attention layers but no linear_num_value_heads (missing field)"
+        )
+    if model_type in MAMBA1_TYPES:
+        return mamba1_state(text, where)
+    return mamba2_state(text, where)
+
+
+def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSpec:
+    where = str(config_path)
+    text, path = text_config(raw)
+    notes: list[str] = []
+    if path:
+        notes.append(f"geometry read from {'.'.join(path)} (the language model's config)")
+    model_type = str(first(text, "model_type") or first(raw, "model_type") or "")
+    top_type = str(first(raw, "model_type") or model_type)
+    if not model_type:
+        raise UserError(f"{where}: config has no model_type (missing field model_type)")
+    # A multimodal wrapper's language part ("qwen3_vl_text") follows its text family's rules.
+    if model_type.endswith("_text") and model_type not in lk.FAMILIES_WITH_RULES:
+        base = model_type.removesuffix("_text")
+        if base in lk.UNIFORM_FAMILIES or base in lk.FAMILIES_WITH_RULES:
+            model_type = base
+
+    attention_free = model_type in lk.ATTENTION_FREE
+    n_layers = require_int(text, where, "num_hidden_layers", "n_layer", "num_layers")
+    if attention_free:
+        heads = optional_int(text, where, "num_attention_heads", "n_head") or 0
+        hidden = require_int(text, where, "hidden_size", "d_model", "n_embd")
+    else:
+        heads = require_int(text, where, "num_attention_heads", "n_head")
+        hidden = require_int(text, where, "hidden_size", "n_embd", "d_model", "n_embed")
+
+    mla = model_type in MLA_MODEL_TYPES and text.get("kv_lora_rank") is not None
+    if not mla and text.get("kv_lora_rank") is not None:
+        notes.append(
+            f"kv_lora_rank present but vLLM's {model_type} is not an MLA model: "
+            "cache sized as standard K and V heads"
+        )
+    kv_heads = 1 if mla else (0 if attention_free else _kv_heads(text, model_type, heads, where))
+    if mla:
+        rank = require_int(text, where, "kv_lora_rank")
+        rope = optional_int(text, where, "qk_rope_head_dim") or 0
+        head_dim = rank + rope
+    elif attention_free:
+        head_dim = 0
+    else:
+        head_dim = _head_dim(text, model_type, hidden, heads, where, notes)
+
+    needs_transformers = (
+        model_type not in lk.FAMILIES_WITH_RULES
+        and model_type not in lk.UNIFORM_FAMILIES
+        and not any(
+            isinstance(text.get(k), list)
+            for k in ("layer_types", "layers_block_type", "attn_type_list", "block_configs")
+        )
+        and not isinstance(text.get("hybrid_override_pattern"), str)
+    )
+    transformers_types = None
+    if needs_transformers:
+        from promptlint.kv.autofill import transformers_layer_types
+
+        transformers_types = transformers_layer_types(top_type, raw)
+    kinds = lk.derive_layer_kinds(text, model_type, n_layers, where, notes, transformers_types)
+
+    global_head_dim = optional_int(text, where, "global_head_dim")
+    global_kv = optional_int(text, where, "num_global_key_value_heads")
+    if global_kv is not None and text.get("attention_k_eq_v") is False:
+        global_kv = None
+    specs: list[LayerSpec] = []
+    state_cache: dict[str, StateShape] = {}
+    for kind in kinds:
+        state = None
+        if kind.kind in lk.STATE_KINDS or kind.with_state:
+            key = kind.kind
+            if key not in state_cache:
+                state_cache[key] = _state_for(key, text, model_type, heads, head_dim, where)
+            state = state_cache[key]
+        if kind.kind == lk.FULL and mla:
+            specs.append(LayerSpec(lk.MLA, 1, head_dim, 0, None, head_dim, state))
+        elif kind.kind in (lk.FULL, lk.SLIDING, lk.CHUNKED):
+            layer_kv = kind.kv_heads or kv_heads
+            layer_hd = kind.head_dim or head_dim
+            if kind.kind == lk.FULL and global_head_dim:  # Gemma 4 global layers
+                layer_hd = global_head_dim
+                layer_kv = global_kv or layer_kv
+            specs.append(LayerSpec(kind.kind, layer_kv, layer_hd, layer_hd, kind.window, 0, state))
+        else:
+            specs.append(LayerSpec(kind.kind, state=state))
+    if global_head_dim:
+        notes.append(
+            f"global layers use global_head_dim {global_head_dim}"
+            + (f" and {global_kv} KV heads" if global_kv else "")
+        )
+
+    dtype = checkpoint_dtype(raw, text)
+    architectures = raw.get("architectures") or []
+    return ModelSpec(
+        model=model,
+        config_path=config_path,
+        model_type=model_type,
+        architectures=[str(a) for a in architectures] if isinstance(architectures, list) else [],
+        num_layers=n_layers,
+        num_attention_heads=heads,
+        hidden_size=hidden,
+        num_kv_heads=kv_heads,
+        head_dim=head_dim,
+        dtype=dtype,
+        layers=specs,
+        text=text,
+        raw=raw,
+        mla=mla,
+        raw_model_type=top_type,
+        assumptions=notes,
+    )
+
+
+def load_model_spec(model: str | Path) -> ModelSpec:
+    """Resolve MODEL (config.json, model folder or cached Hub id) into a ModelSpec. Offline."""
+    source = read_config(model)
+    return build_spec(source.label, source.config_path, source.raw)

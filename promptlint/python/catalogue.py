@@ -1,0 +1,128 @@
+"""What the analysis knows about library callables, by qualified name."""
+
+from __future__ import annotations
+
+from promptlint.python.values import ID, RANDOM, TIMESTAMP
+
+# Calls whose result differs on every request (or every process): qualified name -> kind.
+VOLATILE_CALLS: dict[str, str] = {
+    "datetime.datetime.now": TIMESTAMP,
+    "datetime.datetime.utcnow": TIMESTAMP,
+    "datetime.datetime.today": TIMESTAMP,
+    "datetime.date.today": TIMESTAMP,
+    "time.time": TIMESTAMP,
+    "time.time_ns": TIMESTAMP,
+    "time.ctime": TIMESTAMP,
+    "time.asctime": TIMESTAMP,
+    "time.localtime": TIMESTAMP,
+    "time.gmtime": TIMESTAMP,
+    "time.strftime": TIMESTAMP,
+    "time.monotonic": TIMESTAMP,
+    "time.perf_counter": TIMESTAMP,
+    "pendulum.now": TIMESTAMP,
+    "pendulum.today": TIMESTAMP,
+    "arrow.now": TIMESTAMP,
+    "arrow.utcnow": TIMESTAMP,
+    "pandas.Timestamp.now": TIMESTAMP,
+    "django.utils.timezone.now": TIMESTAMP,
+    "uuid.uuid1": ID,
+    "uuid.uuid4": ID,
+    "uuid.uuid6": ID,
+    "uuid.uuid7": ID,
+    "os.getpid": ID,
+    "os.getppid": ID,
+    "socket.gethostname": ID,
+    "platform.node": ID,
+    "threading.get_ident": ID,
+    "id": ID,
+    "random.random": RANDOM,
+    "random.randint": RANDOM,
+    "random.randrange": RANDOM,
+    "random.choice": RANDOM,
+    "random.choices": RANDOM,
+    "random.sample": RANDOM,
+    "random.uniform": RANDOM,
+    "random.getrandbits": RANDOM,
+    "random.randbytes": RANDOM,
+    "random.gauss": RANDOM,
+    "os.urandom": RANDOM,
+    "secrets.token_hex": RANDOM,
+    "secrets.token_urlsafe": RANDOM,
+    "secrets.token_bytes": RANDOM,
+    "secrets.choice": RANDOM,
+    "secrets.randbelow": RANDOM,
+    "secrets.randbits": RANDOM,
+    "numpy.random.rand": RANDOM,
+    "numpy.random.randint": RANDOM,
+    "numpy.random.choice": RANDOM,
+}
+
+# Functions whose result is fixed only by the argument (time.strftime(fmt, t)); with
+# the argument given they are not a clock read.
+CLOCK_WITH_OPTIONAL_TIME = {"time.ctime", "time.asctime", "time.localtime", "time.gmtime"}
+
+# Iterables whose order is not stable between processes or runs: qualified name -> detail.
+UNORDERED_CALLS: dict[str, str] = {
+    "set": "set iteration order",
+    "frozenset": "frozenset iteration order",
+    "os.listdir": "os.listdir order",
+    "os.scandir": "os.scandir order",
+    "os.walk": "os.walk order",
+    "glob.glob": "glob order",
+    "glob.iglob": "glob order",
+}
+UNORDERED_METHODS = {
+    "iterdir": "Path.iterdir order",
+    "glob": "Path.glob order",
+    "rglob": "Path.rglob order",
+    "list_tools": "MCP list_tools() order",
+}
+
+# Calls whose result does not depend on the order of their argument.
+ORDER_INSENSITIVE = {
+    "sorted",
+    "len",
+    "sum",
+    "min",
+    "max",
+    "any",
+    "all",
+    "bool",
+    "set",
+    "frozenset",
+    "hash",
+    "collections.Counter",
+}
+ORDER_INSENSITIVE_METHODS = {"sort", "count", "index", "__len__"}
+
+# Calls that return a container that keeps (or rebuilds) its argument's order.
+ORDER_KEEPING = {"list", "tuple", "dict", "enumerate", "reversed", "zip", "map", "filter", "iter"}
+
+SHUFFLE = {"random.shuffle": "random.shuffle", "numpy.random.shuffle": "numpy.random.shuffle"}
+
+JSON_DUMPS = {"json.dumps", "simplejson.dumps", "orjson.dumps", "ujson.dumps"}
+
+# Names of parameters that usually carry configuration, not per-request data.
+STATIC_PARAM_HINTS = (
+    "prompt",
+    "instruction",
+    "template",
+    "system",
+    "persona",
+    "preamble",
+    "guideline",
+    "policy",
+    "rules",
+    "schema",
+    "tools",
+    "model",
+    "config",
+    "settings",
+    "client",
+    "llm",
+    "self",
+    "cls",
+)
+
+# Names that say "this holds the conversation history".
+HISTORY_NAMES = ("history", "messages", "conversation", "turns", "chat_log", "transcript", "memory")

@@ -1,0 +1,887 @@
+"""Value flow within a module: what an expression holds, with its structure and taints.
+
+The evaluator is demand-driven: rules ask for the value of a request's arguments, and
+names are followed back to their assignments (and the appends, extends, shuffles that
+came after), through f-strings, `+`, `%`, `.format`, `str.join`, displays,
+comprehensions, unpacking, module constants and the returns of module functions.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from dataclasses import replace
+
+import libcst as cst
+
+from promptlint.python import catalogue as cat
+from promptlint.python.index import Event, ModuleIndex, Scope, dotted, key_of
+from promptlint.python.values import (
+    CALLER,
+    ID,
+    RANDOM,
+    TIMESTAMP,
+    UNKNOWN,
+    UNORDERED,
+    UNSORTED_JSON,
+    WINDOW,
+    Dyn,
+    Part,
+    Static,
+    Taint,
+    Val,
+    const_str,
+    join_parts,
+    merge,
+)
+
+STRUCTURAL = frozenset({UNORDERED, WINDOW})
+BREAKPOINT = "breakpoint"  # a cache_control marker; detail = its TTL, "+" when repeated
+
+
+def _ttl_of(cc: Val) -> str:
+    ttl = cc.field("ttl")
+    if ttl is not None and ttl.parts is not None and all(isinstance(p, Static) for p in ttl.parts):
+        return "".join(p.text for p in ttl.parts if isinstance(p, Static)) or "5m"
+    return "5m" if ttl is None else "?"
+
+
+def repeated(taints: frozenset[Taint]) -> frozenset[Taint]:
+    """Breakpoints made in a loop or comprehension may be many: mark them so."""
+    out = set()
+    for t in taints:
+        if t.kind == BREAKPOINT and not t.detail.endswith("+"):
+            out.add(Taint(BREAKPOINT, t.node, t.detail + "+"))
+        else:
+            out.add(t)
+    return frozenset(out)
+
+
+MAX_DEPTH = 12
+Env = Mapping[str, Val]
+LANGCHAIN_MESSAGES = {
+    "SystemMessage": "lc-system",
+    "HumanMessage": "lc-human",
+    "AIMessage": "lc-ai",
+    "ToolMessage": "lc-tool",
+    "ChatMessage": "lc-chat",
+}
+
+
+def _structural(taints: frozenset[Taint]) -> frozenset[Taint]:
+    return frozenset(t for t in taints if t.kind in STRUCTURAL)
+
+
+def _values(taints: frozenset[Taint]) -> frozenset[Taint]:
+    return frozenset(t for t in taints if t.kind not in STRUCTURAL)
+
+
+class Evaluator:
+    def __init__(
+        self,
+        index: ModuleIndex,
+        volatile: Mapping[str, str] | None = None,
+    ) -> None:
+        self.index = index
+        self.module = index.module
+        self.volatile = {**cat.VOLATILE_CALLS, **(volatile or {})}
+        self._active: set[tuple[int, str, int]] = set()
+        self._depth = 0
+        self._name_cache: dict[tuple[int, str, int], Val] = {}
+
+    # ---- names -------------------------------------------------------------------
+    def qualname(self, expr: cst.BaseExpression) -> str | None:
+        """`dt.datetime.now` -> `datetime.datetime.now` through the module's imports."""
+        name = dotted(expr)
+        if name is None:
+            return None
+        head, _, rest = name.partition(".")
+        base = self.index.imports.get(head)
+        if base is None:
+            return name
+        return f"{base}.{rest}" if rest else base
+
+    def code(self, node: cst.CSTNode) -> str:
+        return self.module.code_for_node(node).strip()
+
+    # ---- entry -------------------------------------------------------------------
+    def eval(self, expr: cst.BaseExpression, scope: Scope, at: int, env: Env | None = None) -> Val:
+        if self._depth > MAX_DEPTH:
+            return UNKNOWN
+        self._depth += 1
+        try:
+            return self._eval(expr, scope, at, env or {})
+        finally:
+            self._depth -= 1
+
+    def _eval(self, e: cst.BaseExpression, scope: Scope, at: int, env: Env) -> Val:
+        ev = self.eval
+        if isinstance(e, (cst.SimpleString, cst.ConcatenatedString)):
+            value = e.evaluated_value
+            if isinstance(value, bytes):
+                value = value.decode("utf-8", "replace")
+            return const_str(value or "", e)
+        if isinstance(e, cst.FormattedString):
+            return self._fstring(e, scope, at, env)
+        if isinstance(e, (cst.Integer, cst.Float, cst.Imaginary, cst.Ellipsis)):
+            return Val(node=e)
+        if isinstance(e, cst.Name):
+            return self.lookup(e, scope, at, env)
+        if isinstance(e, cst.Attribute):
+            return self._attribute(e, scope, at, env)
+        if isinstance(e, cst.Subscript):
+            return self._subscript(e, scope, at, env)
+        if isinstance(e, cst.Call):
+            return self.call(e, scope, at, env)
+        if isinstance(e, cst.Await):
+            return ev(e.expression, scope, at, env)
+        if isinstance(e, cst.BinaryOperation):
+            return self._binary(e, scope, at, env)
+        if isinstance(e, cst.UnaryOperation):
+            return Val(own=ev(e.expression, scope, at, env).all_taints(), node=e)
+        if isinstance(e, (cst.BooleanOperation,)):
+            return merge([ev(e.left, scope, at, env), ev(e.right, scope, at, env)], e)
+        if isinstance(e, cst.IfExp):
+            body, orelse = ev(e.body, scope, at, env), ev(e.orelse, scope, at, env)
+            return self._either(body, orelse, e)
+        if isinstance(e, cst.Comparison):
+            return Val(node=e)
+        if isinstance(e, (cst.List, cst.Tuple)):
+            return self._sequence(e, scope, at, env)
+        if isinstance(e, cst.Set):
+            items = [ev(el.value, scope, at, env) for el in e.elements]
+            return merge(items, e).with_own([self._unordered(e, "set display order", "sorted")])
+        if isinstance(e, cst.Dict):
+            return self._dict(e, scope, at, env)
+        if isinstance(e, (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)):
+            return self._comprehension(e, scope, at, env)
+        if isinstance(e, cst.NamedExpr):
+            return ev(e.value, scope, at, env)
+        return Val(node=e)
+
+    def _either(self, a: Val, b: Val, node: cst.CSTNode) -> Val:
+        # A conditional string keeps its pieces when one branch is empty ("" or None).
+        for x, y in ((a, b), (b, a)):
+            if (
+                y.parts is not None
+                and not "".join(p.text for p in y.parts if isinstance(p, Static))
+                and all(isinstance(p, Static) for p in y.parts)
+            ):
+                return replace(x, node=node)
+        if a.items is not None and b.items is not None:
+            return Val(own=a.all_taints() | b.all_taints(), node=node)
+        return merge([a, b], node)
+
+    # ---- strings -----------------------------------------------------------------
+    def _fstring(self, e: cst.FormattedString, scope: Scope, at: int, env: Env) -> Val:
+        parts: list[Part] = []
+        for part in e.parts:
+            if isinstance(part, cst.FormattedStringText):
+                parts.append(Static(part.value))
+                continue
+            assert isinstance(part, cst.FormattedStringExpression)
+            inner = self.eval(part.expression, scope, at, env)
+            extra: frozenset[Taint] = frozenset()
+            if part.format_spec:
+                for spec in part.format_spec:
+                    if isinstance(spec, cst.FormattedStringExpression):
+                        extra |= self.eval(spec.expression, scope, at, env).all_taints()
+            if (
+                inner.parts is not None
+                and not part.format_spec
+                and part.conversion is None
+                and not extra
+            ):
+                parts.extend(inner.parts)
+            else:
+                parts.append(Dyn(inner.all_taints() | extra, part))
+        return Val(parts=join_parts(parts), node=e)
+
+    def _format(
+        self, template: str, args: list[Val], kwargs: dict[str, Val], node: cst.CSTNode
+    ) -> Val:
+        parts: list[Part] = []
+        auto = 0
+        try:
+            parsed = list(string.Formatter().parse(template))
+        except ValueError:
+            return merge([*args, *kwargs.values()], node)
+        for literal, field_name, spec, conv in parsed:
+            parts.append(Static(literal))
+            if field_name is None:
+                continue
+            head = field_name.split(".")[0].split("[")[0]
+            value: Val | None
+            if head == "":
+                value = args[auto] if auto < len(args) else None
+                auto += 1
+            elif head.isdigit():
+                value = args[int(head)] if int(head) < len(args) else None
+            else:
+                value = kwargs.get(head)
+            if value is None:
+                parts.append(Dyn(frozenset(), node))
+            elif value.parts is not None and not spec and not conv and head == field_name:
+                parts.extend(value.parts)
+            else:
+                parts.append(Dyn(value.all_taints(), node))
+        return Val(parts=join_parts(parts), node=node)
+
+    def _percent(self, template: str, right: Val, node: cst.CSTNode) -> Val:
+        pieces = template.replace("%%", "\0").split("%")
+        args = list(right.items) if right.items is not None else None
+        parts: list[Part] = [Static(pieces[0].replace("\0", "%"))]
+        for i, piece in enumerate(pieces[1:]):
+            j = 0
+            while j < len(piece) and piece[j] not in "sdirfgexXocaEGbu":
+                j += 1
+            value = args[i] if args is not None and i < len(args) else right
+            parts.append(Dyn(value.all_taints(), node))
+            parts.append(Static(piece[j + 1 :].replace("\0", "%")))
+        return Val(parts=join_parts(parts), node=node)
+
+    # ---- names and attributes ----------------------------------------------------
+    def lookup(self, e: cst.Name, scope: Scope, at: int, env: Env) -> Val:
+        name = e.value
+        if name in env:
+            return env[name]
+        if name in ("True", "False", "None"):
+            return Val(node=e)
+        if name in self.index.counters:
+            return Val(own=frozenset({Taint(ID, e, f"counter `{name}`")}), node=e)
+        found = self.resolve_key(name, scope, at)
+        if found is not None:
+            return found
+        return Val(node=e)
+
+    def resolve_key(self, key: str, scope: Scope, at: int) -> Val | None:
+        """The value `key` holds at ordinal `at` in `scope` (following enclosing scopes)."""
+        s: Scope | None = scope
+        while s is not None:
+            if s.kind == "class" and s is not scope:
+                s = s.parent
+                continue
+            events = s.events.get(key)
+            if events:
+                val = self._from_events(key, s, events, at if s is scope else 10**9)
+                if val is not None:
+                    return val
+            if key in s.params and s is scope:
+                return self._param(key, s)
+            if key in s.params:
+                return self._param(key, s)
+            if s.kind == "function" and key.startswith("self.") and s.class_scope is not None:
+                if key in self.index.attr_counters:
+                    return Val(own=frozenset({Taint(ID, s.node, f"counter `{key}`")}))
+                cevents = s.class_scope.events.get(key)
+                if cevents:
+                    inits = [ev for ev in cevents if ev.kind == "assign"]
+                    if inits:
+                        base = self._eval_event(key, inits[-1], inits[-1].owner or s)
+                        return self._apply(key, s, base, events or [], 0, at)
+                return None
+            s = s.parent
+        return None
+
+    def _param(self, key: str, scope: Scope) -> Val:
+        param = scope.params[key]
+        if scope.self_name == key:
+            return Val(node=param)
+        lowered = key.lower()
+        if any(h in lowered for h in cat.STATIC_PARAM_HINTS):
+            return Val(node=param)
+        return Val(own=frozenset({Taint(CALLER, param.name, f"parameter `{key}`")}), node=param)
+
+    def _from_events(self, key: str, scope: Scope, events: list[Event], at: int) -> Val | None:
+        cache_key = (id(scope), key, at)
+        if cache_key in self._name_cache:
+            return self._name_cache[cache_key]
+        if cache_key in self._active:
+            return UNKNOWN
+        self._active.add(cache_key)
+        try:
+            before = [ev for ev in events if ev.end < at]
+            base_idx = None
+            for i in range(len(before) - 1, -1, -1):
+                if before[i].kind in ("assign", "iter", "unpack"):
+                    base_idx = i
+                    break
+            if base_idx is None:
+                if not before:
+                    return None
+                base = Val()
+                start = 0
+            else:
+                base = self._eval_event(key, before[base_idx], scope)
+                start = base_idx + 1
+            result = self._apply(key, scope, base, before, start, at)
+        finally:
+            self._active.discard(cache_key)
+        self._name_cache[cache_key] = result
+        return result
+
+    def _eval_event(self, key: str, ev: Event, scope: Scope) -> Val:
+        assert ev.value is not None
+        val = self.eval(ev.value, scope, ev.end)
+        if ev.kind == "iter":
+            val = self.element_of(val)
+        elif ev.kind == "unpack":
+            if (
+                val.items is not None
+                and ev.index < len(val.items)
+                and not any(i.spread for i in val.items)
+            ):
+                val = val.items[ev.index]
+            else:
+                val = Val(own=_values(val.all_taints()))
+        return val
+
+    def _apply(
+        self, key: str, scope: Scope, base: Val, events: list[Event], start: int, at: int
+    ) -> Val:
+        val = base
+        for ev in events[start:]:
+            if ev.end >= at:
+                break
+            val = self._mutate(val, ev, scope)
+        return val
+
+    def _loop_taints(self, ev: Event, scope: Scope) -> frozenset[Taint]:
+        out: set[Taint] = set()
+        for it in ev.loops:
+            out |= _structural(self.eval(it, scope, ev.end).all_taints())
+        return frozenset(out)
+
+    def _mutate(self, val: Val, ev: Event, scope: Scope) -> Val:
+        in_loop = bool(ev.loops)
+        if ev.kind == "aug":
+            assert ev.value is not None
+            right = self.eval(ev.value, scope, ev.end)
+            if ev.method == "AddAssign":
+                return self._add(val, right, ev.node)
+            return merge([val, right], ev.node)
+        if ev.kind == "shuffle":
+            return val.with_own([Taint(UNORDERED, ev.node, f"{ev.method}()")])
+        if ev.kind == "del":
+            return self._drop_front(val, ev.node, "del")
+        if ev.kind == "assign-slice":
+            assert ev.value is not None
+            return self.eval(ev.value, scope, ev.end)
+        if ev.kind == "setitem":
+            assert ev.value is not None
+            new = self.eval(ev.value, scope, ev.end)
+            k = ev.key
+            if val.fields is not None and isinstance(k, cst.SimpleString):
+                key = k.evaluated_value
+                if isinstance(key, str):
+                    return replace(val, fields={**val.fields, key: new})
+            return val.with_own(new.all_taints())
+        if ev.kind != "call":
+            return val
+        call = ev.node
+        assert isinstance(call, cst.Call)
+        method = ev.method
+        args = [self.eval(a.value, scope, ev.end) for a in call.args]
+        if method in ("append", "appendleft", "insert") and args:
+            item = args[-1]
+            if in_loop or val.items is None:
+                more = repeated(item.all_taints()) if in_loop else item.all_taints()
+                return Val(
+                    own=val.all_taints() | more | self._loop_taints(ev, scope), node=val.node
+                )
+            if method == "append":
+                return replace(val, items=(*val.items, item))
+            if method == "appendleft":
+                return replace(val, items=(item, *val.items))
+            pos = call.args[0].value
+            if isinstance(pos, cst.Integer):
+                i = int(pos.value)
+                return replace(val, items=(*val.items[:i], item, *val.items[i:]))
+            return Val(own=val.all_taints() | item.all_taints(), node=val.node)
+        if method == "extend" and args:
+            other = args[0]
+            if in_loop or val.items is None:
+                return Val(
+                    own=val.all_taints() | other.all_taints() | self._loop_taints(ev, scope),
+                    node=val.node,
+                )
+            return replace(val, items=(*val.items, *self._as_items(other)))
+        if method == "update" and args:
+            other = args[0]
+            if val.fields is not None and other.fields is not None:
+                return replace(val, fields={**val.fields, **other.fields})
+            return val.with_own(other.all_taints())
+        if method in ("pop", "popleft"):
+            if method == "popleft" or (
+                call.args
+                and isinstance(call.args[0].value, cst.Integer)
+                and call.args[0].value.value == "0"
+            ):
+                return self._drop_front(val, call, f"{method}(0)")
+            return val
+        if method == "sort":
+            return replace(val, own=frozenset(t for t in val.own if t.kind != UNORDERED))
+        return val
+
+    def _drop_front(self, val: Val, node: cst.CSTNode, what: str) -> Val:
+        return Val(own=val.all_taints() | {Taint(WINDOW, node, what)}, node=val.node)
+
+    def _as_items(self, v: Val) -> tuple[Val, ...]:
+        if v.items is not None:
+            return v.items
+        return (replace(v, spread=True),)
+
+    def element_of(self, v: Val) -> Val:
+        """One element of iterating `v`: the order of the whole is not the element's."""
+        if v.items is not None and v.items:
+            m = merge(v.items)
+            return Val(own=_values(m.own | v.own))
+        if v.fields is not None:
+            return Val(own=_values(v.all_taints()))
+        return Val(own=_values(v.all_taints()))
+
+    def _attribute(self, e: cst.Attribute, scope: Scope, at: int, env: Env) -> Val:
+        key = key_of(e, scope)
+        if key is not None:
+            found = self.resolve_key(key, scope, at)
+            return found if found is not None else Val(node=e)
+        base = self.eval(e.value, scope, at, env)
+        taints = base.all_taints()
+        callers = {t for t in taints if t.kind == CALLER}
+        if callers:
+            # request.user.name: report the field, not the parameter.
+            taints = (taints - callers) | {Taint(CALLER, e, f"`{self.code(e)}`")}
+        return Val(own=frozenset(taints), node=e)
+
+    def _subscript(self, e: cst.Subscript, scope: Scope, at: int, env: Env) -> Val:
+        base = self.eval(e.value, scope, at, env)
+        if not e.slice:
+            return base
+        sl = e.slice[0].slice
+        if isinstance(sl, cst.Index):
+            idx = sl.value
+            if isinstance(idx, cst.SimpleString) and base.fields is not None:
+                k = idx.evaluated_value
+                if isinstance(k, str) and k in base.fields:
+                    return base.fields[k]
+            if (
+                isinstance(idx, cst.Integer)
+                and base.items is not None
+                and not any(i.spread for i in base.items)
+            ):
+                i = int(idx.value)
+                if i < len(base.items):
+                    return base.items[i]
+            if (
+                isinstance(idx, cst.UnaryOperation)
+                and isinstance(idx.operator, cst.Minus)
+                and isinstance(idx.expression, cst.Integer)
+                and base.items is not None
+                and not any(i.spread for i in base.items)
+            ):
+                i = int(idx.expression.value)
+                if 0 < i <= len(base.items):
+                    return base.items[-i]
+            taints = self.eval(idx, scope, at, env).all_taints() | _values(base.all_taints())
+            callers = {t for t in taints if t.kind == CALLER}
+            if callers:
+                taints = (taints - callers) | {Taint(CALLER, e, f"`{self.code(e)}`")}
+            return Val(own=frozenset(taints), node=e)
+        assert isinstance(sl, cst.Slice)
+        taints = base.all_taints()
+        if _drops_front(sl):
+            taints = taints | {Taint(WINDOW, e, f"`{self.code(e)}`")}
+        return Val(own=taints, node=e)
+
+    # ---- operators and displays --------------------------------------------------
+    def _binary(self, e: cst.BinaryOperation, scope: Scope, at: int, env: Env) -> Val:
+        left = self.eval(e.left, scope, at, env)
+        right = self.eval(e.right, scope, at, env)
+        if isinstance(e.operator, cst.Add):
+            return self._add(left, right, e)
+        if (
+            isinstance(e.operator, cst.Modulo)
+            and left.parts is not None
+            and all(isinstance(p, Static) for p in left.parts)
+        ):
+            return self._percent(
+                "".join(p.text for p in left.parts if isinstance(p, Static)), right, e
+            )
+        if isinstance(e.operator, cst.BitOr) and left.kind == "template":
+            return left
+        return merge([left, right], e)
+
+    def _add(self, left: Val, right: Val, node: cst.CSTNode) -> Val:
+        if left.parts is not None or right.parts is not None:
+            if (left.parts is not None or not left.all_taints()) and (
+                right.parts is not None or not right.all_taints()
+            ):
+                pass
+            lp = (
+                left.text_parts()
+                if left.parts is not None or left.items is None
+                else (Dyn(left.all_taints()),)
+            )
+            rp = (
+                right.text_parts()
+                if right.parts is not None or right.items is None
+                else (Dyn(right.all_taints()),)
+            )
+            return Val(
+                own=left.own if left.parts is not None else frozenset(),
+                parts=join_parts(lp, rp),
+                node=node,
+            )
+        if left.items is not None and right.items is not None:
+            return Val(own=left.own | right.own, items=(*left.items, *right.items), node=node)
+        if left.items is not None:
+            return Val(own=left.own, items=(*left.items, *self._as_items(right)), node=node)
+        if right.items is not None:
+            return Val(own=right.own, items=(*self._as_items(left), *right.items), node=node)
+        return merge([left, right], node)
+
+    def _sequence(self, e: cst.List | cst.Tuple, scope: Scope, at: int, env: Env) -> Val:
+        items: list[Val] = []
+        for el in e.elements:
+            v = self.eval(el.value, scope, at, env)
+            if isinstance(el, cst.StarredElement):
+                items.extend(self._as_items(v))
+            else:
+                items.append(v)
+        return Val(items=tuple(items), node=e)
+
+    def _dict(self, e: cst.Dict, scope: Scope, at: int, env: Env) -> Val:
+        fields: dict[str, Val] = {}
+        own: set[Taint] = set()
+        for el in e.elements:
+            if isinstance(el, cst.StarredDictElement):
+                other = self.eval(el.value, scope, at, env)
+                if other.fields is not None:
+                    fields.update(other.fields)
+                else:
+                    own |= other.all_taints()
+                continue
+            assert isinstance(el, cst.DictElement)
+            value = self.eval(el.value, scope, at, env)
+            k = el.key
+            if isinstance(k, cst.SimpleString) and isinstance(k.evaluated_value, str):
+                fields[k.evaluated_value] = value
+            else:
+                own |= value.all_taints() | self.eval(k, scope, at, env).all_taints()
+        cc = fields.get("cache_control")
+        if cc is not None:
+            own.add(Taint(BREAKPOINT, e, _ttl_of(cc)))
+        return self._dict_val(fields, frozenset(own), e)
+
+    def _dict_val(self, fields: dict[str, Val], own: frozenset[Taint], node: cst.CSTNode) -> Val:
+        role = fields.get("role")
+        kind = None
+        role_name = None
+        if (
+            role is not None
+            and role.parts is not None
+            and all(isinstance(p, Static) for p in role.parts)
+        ):
+            role_name = "".join(p.text for p in role.parts if isinstance(p, Static))
+            kind = "message"
+        return Val(own=own, fields=fields, kind=kind, role=role_name, node=node)
+
+    def _comprehension(self, e: cst.BaseComp, scope: Scope, at: int, env: Env) -> Val:
+        local = dict(env)
+        structural: set[Taint] = set()
+        values: set[Taint] = set()
+        clause: cst.CompFor | None = e.for_in
+        while clause is not None:
+            it = self.eval(clause.iter, scope, at, local)
+            structural |= _structural(it.all_taints())
+            element = self.element_of(it)
+            self._bind(clause.target, element, local)
+            for cond in clause.ifs:
+                values |= _values(self.eval(cond.test, scope, at, local).all_taints()) - {
+                    t for t in values if t.kind == CALLER
+                }
+            clause = clause.inner_for_in
+        if isinstance(e, cst.DictComp):
+            values |= self.eval(e.key, scope, at, local).all_taints()
+            values |= self.eval(e.value, scope, at, local).all_taints()
+        else:
+            assert isinstance(e, (cst.ListComp, cst.GeneratorExp, cst.SetComp))
+            values |= self.eval(e.elt, scope, at, local).all_taints()
+        own = repeated(frozenset(structural | values))
+        if isinstance(e, cst.SetComp):
+            own = own | {self._unordered(e, "set comprehension order", None)}
+        return Val(own=own, node=e)
+
+    def _bind(self, target: cst.BaseExpression, value: Val, env: dict[str, Val]) -> None:
+        if isinstance(target, cst.Name):
+            env[target.value] = value
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for el in target.elements:
+                self._bind(el.value, Val(own=value.own), env)
+
+    def _unordered(self, node: cst.CSTNode, detail: str, fix: str | None) -> Taint:
+        return Taint(UNORDERED, node, detail, fix)
+
+    # ---- calls -------------------------------------------------------------------
+    def call(self, e: cst.Call, scope: Scope, at: int, env: Env) -> Val:
+        qname = self.qualname(e.func)
+        func = e.func
+        method = func.attr.value if isinstance(func, cst.Attribute) else None
+        args = [a for a in e.args if a.keyword is None and a.star == ""]
+        kwargs = {a.keyword.value: a for a in e.args if a.keyword is not None}
+
+        def arg_vals() -> list[Val]:
+            return [self.eval(a.value, scope, at, env) for a in e.args]
+
+        if qname is not None:
+            kind = self.volatile.get(qname)
+            if kind is not None:
+                if qname in cat.CLOCK_WITH_OPTIONAL_TIME and e.args:
+                    return merge(arg_vals(), e)
+                if qname == "time.strftime" and len(e.args) >= 2:
+                    return merge(arg_vals(), e)
+                if qname == "id" and not e.args:
+                    return Val(node=e)
+                return Val(own=frozenset({Taint(kind, e, f"`{self.code(e.func)}()`")}), node=e)
+            if qname in cat.SHUFFLE:
+                return Val(node=e)
+            if qname in cat.UNORDERED_CALLS:
+                inner = merge(arg_vals())
+                if qname in ("set", "frozenset") and not e.args:
+                    return Val(node=e)
+                return inner.with_own([self._unordered(e, cat.UNORDERED_CALLS[qname], "sorted")])
+            if qname in cat.JSON_DUMPS:
+                obj = merge(arg_vals(), e)
+                sort = kwargs.get("sort_keys")
+                if qname == "orjson.dumps":
+                    return obj  # orjson has option=OPT_SORT_KEYS; not judged here
+                if sort is not None and not (
+                    isinstance(sort.value, cst.Name) and sort.value.value == "False"
+                ):
+                    return obj
+                has_star = any(a.star == "**" for a in e.args)
+                if has_star:
+                    return obj
+                fix = "sort_keys" if qname == "json.dumps" else None
+                return obj.with_own(
+                    [
+                        Taint(
+                            UNSORTED_JSON, e, f"`{self.code(e.func)}()` without sort_keys=True", fix
+                        )
+                    ]
+                )
+            if qname in ("sorted",):
+                inner = merge(arg_vals()[:1], e)
+                return Val(own=frozenset(t for t in inner.own if t.kind != UNORDERED), node=e)
+            if qname in cat.ORDER_INSENSITIVE:
+                inner = merge(arg_vals(), e)
+                return Val(own=frozenset(t for t in inner.own if t.kind != UNORDERED), node=e)
+            if qname in ("str", "repr") and e.args:
+                v = self.eval(e.args[0].value, scope, at, env)
+                return v if v.parts is not None else Val(own=v.all_taints(), node=e)
+            if qname in ("list", "tuple") and len(e.args) == 1:
+                v = self.eval(e.args[0].value, scope, at, env)
+                return (
+                    replace(v, node=e) if v.items is not None else Val(own=v.all_taints(), node=e)
+                )
+            if qname == "dict" and not args:
+                fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
+                return self._dict_val(fields, frozenset(), e)
+            if qname == "itertools.count":
+                return Val(kind="counter", node=e)
+            if qname == "next" and e.args:
+                v = self.eval(e.args[0].value, scope, at, env)
+                if v.kind == "counter":
+                    return Val(
+                        own=frozenset({Taint(ID, e, f"`{self.code(e)}` (a counter)")}), node=e
+                    )
+            if qname in ("textwrap.dedent", "inspect.cleandoc") and e.args:
+                return self.eval(e.args[0].value, scope, at, env)
+            short = qname.split(".")[-1]
+            if short in LANGCHAIN_MESSAGES:
+                content = kwargs.get("content") or (args[0] if args else None)
+                cv = self.eval(content.value, scope, at, env) if content is not None else UNKNOWN
+                return Val(kind=LANGCHAIN_MESSAGES[short], fields={"content": cv}, node=e)
+            if (
+                qname.endswith("ChatPromptTemplate.from_messages")
+                or (short == "ChatPromptTemplate" and args)
+            ) and args:
+                return self._lc_template(self.eval(args[0].value, scope, at, env), e)
+        if method is not None and isinstance(func, cst.Attribute):
+            recv = self.eval(func.value, scope, at, env)
+            if method in cat.UNORDERED_METHODS and qname not in ("glob.glob",):
+                if method == "list_tools":
+                    return Val(
+                        own=frozenset({self._unordered(e, cat.UNORDERED_METHODS[method], None)}),
+                        node=e,
+                    )
+                return recv.with_own([self._unordered(e, cat.UNORDERED_METHODS[method], "sorted")])
+            if recv.parts is not None and all(isinstance(p, Static) for p in recv.parts):
+                text = "".join(p.text for p in recv.parts if isinstance(p, Static))
+                if method == "join" and len(e.args) == 1:
+                    items = self.eval(e.args[0].value, scope, at, env)
+                    if items.items is not None and not any(i.spread for i in items.items):
+                        parts: list[Part] = []
+                        for i, item in enumerate(items.items):
+                            if i:
+                                parts.append(Static(text))
+                            parts.extend(item.text_parts())
+                        return Val(parts=join_parts(parts), node=e)
+                    return Val(parts=(Dyn(items.all_taints(), e),), node=e)
+                if method == "format":
+                    return self._format(
+                        text,
+                        [self.eval(a.value, scope, at, env) for a in args],
+                        {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()},
+                        e,
+                    )
+            if recv.parts is not None and method in _STR_KEEPING:
+                extra = merge(arg_vals())
+                return Val(own=recv.own | extra.all_taints(), parts=recv.parts, node=e)
+            if method in ("copy",) and not e.args:
+                return recv
+            if method in ("keys", "values", "items") and recv.fields is not None:
+                return Val(own=recv.all_taints(), node=e)
+            if recv.kind == "template" and method in (
+                "format_messages",
+                "invoke",
+                "format_prompt",
+                "ainvoke",
+            ):
+                return Val(kind="template-result", node=e)
+            if recv.kind == "template" and method in ("partial",):
+                return recv
+        # A function defined in this module: follow its return value.
+        target = self._local_function(func, scope)
+        if target is not None:
+            fn, fn_scope = target
+            return self._call_local(fn, fn_scope, e, scope, at, env)
+        # A class-like callee with keyword arguments keeps them as fields (types.Part(text=...)).
+        callee = qname.split(".")[-1] if qname else ""
+        vals = arg_vals()
+        recv_taints: frozenset[Taint] = frozenset()
+        if isinstance(func, cst.Attribute):
+            recv_taints = self.eval(func.value, scope, at, env).all_taints()
+        if callee[:1].isupper() and kwargs:
+            fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
+            own = merge([self.eval(a.value, scope, at, env) for a in args]).own
+            return self._dict_val(fields, own, e)
+        return Val(own=merge(vals).own | recv_taints, node=e)
+
+    def _lc_template(self, messages: Val, node: cst.CSTNode) -> Val:
+        variables: dict[str, bool] = {}
+        items = messages.items or ()
+        for i, item in enumerate(items):
+            prefix = i < len(items) - 1
+            texts: list[str] = []
+            if item.items is not None and len(item.items) == 2:
+                role, body = item.items
+                if role.parts is not None:
+                    rolename = "".join(p.text for p in role.parts if isinstance(p, Static))
+                    if rolename == "system":
+                        prefix = True
+                if body.parts is not None:
+                    texts.append("".join(p.text for p in body.parts if isinstance(p, Static)))
+            for text in texts:
+                try:
+                    for _, name, _, _ in string.Formatter().parse(text):
+                        if name:
+                            head = name.split(".")[0].split("[")[0]
+                            variables[head] = variables.get(head, False) or prefix
+                except ValueError:
+                    continue
+        return Val(
+            kind="template",
+            items=messages.items,
+            own=messages.own,
+            node=node,
+            template_vars=variables,
+        )
+
+    def _local_function(
+        self, func: cst.BaseExpression, scope: Scope
+    ) -> tuple[cst.FunctionDef, Scope] | None:
+        if isinstance(func, cst.Name):
+            s: Scope | None = scope
+            while s is not None:
+                fn = s.functions.get(func.value)
+                if fn is not None and s.kind != "class":
+                    fscope = self.index.scope_of_function.get(id(fn))
+                    return (fn, fscope) if fscope is not None else None
+                s = s.parent
+            return None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            owner: Scope | None = None
+            if scope.self_name is not None and func.value.value == scope.self_name:
+                owner = scope.class_scope
+            if owner is None:
+                return None
+            fn = owner.functions.get(func.attr.value)
+            if fn is None:
+                return None
+            fscope = self.index.scope_of_function.get(id(fn))
+            return (fn, fscope) if fscope is not None else None
+        return None
+
+    def _call_local(
+        self, fn: cst.FunctionDef, fscope: Scope, e: cst.Call, scope: Scope, at: int, env: Env
+    ) -> Val:
+        if not fscope.returns:
+            return Val(own=merge([self.eval(a.value, scope, at, env) for a in e.args]).own, node=e)
+        key = (id(fn), "<call>", id(e))
+        if key in self._active:
+            return UNKNOWN
+        self._active.add(key)
+        try:
+            bound: dict[str, Val] = {}
+            positional = [p for p in fscope.params if p != fscope.self_name]
+            order = [a for a in e.args if a.keyword is None and a.star == ""]
+            for name, a in zip(positional, order, strict=False):
+                bound[name] = self.eval(a.value, scope, at, env)
+            for a in e.args:
+                if a.keyword is not None and a.keyword.value in fscope.params:
+                    bound[a.keyword.value] = self.eval(a.value, scope, at, env)
+            for name, p in fscope.params.items():
+                if name not in bound and p.default is not None and name != fscope.self_name:
+                    bound[name] = self.eval(p.default, fscope.parent or fscope, at)
+            results = [
+                self.eval(r.value, fscope, self.index.ordinal.get(id(r), 10**9), bound)
+                for r in fscope.returns
+                if r.value is not None
+            ]
+        finally:
+            self._active.discard(key)
+        if not results:
+            return Val(node=e)
+        main = results[-1]
+        others = merge(results[:-1]).own
+        return main.with_own(others) if others else main
+
+
+_STR_KEEPING = {
+    "strip",
+    "lstrip",
+    "rstrip",
+    "lower",
+    "upper",
+    "title",
+    "capitalize",
+    "replace",
+    "casefold",
+    "expandtabs",
+}
+
+
+def _drops_front(sl: cst.Slice) -> bool:
+    """`x[-N:]`, `x[-n:]`, `x[len(x) - N:]`: windows that keep only the newest items."""
+    if sl.upper is not None or sl.lower is None:
+        return False
+    lower = sl.lower
+    if isinstance(lower, cst.UnaryOperation) and isinstance(lower.operator, cst.Minus):
+        return True
+    if isinstance(lower, cst.BinaryOperation) and isinstance(lower.operator, cst.Subtract):
+        return isinstance(lower.left, cst.Call) and dotted(lower.left.func) == "len"
+    return False
+
+
+__all__ = ["RANDOM", "TIMESTAMP", "Evaluator"]

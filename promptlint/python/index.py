@@ -1,0 +1,365 @@
+"""One pass over a module: imports, scopes, assignments and mutations in order, and the
+nodes the analysis later looks at (calls, message dicts, slices).
+
+Positions are not needed here: each statement gets an ordinal in source order, which is
+enough to know which assignment a use sees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+MUTATORS = {
+    "append",
+    "extend",
+    "insert",
+    "pop",
+    "remove",
+    "clear",
+    "sort",
+    "reverse",
+    "update",
+    "setdefault",
+    "popleft",
+    "appendleft",
+}
+
+
+@dataclass
+class Event:
+    """Something that changes what a name (or `self.attr`) holds."""
+
+    kind: str  # assign | iter | aug | call | setitem | del | shuffle | unpack
+    end: int  # ordinal after the statement: uses with a larger ordinal see it
+    node: cst.CSTNode
+    value: cst.BaseExpression | None = None
+    method: str | None = None  # for kind == "call"
+    key: cst.BaseExpression | None = None  # setitem / del subscript
+    loops: tuple[cst.BaseExpression, ...] = ()  # iterables of the loops around the event
+    index: int = 0  # position in a tuple target (unpack)
+    owner: Scope | None = None  # the function scope the statement is in
+
+
+@dataclass(eq=False)
+class Scope:
+    kind: str  # module | function | class
+    node: cst.CSTNode
+    parent: Scope | None
+    name: str = ""
+    params: dict[str, cst.Param] = field(default_factory=dict)
+    events: dict[str, list[Event]] = field(default_factory=dict)
+    functions: dict[str, cst.FunctionDef] = field(default_factory=dict)
+    classes: dict[str, Scope] = field(default_factory=dict)
+    declared_global: set[str] = field(default_factory=set)
+    returns: list[cst.Return] = field(default_factory=list)
+    self_name: str | None = None  # first parameter of a method
+    class_scope: Scope | None = None  # for a method: its class
+
+    def add(self, key: str, event: Event) -> None:
+        self.events.setdefault(key, []).append(event)
+
+
+@dataclass
+class Site:
+    node: cst.CSTNode
+    scope: Scope
+    at: int
+    loops: tuple[cst.BaseExpression, ...] = ()
+
+
+@dataclass
+class ModuleIndex:
+    module: cst.Module
+    imports: dict[str, str] = field(default_factory=dict)
+    module_scope: Scope | None = None
+    calls: list[Site] = field(default_factory=list)
+    dicts: list[Site] = field(default_factory=list)
+    slices: list[Site] = field(default_factory=list)
+    scope_of_function: dict[int, Scope] = field(default_factory=dict)
+    ordinal: dict[int, int] = field(default_factory=dict)  # id(node) -> ordinal, for sites
+    # module-level names that functions bump with `global n; n += 1` (counters)
+    counters: set[str] = field(default_factory=set)
+    attr_counters: set[str] = field(default_factory=set)  # "self.attr" bumped in methods
+
+
+def key_of(expr: cst.BaseExpression, scope: Scope) -> str | None:
+    """The storage key of a name or `self.attr` expression."""
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if (
+        isinstance(expr, cst.Attribute)
+        and isinstance(expr.value, cst.Name)
+        and scope.self_name is not None
+        and expr.value.value == scope.self_name
+    ):
+        return f"self.{expr.attr.value}"
+    return None
+
+
+def dotted(expr: cst.BaseExpression) -> str | None:
+    parts: list[str] = []
+    while isinstance(expr, cst.Attribute):
+        parts.append(expr.attr.value)
+        expr = expr.value
+    if isinstance(expr, cst.Name):
+        parts.append(expr.value)
+        return ".".join(reversed(parts))
+    return None
+
+
+class _Indexer(cst.CSTVisitor):
+    def __init__(self, index: ModuleIndex) -> None:
+        self.index = index
+        self.n = 0
+        self.scope = Scope("module", index.module, None)
+        index.module_scope = self.scope
+        self.loops: list[cst.BaseExpression] = []
+
+    def _tick(self) -> int:
+        self.n += 1
+        return self.n
+
+    # imports
+    def visit_Import(self, node: cst.Import) -> None:
+        for alias in node.names:
+            name = dotted(alias.name)
+            if name is None:
+                continue
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                self.index.imports[alias.asname.name.value] = name
+            else:
+                head = name.split(".")[0]
+                self.index.imports[head] = head
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
+            return
+        base = dotted(node.module)
+        if base is None:
+            return
+        for alias in node.names:
+            if not isinstance(alias.name, cst.Name):
+                continue
+            local = alias.name.value
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                local = alias.asname.name.value
+            self.index.imports[local] = f"{base}.{alias.name.value}"
+
+    # scopes
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.scope.functions[node.name.value] = node
+        scope = Scope("function", node, self.scope, name=node.name.value)
+        params = [*node.params.posonly_params, *node.params.params, *node.params.kwonly_params]
+        for extra in (node.params.star_arg, node.params.star_kwarg):
+            if isinstance(extra, cst.Param):
+                params.append(extra)
+        for p in params:
+            scope.params[p.name.value] = p
+        if self.scope.kind == "class" and params:
+            decorators = {dotted(d.decorator) for d in node.decorators}
+            if "staticmethod" not in decorators:
+                scope.self_name = params[0].name.value
+            scope.class_scope = self.scope
+        self.index.scope_of_function[id(node)] = scope
+        self.scope = scope
+        saved, self.loops = self.loops, []
+        for stmt in node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body]:
+            stmt.visit(self)
+        self.loops = saved
+        assert scope.parent is not None
+        self.scope = scope.parent
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        scope = Scope("class", node, self.scope, name=node.name.value)
+        self.scope.classes[node.name.value] = scope
+        self.scope = scope
+        node.body.visit(self)
+        assert scope.parent is not None
+        self.scope = scope.parent
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Global(self, node: cst.Global) -> None:
+        self.scope.declared_global |= {n.name.value for n in node.names}
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
+        self.scope.declared_global |= {n.name.value for n in node.names}
+
+    # statements that change names
+    def _target(self, target: cst.BaseExpression, event: Event) -> None:
+        scope = self.scope
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for i, el in enumerate(target.elements):
+                inner = el.value
+                sub = Event(
+                    "unpack" if event.kind == "assign" else event.kind,
+                    event.end,
+                    event.node,
+                    event.value,
+                    loops=event.loops,
+                    index=i,
+                )
+                self._target(inner, sub)
+            return
+        if isinstance(target, cst.Subscript):
+            key = key_of(target.value, scope)
+            if key is not None and target.slice:
+                sl = target.slice[0].slice
+                if isinstance(sl, cst.Index):
+                    self._store(
+                        key,
+                        Event(
+                            "setitem",
+                            event.end,
+                            event.node,
+                            event.value,
+                            key=sl.value,
+                            loops=event.loops,
+                        ),
+                    )
+                else:
+                    self._store(
+                        key,
+                        Event(
+                            "assign-slice", event.end, event.node, event.value, loops=event.loops
+                        ),
+                    )
+            return
+        key = key_of(target, scope)
+        if key is not None:
+            self._store(key, event)
+
+    def _store(self, key: str, event: Event) -> None:
+        scope = self.scope
+        event.owner = scope
+        if key.startswith("self.") and scope.class_scope is not None:
+            scope.add(key, event)
+            scope.class_scope.add(key, event)
+            return
+        if key in scope.declared_global:
+            target = scope
+            while target.parent is not None:
+                target = target.parent
+            target.add(key, event)
+            scope.add(key, event)
+            return
+        scope.add(key, event)
+
+    def leave_Assign(self, node: cst.Assign) -> None:
+        end = self._tick()
+        for t in node.targets:
+            self._target(t.target, Event("assign", end, node, node.value, loops=tuple(self.loops)))
+
+    def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            end = self._tick()
+            self._target(
+                node.target, Event("assign", end, node, node.value, loops=tuple(self.loops))
+            )
+
+    def leave_AugAssign(self, node: cst.AugAssign) -> None:
+        end = self._tick()
+        key = key_of(node.target, self.scope)
+        if key is None:
+            return
+        self._store(
+            key,
+            Event(
+                "aug",
+                end,
+                node,
+                node.value,
+                method=type(node.operator).__name__,
+                loops=tuple(self.loops),
+            ),
+        )
+        if isinstance(node.operator, cst.AddAssign) and isinstance(node.value, cst.Integer):
+            if key.startswith("self."):
+                self.index.attr_counters.add(key)
+            elif self.scope.kind == "function" and key in self.scope.declared_global:
+                self.index.counters.add(key)
+
+    def visit_For(self, node: cst.For) -> bool:
+        end = self._tick()
+        self._target(node.target, Event("iter", end, node, node.iter, loops=tuple(self.loops)))
+        node.iter.visit(self)
+        self.loops.append(node.iter)
+        node.body.visit(self)
+        self.loops.pop()
+        if node.orelse is not None:
+            node.orelse.visit(self)
+        return False
+
+    def visit_While(self, node: cst.While) -> bool:
+        node.test.visit(self)
+        self.loops.append(node.test)
+        node.body.visit(self)
+        self.loops.pop()
+        return False
+
+    def leave_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            end = self._tick()
+            self._target(
+                node.asname.name, Event("assign", end, node, node.item, loops=tuple(self.loops))
+            )
+
+    def leave_Del(self, node: cst.Del) -> None:
+        end = self._tick()
+        target = node.target
+        if isinstance(target, cst.Subscript):
+            key = key_of(target.value, self.scope)
+            if key is not None:
+                self._store(key, Event("del", end, node, target, loops=tuple(self.loops)))
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.scope.returns.append(node)
+        self.index.ordinal[id(node)] = self._tick()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        at = self._tick()
+        self.index.ordinal[id(node)] = at
+        site = Site(node, self.scope, at, tuple(self.loops))
+        self.index.calls.append(site)
+
+    def leave_Call(self, node: cst.Call) -> None:
+        # Statement-level mutations: x.append(...), random.shuffle(x), x.sort().
+        end = self._tick()
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in MUTATORS:
+            key = key_of(func.value, self.scope)
+            if key is not None:
+                self._store(
+                    key,
+                    Event("call", end, node, None, method=func.attr.value, loops=tuple(self.loops)),
+                )
+        name = dotted(func)
+        if name is not None and name.split(".")[-1] == "shuffle" and node.args:
+            key = key_of(node.args[0].value, self.scope)
+            if key is not None:
+                self._store(
+                    key, Event("shuffle", end, node, None, method=name, loops=tuple(self.loops))
+                )
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        at = self._tick()
+        self.index.ordinal[id(node)] = at
+        self.index.dicts.append(Site(node, self.scope, at, tuple(self.loops)))
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if node.slice and isinstance(node.slice[0].slice, cst.Slice):
+            at = self._tick()
+            self.index.slices.append(Site(node, self.scope, at, tuple(self.loops)))
+
+
+def build_index(module: cst.Module) -> ModuleIndex:
+    index = ModuleIndex(module)
+    indexer = _Indexer(index)
+    for stmt in module.body:
+        stmt.visit(indexer)
+    return index

@@ -1,0 +1,432 @@
+"""Recognise where prompts are sent and split each request into prefix and the rest.
+
+A request is a list of *blocks* in the order the provider builds its prefix (tools, then
+system / instructions, then messages). The cacheable prefix is every block before the
+final turn, or, when `cache_control` breakpoints are present, every block up to the
+last one. `metadata`, `user`, headers, sampling parameters and `prompt_cache_key` are
+never part of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from promptlint.python.flow import BREAKPOINT, STRUCTURAL, Evaluator
+from promptlint.python.index import ModuleIndex, Site, dotted
+from promptlint.python.values import Static, Taint, Val
+
+WRAPPERS = {"with_raw_response", "with_streaming_response", "aio", "beta"}
+LANGCHAIN_CALLS = {"invoke", "ainvoke", "stream", "astream", "batch", "abatch"}
+
+
+@dataclass
+class Block:
+    val: Val
+    label: str  # where in the request: "system", "tools[0]", "messages[2]"
+    section: str  # tools | system | messages | prompt
+    final: bool = False  # in the final turn: not part of the prefix
+    text_first: bool = False  # system text or the first message (PL104 looks here)
+    prefix: bool = False  # decided by `classify`
+
+
+@dataclass
+class Request:
+    api: str  # openai-chat | openai-responses | openai-completions | anthropic-messages | ...
+    node: cst.CSTNode
+    blocks: list[Block] = field(default_factory=list)
+    breakpoints: list[tuple[Taint, Block]] = field(default_factory=list)
+    auto_breakpoint: bool = False  # Anthropic top-level cache_control
+
+
+def api_of(call: cst.Call, ev: Evaluator, sinks: set[str]) -> str | None:
+    chain = dotted(call.func)
+    qname = ev.qualname(call.func) or ""
+    if qname in sinks or (chain is not None and chain in sinks):
+        return "custom"
+    if qname in ("litellm.completion", "litellm.acompletion"):
+        return "litellm"
+    if qname == "litellm.text_completion":
+        return "openai-completions"
+    if chain is None and not isinstance(call.func, cst.Attribute):
+        return None
+    names = _attr_chain(call.func)
+    names = [n for n in names if n not in WRAPPERS]
+    kw = {a.keyword.value for a in call.args if a.keyword is not None}
+    star = any(a.star == "**" for a in call.args)
+    tail = names[-3:]
+    last = names[-1] if names else ""
+    if (
+        len(names) >= 3
+        and tail[-3:-1] == ["chat", "completions"]
+        and last in ("create", "parse", "stream")
+    ):
+        return "openai-chat" if ("messages" in kw or star) else None
+    if len(names) >= 2 and names[-2] == "responses" and last in ("create", "parse", "stream"):
+        return "openai-responses" if (kw & {"input", "instructions"} or star) else None
+    if len(names) >= 2 and names[-2] == "completions" and last == "create":
+        return "openai-completions" if ("prompt" in kw or star) else None
+    if len(names) >= 2 and names[-2] == "messages" and last in ("create", "stream"):
+        # Twilio and friends have messages.create too: require the Anthropic shape.
+        return "anthropic-messages" if (kw & {"messages", "system"} or star) else None
+    if last in ("generate_content", "generate_content_stream"):
+        return "genai"
+    if last in ("completion", "acompletion") and names[:1] == ["litellm"]:
+        return "litellm"
+    if last in LANGCHAIN_CALLS:
+        return "langchain"
+    return None
+
+
+def _attr_chain(expr: cst.BaseExpression) -> list[str]:
+    names: list[str] = []
+    while True:
+        if isinstance(expr, cst.Attribute):
+            names.append(expr.attr.value)
+            expr = expr.value
+        elif isinstance(expr, cst.Call):
+            expr = expr.func
+        elif isinstance(expr, cst.Name):
+            names.append(expr.value)
+            break
+        else:
+            break
+    return list(reversed(names))
+
+
+def _kwargs(call: cst.Call, ev: Evaluator, site: Site) -> dict[str, Val]:
+    out: dict[str, Val] = {}
+    for a in call.args:
+        if a.keyword is not None:
+            out[a.keyword.value] = ev.eval(a.value, site.scope, site.at)
+        elif a.star == "**":
+            v = ev.eval(a.value, site.scope, site.at)
+            if v.fields is not None:
+                out.update(v.fields)
+    return out
+
+
+def _positional(call: cst.Call, ev: Evaluator, site: Site) -> list[Val]:
+    return [
+        ev.eval(a.value, site.scope, site.at) for a in call.args if a.keyword is None and not a.star
+    ]
+
+
+def _list_blocks(val: Val, label: str, section: str) -> Iterator[Block]:
+    if val.items is None:
+        yield Block(val, label, section)
+        return
+    for i, item in enumerate(val.items):
+        yield Block(item, f"{label}[{i}]" if not item.spread else f"{label} (unpacked)", section)
+
+
+def _message_blocks(messages: Val, label: str, first_is_text: bool = True) -> list[Block]:
+    """Messages in order; the last one is the final turn."""
+    if messages.items is None:
+        # Unknown structure: only its structural taints (window, order) are judged.
+        return [
+            Block(messages, label, "messages", final=True),
+            Block(_structural_only(messages), label, "messages"),
+        ]
+    out: list[Block] = []
+    items = messages.items
+    for i, item in enumerate(items):
+        final = (
+            i == len(items) - 1
+            and item.role not in ("system", "developer")
+            and item.kind != "lc-system"
+        )
+        where = f"{label}[{i}]" if not item.spread else f"{label} (unpacked history)"
+        text_first = (
+            (i == 0 and first_is_text)
+            or item.role in ("system", "developer")
+            or item.kind == "lc-system"
+        )
+        if item.spread:
+            out.append(Block(item, where, "messages", final=final))
+            if final:
+                out.append(Block(_structural_only(item), where, "messages"))
+            continue
+        content = item.field("content") or item.field("parts")
+        if content is not None and content.items is not None:
+            rest = Val(
+                own=item.own,
+                fields={
+                    k: v for k, v in (item.fields or {}).items() if k not in ("content", "parts")
+                },
+            )
+            out.append(Block(rest, where, "messages", final=final))
+            for j, block in enumerate(content.items):
+                out.append(
+                    Block(
+                        block,
+                        f"{where}.content[{j}]",
+                        "messages",
+                        final=final,
+                        text_first=text_first and j == 0,
+                    )
+                )
+        else:
+            out.append(Block(item, where, "messages", final=final, text_first=text_first))
+    if messages.own:
+        out.append(Block(Val(own=messages.own), label, "messages"))
+    return out
+
+
+def _structural_only(val: Val) -> Val:
+    return Val(own=frozenset(t for t in val.all_taints() if t.kind in STRUCTURAL))
+
+
+def build_request(api: str, site: Site, ev: Evaluator) -> Request | None:
+    call = site.node
+    assert isinstance(call, cst.Call)
+    kw = _kwargs(call, ev, site)
+    req = Request(api, call)
+    if "tools" in kw:
+        req.blocks.extend(_list_blocks(kw["tools"], "tools", "tools"))
+    if "functions" in kw:
+        req.blocks.extend(_list_blocks(kw["functions"], "functions", "tools"))
+    for schema_key in ("response_format", "text"):
+        if schema_key in kw:
+            req.blocks.append(Block(kw[schema_key], schema_key, "tools"))
+    if api in ("openai-chat", "litellm", "custom"):
+        if "messages" in kw:
+            req.blocks.extend(_message_blocks(kw["messages"], "messages"))
+        if api == "custom":
+            for i, v in enumerate(_positional(call, ev, site)):
+                req.blocks.append(Block(v, f"argument {i + 1}", "system", text_first=True))
+            for k, v in kw.items():
+                if k not in ("messages", "tools"):
+                    req.blocks.append(Block(v, k, "system", text_first=True))
+    elif api == "anthropic-messages":
+        if "system" in kw:
+            sysval = kw["system"]
+            if sysval.items is not None:
+                for i, b in enumerate(sysval.items):
+                    req.blocks.append(Block(b, f"system[{i}]", "system", text_first=True))
+            else:
+                req.blocks.append(Block(sysval, "system", "system", text_first=True))
+        if "messages" in kw:
+            req.blocks.extend(
+                _message_blocks(kw["messages"], "messages", first_is_text="system" not in kw)
+            )
+        req.auto_breakpoint = "cache_control" in kw
+    elif api == "openai-responses":
+        if "instructions" in kw:
+            req.blocks.append(Block(kw["instructions"], "instructions", "system", text_first=True))
+        if "input" in kw:
+            inp = kw["input"]
+            if inp.items is None and inp.parts is not None:
+                req.blocks.append(Block(inp, "input", "messages", final=True))
+            else:
+                req.blocks.extend(
+                    _message_blocks(inp, "input", first_is_text="instructions" not in kw)
+                )
+    elif api == "openai-completions":
+        prompt = kw.get("prompt")
+        if prompt is not None:
+            req.blocks.append(Block(prompt, "prompt", "prompt", text_first=True))
+    elif api == "genai":
+        config = kw.get("config")
+        for source in (config, kw.get("generation_config")):
+            if source is not None and source.fields is not None:
+                if "tools" in source.fields:
+                    req.blocks.extend(_list_blocks(source.fields["tools"], "config.tools", "tools"))
+                if "system_instruction" in source.fields:
+                    req.blocks.append(
+                        Block(
+                            source.fields["system_instruction"],
+                            "system_instruction",
+                            "system",
+                            text_first=True,
+                        )
+                    )
+        contents = kw.get("contents")
+        if contents is None:
+            pos = _positional(call, ev, site)
+            contents = pos[0] if pos else None
+        if contents is not None:
+            if contents.items is None:
+                req.blocks.append(Block(contents, "contents", "messages", final=True))
+                req.blocks.append(Block(_structural_only(contents), "contents", "messages"))
+            else:
+                req.blocks.extend(_message_blocks(contents, "contents"))
+    elif api == "langchain":
+        return _langchain_request(site, ev, req)
+    return req if req.blocks else None
+
+
+def _langchain_request(site: Site, ev: Evaluator, req: Request) -> Request | None:
+    call = site.node
+    assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+    pos = _positional(call, ev, site)
+    if not pos:
+        return None
+    arg = pos[0]
+    recv = ev.eval(call.func.value, site.scope, site.at)
+    if recv.kind == "template" and recv.template_vars is not None and arg.fields is not None:
+        for name, value in arg.fields.items():
+            is_prefix = recv.template_vars.get(name)
+            if is_prefix is None:
+                continue
+            req.blocks.append(
+                Block(value, f"template variable `{name}`", "system", final=not is_prefix)
+            )
+        return req if req.blocks else None
+    if arg.items is not None and any(_is_message(i) for i in arg.items):
+        req.blocks.extend(_message_blocks(arg, "messages"))
+        return req
+    return None
+
+
+def _is_message(v: Val) -> bool:
+    if v.kind in ("message", "lc-system", "lc-human", "lc-ai", "lc-tool", "lc-chat"):
+        return True
+    if v.items is not None and len(v.items) == 2:
+        role = v.items[0]
+        return role.parts is not None and "".join(
+            p.text for p in role.parts if isinstance(p, Static)
+        ) in (
+            "system",
+            "human",
+            "user",
+            "ai",
+            "assistant",
+        )
+    return False
+
+
+def classify(req: Request, order: Callable[[cst.CSTNode], int]) -> None:
+    """Mark each block prefix or not, and collect the breakpoints in prefix order."""
+    seen: set[tuple[int, int]] = set()
+    for block in req.blocks:
+        marks = sorted(
+            (t for t in block.val.all_taints() if t.kind == BREAKPOINT),
+            key=lambda t: order(t.node),
+        )
+        for t in marks:
+            key = (id(block.val), id(t.node))
+            if key in seen:
+                continue
+            seen.add(key)
+            req.breakpoints.append((t, block))
+    last_marked = -1
+    for i, block in enumerate(req.blocks):
+        if any(b is block for _, b in req.breakpoints):
+            last_marked = i
+    for i, block in enumerate(req.blocks):
+        if last_marked >= 0 and req.api in ("anthropic-messages", "litellm"):
+            block.prefix = i <= last_marked
+        else:
+            block.prefix = not block.final
+
+
+def find_requests(index: ModuleIndex, ev: Evaluator, sinks: set[str]) -> Iterator[Request]:
+    for site in index.calls:
+        call = site.node
+        assert isinstance(call, cst.Call)
+        api = api_of(call, ev, sinks)
+        if api is None:
+            continue
+        req = build_request(api, site, ev)
+        if req is not None:
+            classify(req, lambda n: index.ordinal.get(id(n), 0))
+            yield req
+
+
+def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block]:
+    """Prefix text that is prefix wherever it goes: system messages, SystemMessage(...),
+    `system_instruction=`, system tuples of a ChatPromptTemplate."""
+    for site in index.dicts:
+        node = site.node
+        assert isinstance(node, cst.Dict)
+        role = _static_role(node)
+        if role in ("system", "developer"):
+            val = ev.eval(node, site.scope, site.at)
+            content = val.field("content")
+            if content is not None:
+                if content.items is not None:
+                    for j, b in enumerate(content.items):
+                        yield Block(
+                            b,
+                            f"{role} message content[{j}]",
+                            "system",
+                            text_first=j == 0,
+                            prefix=True,
+                        )
+                else:
+                    yield Block(content, f"{role} message", "system", text_first=True, prefix=True)
+    for site in index.calls:
+        call = site.node
+        assert isinstance(call, cst.Call)
+        qname = ev.qualname(call.func) or ""
+        short = qname.split(".")[-1]
+        if short in ("SystemMessage", "SystemMessagePromptTemplate"):
+            content_arg = next(
+                (
+                    a
+                    for a in call.args
+                    if a.keyword is None or a.keyword.value in ("content", "template")
+                ),
+                None,
+            )
+            if content_arg is not None:
+                yield Block(
+                    ev.eval(content_arg.value, site.scope, site.at),
+                    "SystemMessage",
+                    "system",
+                    text_first=True,
+                    prefix=True,
+                )
+        for a in call.args:
+            if a.keyword is not None and a.keyword.value in (
+                "system_instruction",
+                "system_prompt",
+                "instructions",
+            ):
+                if a.keyword.value == "instructions" and not _looks_llm(call, ev):
+                    continue
+                yield Block(
+                    ev.eval(a.value, site.scope, site.at),
+                    a.keyword.value,
+                    "system",
+                    text_first=True,
+                    prefix=True,
+                )
+        if short == "from_messages" or short == "ChatPromptTemplate":
+            first = next((a for a in call.args if a.keyword is None), None)
+            if first is not None and isinstance(first.value, (cst.List, cst.Tuple)):
+                for el in first.value.elements:
+                    t = el.value
+                    if isinstance(t, cst.Tuple) and len(t.elements) == 2:
+                        role_node = t.elements[0].value
+                        if (
+                            isinstance(role_node, cst.SimpleString)
+                            and role_node.evaluated_value == "system"
+                        ):
+                            val = ev.eval(t.elements[1].value, site.scope, site.at)
+                            yield Block(
+                                val, "system template", "system", text_first=True, prefix=True
+                            )
+
+
+def _looks_llm(call: cst.Call, ev: Evaluator) -> bool:
+    names = _attr_chain(call.func)
+    return bool(
+        set(names) & {"responses", "Agent", "agents", "create_agent", "Assistant"}
+    ) or names[-1:] == ["Agent"]
+
+
+def _static_role(node: cst.Dict) -> str | None:
+    for el in node.elements:
+        if (
+            isinstance(el, cst.DictElement)
+            and isinstance(el.key, cst.SimpleString)
+            and el.key.evaluated_value == "role"
+            and isinstance(el.value, cst.SimpleString)
+        ):
+            v = el.value.evaluated_value
+            return v if isinstance(v, str) else None
+    return None

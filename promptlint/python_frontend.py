@@ -1,0 +1,218 @@
+"""The Python front end of `check`: libcst parse, one analysis, every Python rule.
+
+Positions are computed only for files with findings: most files have none, and the
+position pass costs about as much as the parse.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+from promptlint.check.config import CheckConfig
+from promptlint.check.frontends import FrontendResult
+from promptlint.check.rule import Rule
+from promptlint.findings import FileError, Finding, Fix, FixSafety
+from promptlint.python.flow import Evaluator
+from promptlint.python.index import ModuleIndex, build_index
+from promptlint.python.requests import Block, Request, find_requests, standalone_prefix_blocks
+from promptlint.python.values import Taint
+
+# Cheap pre-filter: a file with none of these names builds no prompt we can see.
+LLM_HINTS = re.compile(
+    r"openai|anthropic|litellm|langchain|genai|generativeai|completions?\b|messages|"
+    r"cache_control|system_instruction|SystemMessage|ChatPromptTemplate|generate_content|"
+    r"\bllm|\bLLM|prompt|[\"']role[\"']|list_tools|instructions",
+)
+
+
+@dataclass
+class PendingFix:
+    description: str
+    safety: FixSafety
+    node: cst.CSTNode  # replaced as a whole
+    replacement: str
+
+
+@dataclass
+class Report:
+    rule: type[Rule]
+    node: cst.CSTNode
+    message: str
+    fix: PendingFix | None = None
+
+
+@dataclass
+class PrefixUse:
+    taint: Taint
+    block: Block
+    request: Request | None  # None: prefix by itself (a system message anywhere)
+
+    @property
+    def where(self) -> str:
+        api = f" of `{self.request.api}` request" if self.request is not None else ""
+        return f"{self.block.label}{api}"
+
+
+@dataclass
+class PythonContext:
+    path: str
+    text: str
+    module: cst.Module
+    index: ModuleIndex
+    evaluator: Evaluator
+    config: CheckConfig
+    reports: list[Report] = field(default_factory=list)
+
+    @cached_property
+    def requests(self) -> list[Request]:
+        sinks = set(self.config.prompt_sinks)
+        return list(find_requests(self.index, self.evaluator, sinks))
+
+    @cached_property
+    def standalone(self) -> list[Block]:
+        return list(standalone_prefix_blocks(self.index, self.evaluator))
+
+    @cached_property
+    def prefix_uses(self) -> list[PrefixUse]:
+        """Every taint that reaches a cacheable prefix, once per origin (first place wins)."""
+        seen: set[tuple[str, int]] = set()
+        out: list[PrefixUse] = []
+        pairs: list[tuple[Block, Request | None]] = [
+            (b, r) for r in self.requests for b in r.blocks if b.prefix
+        ]
+        pairs += [(b, None) for b in self.standalone]
+        for block, request in pairs:
+            for t in sorted(block.val.all_taints(), key=lambda t: self.order(t.node)):
+                key = (t.kind, id(t.node))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(PrefixUse(t, block, request))
+        return out
+
+    @cached_property
+    def text_blocks(self) -> list[tuple[Block, Request | None]]:
+        """System text and first messages in the prefix (PL104 reads these)."""
+        out: list[tuple[Block, Request | None]] = []
+        for r in self.requests:
+            out += [(b, r) for b in r.blocks if b.prefix and b.text_first]
+        out += [(b, None) for b in self.standalone if b.text_first]
+        return out
+
+    def order(self, node: cst.CSTNode) -> int:
+        return self.index.ordinal.get(id(node), 0)
+
+    def uses(self, *kinds: str) -> Iterable[PrefixUse]:
+        return (u for u in self.prefix_uses if u.taint.kind in kinds)
+
+    def report(
+        self, rule: type[Rule], node: cst.CSTNode, message: str, fix: PendingFix | None = None
+    ) -> None:
+        self.reports.append(Report(rule, node, message, fix))
+
+    def code(self, node: cst.CSTNode) -> str:
+        return self.module.code_for_node(node)
+
+
+class PythonRule(Rule):
+    """A rule over the analysed module; `check` calls `ctx.report(...)`."""
+
+    LANGUAGE = "python"
+
+    def check(self, ctx: PythonContext) -> None:
+        raise NotImplementedError
+
+
+class PythonFrontend:
+    name = "python"
+    example_path = "example.py"
+
+    def matches(self, path: Path) -> bool:
+        return path.suffix == ".py"
+
+    def check_text(
+        self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
+    ) -> FrontendResult:
+        result = FrontendResult()
+        if not rules or not LLM_HINTS.search(text):
+            return result
+        try:
+            module = cst.parse_module(text)
+        except cst.ParserSyntaxError as exc:
+            result.errors.append(
+                FileError(path, f"syntax error: {exc.message}", exc.raw_line, exc.raw_column + 1)
+            )
+            return result
+        except (RecursionError, MemoryError) as exc:
+            result.errors.append(FileError(path, f"cannot parse: {type(exc).__name__}"))
+            return result
+        index = build_index(module)
+        ctx = PythonContext(
+            path, text, module, index, Evaluator(index, config.volatile_callables), config
+        )
+        for rule in rules:
+            if isinstance(rule, type) and issubclass(rule, PythonRule):
+                try:
+                    rule().check(ctx)
+                except RecursionError:
+                    result.errors.append(
+                        FileError(path, f"{rule.CODE}: expression nesting too deep")
+                    )
+        if ctx.reports:
+            result.findings.extend(_findings(ctx))
+        return result
+
+
+def _findings(ctx: PythonContext) -> list[Finding]:
+    positions = MetadataWrapper(ctx.module, unsafe_skip_copy=True).resolve(PositionProvider)
+    starts = _line_starts(ctx.text)
+    out: list[Finding] = []
+    seen: set[tuple[str, int, int]] = set()
+    for rep in ctx.reports:
+        rng: CodeRange | None = positions.get(rep.node)
+        if rng is None:
+            continue
+        key = (rep.rule.CODE, rng.start.line, rng.start.column)
+        if key in seen:
+            continue
+        seen.add(key)
+        fix = None
+        if rep.fix is not None:
+            frng = positions.get(rep.fix.node)
+            if frng is not None:
+                fix = Fix(
+                    rep.fix.description,
+                    rep.fix.safety,
+                    _offset(starts, frng.start.line, frng.start.column),
+                    _offset(starts, frng.end.line, frng.end.column),
+                    rep.fix.replacement,
+                )
+        out.append(
+            rep.rule.finding(
+                ctx.path,
+                rng.start.line,
+                rng.start.column + 1,
+                rng.end.line,
+                rng.end.column + 1,
+                rep.message,
+                fix,
+            )
+        )
+    return out
+
+
+def _line_starts(text: str) -> list[int]:
+    return [0, *(m.end() for m in re.finditer("\n", text))]
+
+
+def _offset(starts: list[int], line: int, column: int) -> int:
+    return starts[line - 1] + column
+
+
+FRONTEND = PythonFrontend()

@@ -1,0 +1,98 @@
+from promptlint.check.rule import Invalid, Valid
+from promptlint.findings import Severity
+from promptlint.python.values import ID
+
+from ._volatile import VolatileValueRule
+
+
+class VolatileId(VolatileValueRule):
+    """
+    ## What it does
+    Checks for per-request or per-process identifiers that flow into the cacheable
+    prefix: `uuid.uuid1()`/`uuid4()`, `os.getpid()`, `socket.gethostname()`, `id(...)`,
+    `next(itertools.count())` and module or instance counters bumped with `+= 1`.
+
+    ## Why is this bad?
+    An id that differs per request, per worker or per host makes the prefix differ too, and
+    nothing after it is read from cache. langchainjs #11151: a tool renamed `extract-<n>` from
+    a global counter on every call made every call miss.
+
+    ## Example
+    ```python
+    system = f"Session {uuid.uuid4()}. You are a booking assistant..."
+    ```
+
+    ## Use instead
+    ```python
+    system = "You are a booking assistant..."
+    client.chat.completions.create(..., metadata={"session": str(uuid.uuid4())})
+    ```
+
+    ## Fix safety
+    No automatic fix: where the id should go depends on why it was there.
+    """
+
+    CODE = "PL102"
+    NAME = "volatile-id"
+    SEVERITY = Severity.WARNING
+    MESSAGE = "a per-request id lands in the cacheable prompt prefix"
+    KIND = ID
+    WHAT = "an id that changes per request or process"
+
+    VALID = [
+        Valid(
+            """
+            import uuid
+            from openai import OpenAI
+
+            client = OpenAI()
+
+            def ask(q):
+                return client.chat.completions.create(
+                    model="gpt-4o",
+                    messages=[{"role": "system", "content": "Be brief."}, {"role": "user", "content": q}],
+                    user=str(uuid.uuid4()),
+                    extra_headers={"X-Request-ID": str(uuid.uuid4())},
+                )
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import uuid
+            from openai import OpenAI
+
+            client = OpenAI()
+
+            def ask(q):
+                return client.chat.completions.create(
+                    model="gpt-4o",
+                    messages=[
+                        {"role": "system", "content": f"Trace {uuid.uuid4()}: be brief."},
+                        {"role": "user", "content": q},
+                    ],
+                )
+            """,
+            line=10,
+            column=52,
+            message_contains="uuid.uuid4()",
+        ),
+        Invalid(
+            """
+            _calls = 0
+
+            def make_tool():
+                global _calls
+                _calls += 1
+                return {"type": "function", "function": {"name": f"extract_{_calls}", "parameters": {}}}
+
+            def ask(client, q):
+                return client.chat.completions.create(
+                    model="gpt-4o", tools=[make_tool()], messages=[{"role": "user", "content": q}]
+                )
+            """,
+            line=6,
+            column=65,
+        ),
+    ]

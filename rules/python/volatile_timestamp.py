@@ -1,0 +1,149 @@
+from promptlint.check.rule import Invalid, Valid
+from promptlint.findings import Severity
+from promptlint.python.values import TIMESTAMP
+
+from ._volatile import VolatileValueRule
+
+
+class VolatileTimestamp(VolatileValueRule):
+    """
+    ## What it does
+    Checks for clock values (`datetime.now()`, `date.today()`, `time.time()`,
+    `time.strftime(...)`, relative times computed from now) that flow into the
+    cacheable prefix of a request: tools, the system prompt or instructions, or any
+    message before the final turn.
+
+    ## Why is this bad?
+    Provider prompt caches (OpenAI, Anthropic, Gemini, DeepSeek, vLLM) reuse only a
+    byte-identical prefix. A timestamp early in the prompt changes on every request, so
+    every token after it is recomputed and billed at the full input price. OpenAI: "customers
+    accidentally invalidate their cache by including a timestamp early"; home-assistant #133687
+    and open-chat-studio #3625 lost their cache to "Current time is …" in the system prompt.
+
+    ## Example
+    ```python
+    system = f"Today is {datetime.now():%Y-%m-%d %H:%M}. You are a support agent..."
+    client.chat.completions.create(model=m, messages=[
+        {"role": "system", "content": system},
+        {"role": "user", "content": question},
+    ])
+    ```
+
+    ## Use instead
+    ```python
+    client.chat.completions.create(model=m, messages=[
+        {"role": "system", "content": "You are a support agent..."},
+        {"role": "user", "content": f"(now: {datetime.now():%Y-%m-%d %H:%M})\\n{question}"},
+    ])
+    ```
+
+    ## Fix safety
+    No automatic fix: moving the value changes what the model reads and where.
+    """
+
+    CODE = "PL101"
+    NAME = "volatile-timestamp"
+    SEVERITY = Severity.WARNING
+    MESSAGE = "a clock value lands in the cacheable prompt prefix"
+    KIND = TIMESTAMP
+    WHAT = "a clock value"
+
+    VALID = [
+        Valid(
+            """
+            from datetime import datetime
+            from openai import OpenAI
+
+            client = OpenAI()
+
+            def answer(question: str) -> str:
+                resp = client.chat.completions.create(
+                    model="gpt-4o",
+                    messages=[
+                        {"role": "system", "content": "You are a helpful support agent."},
+                        {"role": "user", "content": f"(now: {datetime.now():%H:%M}) {question}"},
+                    ],
+                    metadata={"sent_at": datetime.now().isoformat()},
+                )
+                return resp.choices[0].message.content
+            """
+        ),
+        Valid(
+            """
+            import time
+            import logging
+            import anthropic
+
+            client = anthropic.Anthropic()
+
+            def ask(q):
+                start = time.time()
+                msg = client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=512,
+                    system="You are terse.",
+                    messages=[{"role": "user", "content": q}],
+                )
+                logging.info("took %.2fs", time.time() - start)
+                return msg
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            from datetime import datetime
+            from openai import OpenAI
+
+            client = OpenAI()
+
+            def answer(question: str) -> str:
+                system = f"Today is {datetime.now():%Y-%m-%d}. You are a helpful support agent."
+                resp = client.chat.completions.create(
+                    model="gpt-4o",
+                    messages=[
+                        {"role": "system", "content": system},
+                        {"role": "user", "content": question},
+                    ],
+                )
+                return resp.choices[0].message.content
+            """,
+            line=7,
+            column=26,
+            message_contains="datetime.now()",
+        ),
+        Invalid(
+            """
+            import time
+            import anthropic
+
+            client = anthropic.Anthropic()
+            SYSTEM = "You are a research assistant."
+
+            def build_system():
+                return SYSTEM + "\\nCurrent time: " + time.ctime()
+
+            def ask(q):
+                return client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=512,
+                    system=build_system(),
+                    messages=[{"role": "user", "content": q}],
+                )
+            """,
+            line=8,
+            column=42,
+        ),
+        Invalid(
+            """
+            import datetime as dt
+
+            def messages_for(question):
+                week_ago = dt.date.today() - dt.timedelta(days=7)
+                return [
+                    {"role": "system", "content": f"Only report incidents after {week_ago}."},
+                    {"role": "user", "content": question},
+                ]
+            """,
+            line=4,
+            column=16,
+        ),
+    ]

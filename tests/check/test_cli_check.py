@@ -1,0 +1,93 @@
+"""`promptlint check` end to end through the CLI: formats and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BAD = """\
+from datetime import datetime
+import anthropic
+
+client = anthropic.Anthropic()
+
+def ask(q):
+    return client.messages.create(
+        model="claude-sonnet-4-5",
+        max_tokens=300,
+        system=f"Now: {datetime.now()}. You are a helpful assistant.",
+        messages=[{"role": "user", "content": q}],
+    )
+"""
+
+GOOD = """\
+from datetime import datetime
+import anthropic
+
+client = anthropic.Anthropic()
+
+def ask(q):
+    return client.messages.create(
+        model="claude-sonnet-4-5",
+        max_tokens=300,
+        system="You are a helpful assistant.",
+        messages=[{"role": "user", "content": f"Now: {datetime.now()}. {q}"}],
+    )
+"""
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "promptlint", "check", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+    )
+
+
+def test_exit_codes_and_text(tmp_path: Path) -> None:
+    (tmp_path / "bad.py").write_text(BAD)
+    (tmp_path / "good.py").write_text(GOOD)
+    bad = run("bad.py", cwd=tmp_path)
+    assert bad.returncode == 1, bad.stderr
+    assert "bad.py:10:24: PL101 volatile-timestamp" in bad.stdout
+    good = run("good.py", cwd=tmp_path)
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert run("bad.py", "--exit-zero", cwd=tmp_path).returncode == 0
+
+
+def test_json_format_has_stable_keys(tmp_path: Path) -> None:
+    (tmp_path / "bad.py").write_text(BAD)
+    out = run("--format", "json", ".", cwd=tmp_path)
+    assert out.returncode == 1
+    doc = json.loads(out.stdout)
+    (finding,) = doc["findings"]
+    assert list(finding) == [
+        "code",
+        "name",
+        "path",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "message",
+        "severity",
+        "fix",
+    ]
+    assert finding["code"] == "PL101" and finding["path"] == "bad.py"
+    assert (finding["line"], finding["column"]) == (10, 24)
+
+
+def test_unknown_rule_is_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "good.py").write_text(GOOD)
+    out = run("--select", "PL999", "good.py", cwd=tmp_path)
+    assert out.returncode == 2
+    assert "unknown rule code" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_missing_path_is_exit_2(tmp_path: Path) -> None:
+    out = run("nope.py", cwd=tmp_path)
+    assert out.returncode == 2
+    assert "no such file" in out.stderr
