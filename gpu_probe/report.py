@@ -156,12 +156,15 @@ def sections(report: dict[str, Any]) -> list[Section]:
                 ]
             )
         cap = sw.get("capacity") or {}
-        notes = [f"cliff: {sw['cliff_rule']}"]
+        notes = [
+            f"cliff: {sw['cliff_rule']}; the prediction is the simulator fed the planned schedule"
+        ]
         if cap:
             notes.append(
-                f"capacity: {cap['workload']}; a session peaks at {_n(cap['session_peak_tokens'])} "
-                f"tokens, so {_n(cap['sessions_that_fit'])} fit in the pool of "
-                f"{_n(cap['pool_tokens'])}"
+                f"capacity: {cap['workload']}; a session peaks at {cap['session_peak_blocks']} "
+                f"blocks ({cap['shared_prefix_blocks']} shared by all), so "
+                f"{cap['sessions_that_fit']} sessions fit in {cap['usable_blocks']} blocks "
+                f"(capacity cliff: {_n(sw.get('capacity_cliff'))})"
             )
         out.append(
             (

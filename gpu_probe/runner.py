@@ -23,6 +23,7 @@ class Measured:
     hits: int | None = None  # Δ vllm:prefix_cache_hits_total (sequential runs only)
     preemptions: int | None = None
     predicted_hits: int | None = None
+    predicted_evictions: int | None = None  # cached blocks the simulator evicted to admit it
 
     @property
     def measured_hits(self) -> int | None:
@@ -142,9 +143,9 @@ def predict_in_order(cache: CacheConfig, results: Sequence[Measured]) -> int:
     """
     pool = new_pool(cache)
     for m in results:
-        m.predicted_hits = pool.run(
-            m.request.id, m.prompt_ids, m.response.completion_tokens
-        ).hit_tokens
+        admission = pool.run(m.request.id, m.prompt_ids, m.response.completion_tokens)
+        m.predicted_hits = admission.hit_tokens
+        m.predicted_evictions = admission.evicted_blocks
     return sum(m.predicted_hits or 0 for m in results)
 
 

@@ -211,11 +211,13 @@ class BlockPool:
 
     def run(self, request_id: str, token_ids: Sequence[int], output_tokens: int = 1) -> Admission:
         """One request on an otherwise idle engine: admit, decode, finish."""
+        before = self.evictions
         admission = self.admit(request_id, token_ids)
         if admission is None:
             raise ValueError(f"request {request_id!r} does not fit in the free blocks")
         self.decode(request_id, max(0, output_tokens - 1))
         self.finish(request_id)
+        admission.evicted_blocks = self.evictions - before  # decode blocks may evict too
         return admission
 
     # -- internals ---------------------------------------------------------------------------
