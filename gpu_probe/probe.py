@@ -70,7 +70,9 @@ def build_workload(settings: ProbeSettings, shape: Shape, seed: int) -> Workload
         from promptlint.store.base import open_store
 
         with open_store(settings.store_url) as store:
-            ids = [s["id"] for s in store.sessions()]
+            ids = [s["session_id"] for s in store.sessions()]
+            if settings.options.sessions:  # the first N recorded sessions
+                ids = ids[: settings.options.sessions]
             sessions = [store.session_requests(i) for i in ids]
         return from_records(sessions, shape, settings.options, seed)
     path = Path(name)
@@ -288,6 +290,7 @@ async def sweep(
                 ttft_p99=percentile(ttfts, 99),
                 preemptions=int(run.totals.preemptions),
                 wall_seconds=run.wall_seconds,
+                extra=dict(run.peaks),
             )
         )
         last_run = run
@@ -344,6 +347,9 @@ def sweep_section(levels: list[Level], capacity: dict[str, Any]) -> dict[str, An
                 "ttft_p50_ms": None if lv.ttft_p50 is None else round(lv.ttft_p50 * 1000, 2),
                 "ttft_p99_ms": None if lv.ttft_p99 is None else round(lv.ttft_p99 * 1000, 2),
                 "preemptions": lv.preemptions,
+                "peak_kv_usage": round(lv.extra.get("kv_usage", 0.0), 4),
+                "peak_running": int(lv.extra.get("running", 0)),
+                "peak_waiting": int(lv.extra.get("waiting", 0)),
                 "wall_seconds": round(lv.wall_seconds, 3),
             }
             for lv in levels

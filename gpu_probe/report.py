@@ -152,6 +152,7 @@ def sections(report: dict[str, Any]) -> list[Section]:
                     _n(lv["ttft_p50_ms"]),
                     _n(lv["ttft_p99_ms"]),
                     lv["preemptions"],
+                    _pct(lv.get("peak_kv_usage")),
                     " ".join(marks),
                 ]
             )
@@ -177,6 +178,7 @@ def sections(report: dict[str, Any]) -> list[Section]:
                     "TTFT p50 ms",
                     "TTFT p99 ms",
                     "preemptions",
+                    "peak KV use",
                     "",
                 ],
                 rows,

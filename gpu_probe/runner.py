@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -99,6 +100,7 @@ class ConcurrentRun:
     totals: Counters  # metric deltas over the whole run
     wall_seconds: float
     ids: dict[str, list[int]]
+    peaks: dict[str, float] = field(default_factory=dict)  # max of the gauges while running
 
 
 async def run_concurrent(
@@ -118,15 +120,32 @@ async def run_concurrent(
                 )
                 results.append(Measured(request, ids_of[request.id], response))
 
+    peaks = {"kv_usage": 0.0, "running": 0.0, "waiting": 0.0}
+    stop = asyncio.Event()
+
+    async def sampler() -> None:  # the gauges only mean something while requests run
+        while not stop.is_set():
+            now = counters(await client.metrics())
+            peaks["kv_usage"] = max(peaks["kv_usage"], now.kv_usage)
+            peaks["running"] = max(peaks["running"], now.requests_running)
+            peaks["waiting"] = max(peaks["waiting"], now.requests_waiting)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(stop.wait(), 0.25)
+
     before = counters(await client.metrics())
     loop = asyncio.get_running_loop()
     start = loop.time()
-    await asyncio.gather(*(worker() for _ in range(max(1, concurrency))))
+    sampling = asyncio.create_task(sampler())
+    try:
+        await asyncio.gather(*(worker() for _ in range(max(1, concurrency))))
+    finally:
+        stop.set()
+        await sampling
     wall = loop.time() - start
     expected = sum(len(ids) for ids in ids_of.values())
     after = await _settled(client, before, expected)
     results.sort(key=lambda m: m.response.sent_at)
-    return ConcurrentRun(concurrency, results, after - before, wall, ids_of)
+    return ConcurrentRun(concurrency, results, after - before, wall, ids_of, peaks)
 
 
 # -- predictions -------------------------------------------------------------------------------

@@ -330,3 +330,42 @@ def test_tiny_model_is_a_loadable_llama(tmp_path: Path) -> None:
     assert tok.decode(ids, skip_special_tokens=True) == "def main():\n    return 0"
     with pytest.raises(UserError, match="head_dim 16"):
         build_tiny_model(tmp_path / "bad", TinyLlama(hidden=64, heads=4))
+
+
+def test_store_sessions_replay_from_a_real_sqlite_store(tmp_path: Path) -> None:
+    from promptlint.gpu_probe.probe import ProbeSettings, build_workload
+
+    from promptlint.store.base import open_store
+    from promptlint.store.records import BreakRecord, RequestRecord
+
+    def rec(i: str, parent: str | None, uncached: int, read: int, **kw: Any) -> RequestRecord:
+        return RequestRecord(
+            id=i, ts=f"2026-11-29T10:00:0{i[-1]}.000000+00:00", api="openai-chat",
+            provider="openai", model="gpt-4o", key_hash="k", session_id="s1", parent_id=parent,
+            status=200, streamed=False, latency_ms=1.0, uncached_input_tokens=uncached,
+            cache_read_tokens=read, **kw,
+        )  # fmt: skip
+
+    url = f"sqlite:///{tmp_path / 'rec.db'}"
+    with open_store(url) as store:
+        store.write(
+            [
+                rec("r1", None, 200, 0),
+                rec("r2", "r1", 50, 200),
+                rec(
+                    "r3",
+                    "r2",
+                    210,
+                    40,
+                    breaks=[BreakRecord("volatile-timestamp", "PL101", "system", 40, 210, "0")],
+                ),
+            ]
+        )
+    w = build_workload(ProbeSettings(workload="store", store_url=url), SHAPE, seed=0)
+    p1, p2, p3 = (r.prompt or [] for r in w.requests)
+    assert (len(p1), len(p2), len(p3)) == (200, 250, 250)
+    assert p2[:200] == p1 and p3[:40] == p2[:40] and p3[40] != p2[40]
+    with pytest.raises(UserError, match="needs --store"):
+        build_workload(ProbeSettings(workload="store"), SHAPE, seed=0)
+    with pytest.raises(UserError, match="unknown workload"):
+        build_workload(ProbeSettings(workload="nope"), SHAPE, seed=0)
