@@ -52,7 +52,13 @@ def _levels(raw: str) -> list[int]:
 @click.option("--system", type=click.IntRange(min=0), help="System prompt tokens.")
 @click.option("--turns", type=click.IntRange(min=1), help="Turns per session.")
 @click.option("--turn-tokens", type=click.IntRange(min=2), help="Tokens each turn adds.")
-@click.option("--output-tokens", type=click.IntRange(min=1), default=8, show_default=True)
+@click.option(
+    "--output-tokens",
+    type=click.IntRange(min=1),
+    default=8,
+    show_default=True,
+    help="Tokens generated per request (not fed back into the next turn).",
+)
 @click.option(
     "--sessions", type=click.IntRange(min=1), help="Sessions (default: sized to the pool)."
 )
@@ -62,7 +68,13 @@ def _levels(raw: str) -> list[int]:
 @click.option(
     "--model-config", metavar="DIR", help="Model folder for the KV estimate (attach mode)."
 )
-@click.option("--tp", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--tp",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Tensor-parallel size, for the per-GPU KV estimate.",
+)
 @click.option(
     "--format",
     "fmt",

@@ -260,6 +260,7 @@ async def sweep(
     levels: list[Level] = []
     last_run: ConcurrentRun | None = None
     top = max(settings.concurrency)
+    median_level = sorted(settings.concurrency)[len(settings.concurrency) // 2]
     sweep_settings = ProbeSettings(
         workload=settings.workload if settings.workload not in SYNTHETIC else "agentic",
         store_url=settings.store_url,
@@ -267,6 +268,10 @@ async def sweep(
             **{
                 **settings.options.__dict__,
                 "sessions": settings.options.sessions or max(top, 2),
+                # sized so that about the middle level's sessions fill the pool: the cliff
+                # then falls inside the sweep
+                "session_tokens": settings.options.session_tokens
+                or cache.pool_tokens // max(1, median_level),
             }
         ),
     )

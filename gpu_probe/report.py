@@ -178,7 +178,7 @@ def sections(report: dict[str, Any]) -> list[Section]:
                     "TTFT p50 ms",
                     "TTFT p99 ms",
                     "preemptions",
-                    "peak KV use",
+                    "peak KV use (sampled)",
                     "",
                 ],
                 rows,

@@ -130,7 +130,7 @@ async def run_concurrent(
             peaks["running"] = max(peaks["running"], now.requests_running)
             peaks["waiting"] = max(peaks["waiting"], now.requests_waiting)
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(stop.wait(), 0.25)
+                await asyncio.wait_for(stop.wait(), 0.05)
 
     before = counters(await client.metrics())
     loop = asyncio.get_running_loop()

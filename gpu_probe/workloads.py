@@ -86,6 +86,7 @@ class Options:
     sessions: int | None = None
     shared_system: bool = True
     pressure: float = 1.5  # working set / pool: > 1 forces eviction
+    session_tokens: int | None = None  # a session's final size (default: a third of the pool)
 
 
 class TokenSource:
@@ -105,7 +106,7 @@ class TokenSource:
 def _agentic_sizes(shape: Shape, opts: Options) -> tuple[int, int, int, int]:
     turns = opts.turns or 6
     room = shape.max_model_len - opts.output_tokens - 1
-    final = min(room, max(4 * shape.block_size, shape.pool_tokens // 3))
+    final = min(room, max(4 * shape.block_size, opts.session_tokens or shape.pool_tokens // 3))
     system = opts.system if opts.system is not None else final // 4
     turn_tokens = opts.turn_tokens or max(2, (final - system) // turns)
     final = system + turns * turn_tokens
@@ -161,9 +162,8 @@ def rag(shape: Shape, opts: Options, seed: int) -> Workload:
     """
     src = TokenSource(shape.vocab_size, seed)
     room = shape.max_model_len - opts.output_tokens - 1
-    instruction = src.take(
-        opts.system if opts.system is not None else max(shape.block_size, shape.pool_tokens // 16)
-    )
+    default_instruction = min(room // 4, max(shape.block_size, shape.pool_tokens // 16))
+    instruction = src.take(opts.system if opts.system is not None else default_instruction)
     doc_n = min(room - len(instruction) - 32, max(2 * shape.block_size, shape.pool_tokens // 5))
     if doc_n < 1:
         raise UserError("max_model_len too small for the rag workload")

@@ -369,3 +369,16 @@ def test_store_sessions_replay_from_a_real_sqlite_store(tmp_path: Path) -> None:
         build_workload(ProbeSettings(workload="store"), SHAPE, seed=0)
     with pytest.raises(UserError, match="unknown workload"):
         build_workload(ProbeSettings(workload="nope"), SHAPE, seed=0)
+
+
+def test_synthetic_shapes_size_themselves_to_a_gpu_pool() -> None:
+    gpu = Shape(block_size=16, pool_tokens=500_000, max_model_len=32_768, vocab_size=151_936)
+    w = mixed(gpu, Options(), seed=0)
+    w.check_fits(gpu.max_model_len)
+    lengths = [r.prompt_len() for r in w.requests]
+    assert max(lengths) <= gpu.max_model_len
+    assert sum(lengths) < 20 * gpu.pool_tokens  # eviction is forced without a flood
+    agent_sessions = [s for s in w.sessions() if s[0].session.startswith("agentic")]
+    peak = sum(max(r.prompt_len() for r in s) for s in agent_sessions)
+    assert peak > gpu.pool_tokens
+    assert all(151_936 - 300 > t >= 256 for r in w.requests[:5] for t in r.prompt or [])
