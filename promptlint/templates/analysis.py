@@ -245,7 +245,13 @@ def _conversation_loop(tree: nodes.Template) -> nodes.For | None:
         ):
             aliases.add(node.target.name)
     for node, _ in walk(tree):
-        if isinstance(node, nodes.For) and _mentions(node.iter, aliases):
+        # The loop that prints the messages, not one that only scans them (Qwen3 walks
+        # `messages[::-1]` first to find the last user query).
+        if (
+            isinstance(node, nodes.For)
+            and _mentions(node.iter, aliases)
+            and any(isinstance(n, nodes.Output) for n, _ in walk(node))
+        ):
             return node
     return None
 
@@ -253,9 +259,11 @@ def _conversation_loop(tree: nodes.Template) -> nodes.For | None:
 def _in_system_branch(printed: Printed, loop: nodes.For) -> bool:
     """Inside the conversation loop, in a branch for the system message or loop.first."""
     inside = printed.parents[[id(p) for p in printed.parents].index(id(loop)) + 1 :]
-    for parent in inside:
-        if not isinstance(parent, nodes.If):
+    for i, parent in enumerate(inside):
+        if not isinstance(parent, nodes.If) or i + 1 >= len(inside):
             continue
+        if not any(child is inside[i + 1] for child in parent.body):
+            continue  # the else/elif side of the test
         for node in _walk_expr(parent.test):
             if isinstance(node, nodes.Const) and node.value == "system":
                 return True
