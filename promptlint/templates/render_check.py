@@ -32,7 +32,7 @@ import jinja2
 from jinja2 import meta
 
 from promptlint.templates.conversations import SYSTEM, Message, Request, Scenario, scenarios_for
-from promptlint.templates.sandbox import Sandbox
+from promptlint.templates.sandbox import Sandbox, alias_reasoning
 from promptlint.templates.token_count import TokenCounter, counter_for
 from promptlint.templates.tracing import Rendered, error_line, render_traced
 
@@ -244,7 +244,7 @@ class _Renderer:
         self.sandbox.set(clock, seed)
         context: dict[str, Any] = {
             **self.sandbox.special_tokens,
-            "messages": [dict(m) for m in messages],
+            "messages": [alias_reasoning(m) for m in messages],
             "tools": scenario.tools_list(),
             "documents": None,
             "add_generation_prompt": generation_prompt,

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from promptlint.templates.analysis import analyse, is_clock_name, is_per_request_name
+from promptlint.templates.analysis import (
+    TemplateAnalysis,
+    analyse,
+    is_clock_name,
+    is_per_request_name,
+)
 from promptlint.templates.loading import TemplateSource
 
 
-def analysis_of(source: str, path: str = "t.jinja"):  # type: ignore[no-untyped-def]
+def analysis_of(source: str, path: str = "t.jinja") -> TemplateAnalysis:
     return analyse(TemplateSource(path=path, source=source, file_text=source))
 
 
