@@ -60,7 +60,10 @@ class TemplateFrontend:
             return result
         jinja_rules = [r for r in rules if issubclass(r, JinjaRule)]
         for src in sources:
-            self._check_template(src, jinja_rules, result)
+            try:
+                self._check_template(src, jinja_rules, result)
+            except RecursionError:
+                result.errors.append(_error(src, "template too deeply nested to check", None))
         return result
 
     def _check_template(

@@ -249,3 +249,13 @@ def test_required_template_inputs_get_placeholders() -> None:
     assert report.error is None
     assert report.assumed_inputs == ["team_name"]
     assert "filled with placeholders: team_name" in report.text()
+
+
+def test_runaway_output_is_an_error_not_a_hang() -> None:
+    source = (
+        "{% for m in messages %}{% for i in range(100000) %}{% for j in range(100000) %}"
+        "x{% endfor %}{% endfor %}{% endfor %}"
+    )
+    report = check_template(source)
+    assert report.error is not None
+    assert "runaway loop" in report.error.message
