@@ -123,6 +123,8 @@ class Printed:
 
     expr: nodes.Expr
     parents: tuple[nodes.Node, ...]
+    # Position in document order (one-line templates make line numbers useless for order).
+    index: int = 0
 
     @property
     def line(self) -> int:
@@ -142,6 +144,8 @@ class TemplateAnalysis:
     volatile_vars: dict[str, Source] = field(default_factory=dict)
     # Constants a template input falls back to (`{% if x is not defined %}{% set x = "…" %}`).
     fallbacks: dict[str, str] = field(default_factory=dict)
+    # Document-order index of the conversation loop.
+    loop_index: int = 0
 
     @property
     def is_user_turn_file(self) -> bool:
@@ -160,7 +164,7 @@ class TemplateAnalysis:
             return "prompt"
         if any(p is loop for p in printed.parents):
             return "before" if _in_system_branch(printed, loop) else "inside"
-        return "before" if printed.line < loop.lineno else "after"
+        return "before" if printed.index < self.loop_index else "after"
 
     def sources_in(self, expr: nodes.Node) -> list[Source]:
         """Clock and random values an expression uses."""
@@ -289,13 +293,15 @@ def analyse(src: TemplateSource) -> TemplateAnalysis:
     is_chat = src.is_chat_file or "messages" in undeclared
     analysis = TemplateAnalysis(src, tree, is_chat, undeclared, loop if is_chat else None)
     _collect_assignments(analysis)
-    for node, parents in walk(tree):
+    for index, (node, parents) in enumerate(walk(tree)):
+        if node is analysis.conversation_loop:
+            analysis.loop_index = index
         if isinstance(node, nodes.Output) and not any(
             isinstance(p, nodes.AssignBlock) for p in parents
         ):
             for child in node.nodes:
                 if not isinstance(child, nodes.TemplateData):
-                    analysis.printed.append(Printed(child, (*parents, node)))
+                    analysis.printed.append(Printed(child, (*parents, node), index))
     return analysis
 
 
