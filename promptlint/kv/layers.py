@@ -259,9 +259,9 @@ def _kinds(
         return _llama4_kinds(text, n, where, assumptions)
     if model_type == "jamba":
         period = optional_int(text, where, "attn_layer_period") or 8
-        offset = optional_int(text, where, "attn_layer_offset") or 0
-        if "attn_layer_offset" not in text:
-            offset = 4
+        offset = optional_int(text, where, "attn_layer_offset")
+        if offset is None:
+            offset = 4  # transformers JambaConfig default
         return [LayerKind(FULL if i % period == offset else MAMBA) for i in range(n)]
     if model_type in QWEN_WINDOW_FAMILIES:
         window = _window(text, where) if text.get("use_sliding_window") else None
