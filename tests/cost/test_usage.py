@@ -179,3 +179,32 @@ def test_deepseek_through_the_openai_chat_shape_keeps_its_hits() -> None:
         "prompt_tokens_details": {"cached_tokens": 896},
     }
     assert normalize_usage(raw, shape="openai-chat") == Usage(104, 896, 0, 0, 50)
+
+
+def test_stream_delta_with_only_output_tokens_keeps_the_cache_counts() -> None:
+    # Older streams: message_delta carries only output_tokens. Reading just the delta would
+    # lose the cache read and bill those tokens as nothing (or as input elsewhere).
+    from promptlint.usage import merge_anthropic_stream
+
+    start = {
+        "input_tokens": 4,
+        "cache_creation_input_tokens": 0,
+        "cache_read_input_tokens": 12000,
+        "output_tokens": 1,
+    }
+    merged = merge_anthropic_stream(start, {"output_tokens": 321})
+    assert normalize_usage(merged) == Usage(4, 12000, 0, 0, 321)
+
+
+def test_stream_delta_that_changes_the_write_total_drops_a_stale_split() -> None:
+    from promptlint.usage import merge_anthropic_stream
+
+    start = {
+        "input_tokens": 4,
+        "cache_creation_input_tokens": 100,
+        "cache_creation": {"ephemeral_5m_input_tokens": 0, "ephemeral_1h_input_tokens": 100},
+        "output_tokens": 1,
+    }
+    merged = merge_anthropic_stream(start, {"cache_creation_input_tokens": 150, "output_tokens": 9})
+    assert "cache_creation" not in merged
+    assert normalize_usage(merged, unsplit_write_ttl="1h") == Usage(4, 0, 0, 150, 9)
