@@ -107,7 +107,9 @@ class ProxyServer:
         )
         app = web.Application(client_max_size=self.config.max_body_bytes)
         app.router.add_route("*", "/{tail:.*}", self._dispatch)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, handler_cancellation=True
+        )
         await self._runner.setup()
         self._site = web.TCPSite(self._runner, self.config.host, self.config.port)
         try:
@@ -192,6 +194,7 @@ class ProxyServer:
         tee: ResponseTee | None = None
         encoding: str | None = None
         added: float | None = None
+        upstream: aiohttp.ClientResponse | None = None
         try:
             t1 = time.perf_counter()
             try:
@@ -239,6 +242,17 @@ class ProxyServer:
                 else:
                     self.metrics.count_upstream_error("client_gone")
             return response
+        except asyncio.CancelledError:
+            # The client hung up (aiohttp cancels the handler): hang up on the upstream too,
+            # so a long generation stops now rather than at its next chunk.
+            if upstream is None:
+                status = 499  # nginx's "client closed request": no upstream status to report
+                error = "client disconnected before the response"
+            else:
+                upstream.close()
+                error = error or "client disconnected mid-response"
+            self.metrics.count_upstream_error("client_gone")
+            raise
         finally:
             t_end = time.perf_counter()
             self.metrics.count_request(api, status, added)

@@ -166,9 +166,16 @@ def test_client_gone_mid_stream(harness: Harness) -> None:
             return first
 
     assert asyncio.run(run()).startswith(b"data: ")
-    harness.fake.open_gate("gone")
+    # Recorded while the upstream is still holding its next chunk: the proxy noticed the
+    # hang-up itself and closed the upstream connection.
     (record,) = harness.records()
     assert record.error is not None and "client disconnected" in record.error
+    assert record.status == 200 and record.streamed
+    harness.fake.open_gate("gone")
+    deadline = time.monotonic() + 5
+    while harness.fake.disconnects < 1 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert harness.fake.disconnects == 1  # the upstream saw the hang-up: generation stops
     health = json.loads(asyncio.run(raw_request(harness.url + "/-/health", method="GET")).body)
     assert health["in_flight"] == 0
     ok = asyncio.run(
@@ -177,6 +184,27 @@ def test_client_gone_mid_stream(harness: Harness) -> None:
         )
     )
     assert ok.status == 200
+
+
+def test_client_gone_before_the_response(harness: Harness) -> None:
+    async def run() -> None:
+        async with aiohttp.ClientSession() as s:
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(
+                    s.post(
+                        harness.url + CHAT,
+                        data=_chat(),
+                        headers={
+                            "Authorization": f"Bearer {OPENAI_KEY}",
+                            "x-fake-delay-headers": "2",
+                        },
+                    ),
+                    0.3,
+                )
+
+    asyncio.run(run())
+    (record,) = harness.records()
+    assert record.status == 499 and record.error == "client disconnected before the response"
 
 
 @pytest.mark.parametrize(
