@@ -5,10 +5,11 @@ It never raises for bad bodies (the record says `parsed=False`). It keeps a boun
 index of recent requests per credential hash and model family to find, without any
 header, the earlier request each one extends.
 
-Cost attribution: the breaks of one request are ordered by position; break k is
-charged what fixing it alone would add to the predicted cache read, i.e. the predicted
-read up to the next break (or up to what the earlier request could provide) minus the
-predicted read up to break k. Summed, that is exactly what all fixes together would add.
+Cost attribution: the loss of a request is what fixing every break would add to the
+predicted cache read (the predicted read of all the earlier request could provide, minus
+the predicted read of the intact prefix, and never more than the provider failed to
+read). It is shared among the request's breaks in proportion to the tokens lying between
+each break and the next: each break is charged the prefix it cut off.
 """
 
 from __future__ import annotations
@@ -271,13 +272,16 @@ class Analyzer:
         rec.predicted_cached_tokens = predicted
 
         out: list[tuple[Divergence, int]] = []
-        # Marginal attribution along the ordered breaks.
-        budget = predict(potential) - max(predict(shared), reported or 0)
-        budget = max(budget, 0)
+        total_lost = max(predict(potential) - max(predict(shared), reported or 0), 0)
+        spans = [max(edges[k + 1] - edges[k], 0) for k in range(len(divs))]
+        span_sum = sum(spans)
+        left = total_lost
         for k, d in enumerate(divs):
-            lost = max(predict(edges[k + 1]) - predict(edges[k]), 0)
-            lost = min(lost, budget)
-            budget -= lost
+            if k == len(divs) - 1:
+                lost = left
+            else:
+                lost = total_lost * spans[k] // span_sum if span_sum else 0
+            left -= lost
             out.append((d, lost))
 
         extra: list[tuple[Divergence, int]] = []
@@ -367,7 +371,7 @@ class Analyzer:
                     segment=d.segment,
                     token_offset=d.token_offset,
                     lost_tokens=lost,
-                    lost_usd=str(costing.lost_usd(lost, price)),
+                    lost_usd=costing.money(costing.lost_usd(lost, price)),
                     before=d.before if keep_text else None,
                     after=d.after if keep_text else None,
                 )
