@@ -260,6 +260,10 @@ class Analyzer:
 
         divs = comp.divergences
         shared, potential = comp.shared_tokens, comp.potential_tokens
+        stripped = _thinking_stripped(ctx, len(parent.segs), cum) if anthropic else None
+        if stripped is not None and (not divs or stripped.token_offset < divs[0].token_offset):
+            divs = [stripped, *divs]
+            shared = min(shared, stripped.token_offset)
         if anthropic and divs:
             # Anthropic hashes whole blocks: a changed block is not read even where its
             # first tokens still match, so reads stop at the start of the changed segment.
@@ -493,3 +497,42 @@ def _segment_at(cum: list[int], offset: int) -> int:
 
 def lost_total(rec: RequestRecord) -> Decimal:
     return sum((Decimal(b.lost_usd) for b in rec.breaks), Decimal(0))
+
+
+def _human_turn(value: Any) -> bool:
+    """A user message with content other than tool results (text, images, ...)."""
+    if not isinstance(value, dict) or value.get("role") != "user":
+        return False
+    content = value.get("content")
+    if isinstance(content, str):
+        return True
+    return isinstance(content, list) and any(
+        not (isinstance(b, dict) and b.get("type") == "tool_result") for b in content
+    )
+
+
+def _thinking_stripped(ctx: _Ctx, parent_len: int, cum: list[int]) -> Divergence | None:
+    """Anthropic drops earlier thinking blocks once a user turn that is not a tool result
+    arrives with thinking enabled (providers.md §2.2): the bytes sent are identical, yet
+    the prompt the provider hashes loses those blocks, so the cache breaks at the first
+    assistant turn whose thinking the earlier request still carried."""
+    thinking = ctx.prompt.params.get("thinking", "")
+    if '"enabled"' not in thinking and '"adaptive"' not in thinking:
+        return None
+    segs = ctx.prompt.segments
+    last = len(segs) - 1
+    if last < 1 or not _human_turn(segs[last].value):
+        return None
+    prev_human = max((k for k in range(last) if _human_turn(segs[k].value)), default=-1)
+    for k in range(prev_human + 1, min(last, parent_len)):
+        s = segs[k]
+        if s.key == "message:assistant" and s.has_reasoning:
+            return Divergence(
+                Cause.HISTORY_REWRITE,
+                k,
+                s.name,
+                cum[k],
+                "thinking blocks of earlier turns are dropped by Anthropic when a new user "
+                "turn (not a tool result) arrives with thinking enabled",
+            )
+    return None
