@@ -189,6 +189,8 @@ def plan_capacity(
     for name in ("system", "turn_tokens", "output_tokens"):
         if getattr(workload, name) < 0:
             raise UserError(f"--{name.replace('_', '-')} must not be negative")
+    if offload_gib is not None and offload_gib < 0:
+        raise UserError(f"--offload-gib must not be negative, got {offload_gib}")
     if workload.context_after(1) <= 0:
         raise UserError("the workload holds no tokens: give --system and/or --turn-tokens")
 
@@ -208,6 +210,8 @@ def plan_capacity(
         reserve, why = activation_reserve(spec, tp, batched_tokens)
         assumptions.append(why)
     else:
+        if reserve_gib < 0:
+            raise UserError(f"--reserve-gib must not be negative, got {reserve_gib}")
         reserve = int(reserve_gib * GIB)
         assumptions.append(f"reserve {reserve_gib} GiB for activations and overhead (given)")
     budget = max(0, requested - weights.bytes_per_gpu - reserve)
@@ -280,8 +284,6 @@ def plan_capacity(
     offload = int((offload_gib or 0) * GIB)
     with_offload = None
     if offload_gib is not None:
-        if offload_gib < 0:
-            raise UserError("--offload-gib must not be negative")
         with_offload = fit(free + offload, mean_bytes) if peak_bytes + shared <= budget else 0
         assumptions.append(
             "offload tier: evicted blocks of idle sessions go to CPU memory and are loaded back "

@@ -31,6 +31,7 @@ from promptlint.kv.ssm import (
     lightning_state,
     mamba1_state,
     mamba2_state,
+    short_conv_state,
 )
 
 # vLLM caches one latent per layer for these families when kv_lora_rank is set.
@@ -158,6 +159,8 @@ def _state_for(
     kind: str, text: Mapping[str, Any], model_type: str, heads: int, head_dim: int, where: str
 ) -> StateShape:
     if kind == lk.LINEAR:
+        if model_type.startswith("lfm2"):
+            return short_conv_state(text, where)
         if first_key(text, "linear_num_value_heads") is not None:
             return gated_deltanet_state(text, where)
         if model_type == "minimax":
@@ -248,7 +251,13 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
         and model_type not in lk.UNIFORM_FAMILIES
         and not any(
             isinstance(text.get(k), list)
-            for k in ("layer_types", "layers_block_type", "attn_type_list", "block_configs")
+            for k in (
+                "layer_types",
+                "layers_block_type",
+                "attn_type_list",
+                "attn_layer_indices",
+                "block_configs",
+            )
         )
         and not isinstance(text.get("hybrid_override_pattern"), str)
     )

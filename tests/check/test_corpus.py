@@ -10,7 +10,7 @@ import pytest
 
 from promptlint.check import registry
 from promptlint.check.config import CheckConfig
-from promptlint.check.engine import check_file, RunOptions
+from promptlint.check.engine import RunOptions, check_file
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus" / "python"
 FILES = sorted(CORPUS.glob("*.py"))

@@ -250,6 +250,8 @@ def test_cli_text_explains_the_cliff() -> None:
         (["--gpu", "Z80"], "Z80"),
         (["--gpu", "L4", "--gpu-memory-utilization", "1.5"], "utilization"),
         (["--gpu", "L4", "--turns", "2"], "no tokens"),
+        (["--gpu", "L4", "--system", "9", "--reserve-gib", "-1"], "reserve"),
+        (["--gpu", "L4", "--system", "9", "--offload-gib", "-1"], "offload"),
     ],
 )
 def test_cli_errors_are_one_line_exit_2(args: list[str], needle: str) -> None:

@@ -196,3 +196,28 @@ def test_gemma4_global_layers_have_their_own_geometry(tmp_path: Path) -> None:
     est = estimate_kv(write(tmp_path, {"model_type": "gemma4", "text_config": text}))
     assert est.bytes_per_token == 10 * 2 * 16 * 256 * 2 + 2 * 2 * 4 * 512 * 2
     assert est.bytes_per_token_unbounded == 2 * 2 * 4 * 512 * 2
+
+
+def test_bamba_attention_indices(tmp_path: Path) -> None:
+    config = {**BASE, "model_type": "bamba", "num_hidden_layers": 6, "head_dim": 128}
+    config.update(
+        attn_layer_indices=[2, 5],
+        mamba_n_heads=16,
+        mamba_d_head=64,
+        mamba_d_state=128,
+        mamba_n_groups=1,
+        mamba_d_conv=4,
+    )
+    est = estimate_kv(write(tmp_path, config))
+    assert est.layers == {"full_attention": 2, "mamba": 4}
+    conv = (16 * 64 + 2 * 1 * 128) * 3
+    assert est.per_request_state_bytes == 4 * (conv + 16 * 64 * 128) * 2
+
+
+def test_lfm2_short_conv_layers_hold_a_small_state(tmp_path: Path) -> None:
+    config = {**BASE, "model_type": "lfm2", "num_hidden_layers": 4, "conv_L_cache": 3}
+    config["layer_types"] = ["conv", "conv", "full_attention", "conv"]
+    est = estimate_kv(write(tmp_path, config))
+    assert est.layers == {"full_attention": 1, "linear_attention": 3}
+    assert est.bytes_per_token == 2 * 2 * 128 * 2
+    assert est.per_request_state_bytes == 3 * 1024 * 2 * 2
