@@ -57,16 +57,18 @@ class Analyzer:
         *,
         per_group: int = 64,
         max_groups: int = 4096,
-        pool_chars: int = 64_000_000,
+        max_segments: int = 1_000_000,
+        pool_chars: int = 32_000_000,
     ) -> None:
         if record_bodies not in RECORD_BODIES:
             raise ValueError(f"record_bodies must be one of {', '.join(RECORD_BODIES)}")
         self.record_bodies = record_bodies
         self.tokens = TokenizerRegistry(tokenizer_dir)
-        self.index = RecentIndex(per_group=per_group, max_groups=max_groups)
+        self.index = RecentIndex(per_group, max_groups, max_segments)
         self.pool = TextPool(pool_chars)
         self._lock = threading.Lock()
         self._prices: dict[tuple[str, str], tuple[Any, Any]] = {}
+        self._segs: dict[SegInfo, SegInfo] = {}
 
     # --- entry point -------------------------------------------------------------------
 
@@ -149,20 +151,28 @@ class Analyzer:
                 counts = [round(c * ratio) for c in counts]
                 total = sum(counts)
         segs = [
-            SegInfo(
-                s.name,
-                s.kind,
-                s.key,
-                s.hash,
-                s.canonical_hash,
-                n,
-                s.has_reasoning,
-                s.breakpoint,
-                s.ttl,
+            self._intern_seg(
+                SegInfo(
+                    s.name,
+                    s.kind,
+                    s.key,
+                    s.hash,
+                    s.canonical_hash,
+                    n,
+                    s.has_reasoning,
+                    s.breakpoint,
+                    s.ttl,
+                )
             )
             for s, n in zip(prompt.segments, counts, strict=False)
         ]
         return _Ctx(prompt, tok, segs, texts, total, calibration)
+
+    def _intern_seg(self, seg: SegInfo) -> SegInfo:
+        """One object per distinct segment: a conversation's requests share their history."""
+        if len(self._segs) > 200_000:
+            self._segs.clear()  # entries keep theirs alive; only future sharing restarts
+        return self._segs.setdefault(seg, seg)
 
     def _analyze(self, ex: Exchange) -> tuple[RequestRecord, list[str]]:
         usage = self._usage(ex)

@@ -15,7 +15,7 @@ from datetime import datetime
 from promptlint.diagnosis.volatile import common_prefix
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SegInfo:
     name: str
     kind: str
@@ -49,7 +49,7 @@ class Entry:
 class TextPool:
     """Segment texts by hash, least recently used evicted beyond `max_chars`."""
 
-    def __init__(self, max_chars: int = 64_000_000) -> None:
+    def __init__(self, max_chars: int = 32_000_000) -> None:
         self._texts: OrderedDict[str, str] = OrderedDict()
         self._chars = 0
         self._max = max_chars
@@ -85,22 +85,38 @@ class Match:
 class RecentIndex:
     """Recent requests per (key_hash, model family), newest first."""
 
-    def __init__(self, per_group: int = 64, max_groups: int = 4096) -> None:
+    def __init__(
+        self, per_group: int = 64, max_groups: int = 4096, max_segments: int = 1_000_000
+    ) -> None:
         self._groups: OrderedDict[tuple[str, str], deque[Entry]] = OrderedDict()
         self._per_group = per_group
         self._max_groups = max_groups
+        # Bounds memory whatever the number of keys: the least recently used groups lose
+        # their oldest requests first.
+        self._max_segments = max_segments
+        self.segments = 0
 
     def add(self, key_hash: str, family: str, entry: Entry) -> None:
         k = (key_hash, family)
         group = self._groups.get(k)
         if group is None:
-            group = deque(maxlen=self._per_group)
+            group = deque()
             self._groups[k] = group
             while len(self._groups) > self._max_groups:
-                self._groups.popitem(last=False)
+                _, dropped = self._groups.popitem(last=False)
+                self.segments -= sum(len(e.segs) for e in dropped)
         else:
             self._groups.move_to_end(k)
         group.appendleft(entry)
+        self.segments += len(entry.segs)
+        if len(group) > self._per_group:
+            self.segments -= len(group.pop().segs)
+        while self.segments > self._max_segments and len(self._groups) > 1:
+            oldest_key = next(iter(self._groups))
+            oldest = self._groups[oldest_key]
+            self.segments -= len(oldest.pop().segs)
+            if not oldest:
+                del self._groups[oldest_key]
 
     def candidates(self, key_hash: str, family: str) -> list[Entry]:
         return list(self._groups.get((key_hash, family), ()))
