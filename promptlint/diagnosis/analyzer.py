@@ -197,7 +197,7 @@ class Analyzer:
         explicit, session = _explicit_session(ex, prompt)
         family = prompt.provider
         match = self.index.find_parent(
-            ex.key_hash, family, ctx.segs, ctx.texts, self.pool, explicit
+            ex.key_hash, family, ctx.segs, ctx.texts, self.pool, explicit, prompt.model
         )
         parent = match.entry if match else None
         # Only the proxy's own header says "one conversation" for sure: prompt_cache_key and

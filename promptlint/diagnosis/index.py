@@ -129,6 +129,7 @@ class RecentIndex:
         texts: list[str],
         pool: TextPool,
         explicit: str | None,
+        model: str | None = None,
     ) -> Match | None:
         """The recent request this one extends: the most shared tokens, newest on ties.
 
@@ -159,6 +160,8 @@ class RecentIndex:
                     score += weight[h]
                     if s.kind == "message":
                         shared_msgs += 1
+            if score > 0 and cand.model == model:
+                score += 0.5  # on equal prefixes, the same model's cache is the one to use
             scored.append(Match(cand, score, shared_msgs))
         # Text similarity is dearer: only for the best exact matches and the newest requests.
         ranked = sorted(range(len(scored)), key=lambda k: (-scored[k].score, k))

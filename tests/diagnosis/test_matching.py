@@ -161,3 +161,15 @@ def test_requests_of_a_conversation_share_segment_objects() -> None:
     a.analyze(ex(chat(convo("Order 1?", "Shipped.", "When?", "Monday.", "ok")), n=1))
     newer, older = a.index.candidates("key-a", "openai")
     assert all(x is y for x, y in zip(older.segs, newer.segs[: len(older.segs)], strict=True))
+
+
+def test_equal_prefixes_prefer_the_same_model() -> None:
+    a = Analyzer()
+    a.analyze(ex(chat(convo("first question"), model="gpt-4o-mini"), n=0))
+    a.analyze(ex(chat(convo("second question"), model="gpt-4o"), n=1))
+    r = a.analyze(ex(chat(convo("third question"), model="gpt-4o-mini"), n=2))
+    assert r.parent_id == "r0"
+    assert [b.cause for b in r.breaks] == ["new-content"]
+    # A conversation that switches model mid-way still finds its own earlier turn.
+    r = a.analyze(ex(chat(convo("second question", "answer", "more"), model="gpt-4o-mini"), n=3))
+    assert r.parent_id == "r1" and r.breaks[0].cause == "param-change"
