@@ -55,6 +55,8 @@ class TextPool:
         self._max = max_chars
 
     def put(self, digest: str, text: str) -> None:
+        if len(text) > self._max // 16:
+            return  # one huge segment must not flush every conversation's texts
         if digest in self._texts:
             self._texts.move_to_end(digest)
             return
