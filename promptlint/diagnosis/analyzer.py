@@ -213,12 +213,12 @@ class Analyzer:
         rec.session_id = session or "s-" + ex.request_id
         rec.parent_id = parent.request_id if parent else None
 
-        breaks, details, shared = self._diagnose(ex, ctx, parent, usage, rec, same_conversation)
+        breaks, details, _ = self._diagnose(ex, ctx, parent, usage, rec, same_conversation)
         rec.breaks = breaks
         rec.body = self._body(ex, ctx, details)
 
         if 0 < ex.status < 400:
-            self._remember(ex, ctx, rec, parent, shared, explicit)
+            self._remember(ex, ctx, rec, parent, explicit)
         return rec, details
 
     def _diagnose(
@@ -250,7 +250,7 @@ class Analyzer:
         if prompt.auto_cache:
             cur_bps.append(ctx.total)
         anthropic = prompt.provider == "anthropic"
-        written = sorted(set(parent.written_at))
+        written = sorted({cum[w] for w in parent.written_at if w < len(cum)})
         if anthropic and cur_bps:
             # A read needs an entry the earlier requests wrote, at or before one of this
             # request's breakpoints (lookback).
@@ -415,19 +415,23 @@ class Analyzer:
         ctx: _Ctx,
         rec: RequestRecord,
         parent: Entry | None,
-        shared: int,
         explicit: str | None,
     ) -> None:
-        cum = 0
+        # Cache entries are kept as segment boundaries (entry after segment k-1 = k), not
+        # token positions: token counts are calibrated per request and would drift.
         written: list[int] = []
-        if parent is not None:
-            written = [w for w in parent.written_at if w <= shared]
-        for s in ctx.segs:
-            cum += s.tokens
+        if parent is not None and parent.params == ctx.prompt.params:
+            same = 0
+            for a, b in zip(parent.segs, ctx.segs, strict=False):
+                if a.hash != b.hash:
+                    break
+                same += 1
+            written = [w for w in parent.written_at if w <= same]
+        for k, s in enumerate(ctx.segs):
             if s.breakpoint:
-                written.append(cum)
+                written.append(k + 1)
         if ctx.prompt.auto_cache or ctx.prompt.provider != "anthropic":
-            written.append(cum)
+            written.append(len(ctx.segs))
         entry = Entry(
             request_id=ex.request_id,
             session_id=rec.session_id,

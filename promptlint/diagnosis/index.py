@@ -38,7 +38,7 @@ class Entry:
     params: dict[str, str]
     segs: list[SegInfo]
     explicit: str | None  # an explicit session id this request carried
-    written_at: list[int] = field(default_factory=list)  # token positions of cache writes
+    written_at: list[int] = field(default_factory=list)  # segment boundaries of cache writes
     auto_cache: bool = False
 
     @property
