@@ -347,7 +347,7 @@ def build_report(
         by=by,
         since=since,
         until=until,
-        store=store.location,
+        store=store.name,
         generated_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         total=total,
         rows=rows,

@@ -17,6 +17,7 @@ class SQLiteStore(SQLStore):
         super().__init__()
         self.path = Path(path)
         self.location = f"store {self.path}"
+        self.name = str(self.path)
         if not self.path.exists():
             if not create:
                 raise UserError(f"no store at {self.path} (record with `promptlint proxy` first)")

@@ -276,3 +276,20 @@ def test_cost_by_token_class_applies_each_models_prices(store_url: str) -> None:
     assert Decimal(rows["claude-sonnet-4-5"]["cost_usd"]) == sum(
         (cost_of(u, sonnet) for u in usages["claude-sonnet-4-5"]), Decimal(0)
     )
+
+
+@pytest.mark.postgres
+def test_report_never_shows_the_database_password(
+    pg_server: str, recs: list[RequestRecord]
+) -> None:
+    from store.pgcluster import fresh_database
+
+    with fresh_database(pg_server) as url:
+        secret_url = url.replace("promptlint@", "promptlint:s3cr3t-pw@")
+        with open_store(secret_url) as store:
+            store.write(recs[:20])
+            assert isinstance(store, SQLStore)
+            report = build_report(store, "model", with_sessions=5)
+        for text in (render_json(report), render_table(report), render_html(report)):
+            assert "s3cr3t-pw" not in text
+            assert "postgresql://127.0.0.1:" in text
