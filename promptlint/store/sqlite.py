@@ -36,6 +36,8 @@ class SQLiteStore(SQLStore):
             raise UserError(f"cannot open {self.location}: {e}") from None
         try:
             self._conn.execute("PRAGMA busy_timeout = 30000")
+            # Refuse a foreign or newer database before changing anything in it (WAL mode).
+            self.check_version(self.schema_version())
             mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()
             if mode is None or str(mode[0]).lower() != "wal":
                 raise UserError(f"{self.location}: cannot switch to WAL mode ({mode})")
