@@ -6,6 +6,7 @@ position pass costs about as much as the parse.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -24,11 +25,13 @@ from promptlint.python.index import ModuleIndex, build_index
 from promptlint.python.requests import Block, Request, find_requests, standalone_prefix_blocks
 from promptlint.python.values import Taint
 
-# Cheap pre-filter: a file with none of these names builds no prompt we can see.
+# Cheap pre-filter: a file with none of these builds no prompt we can see (and is not
+# parsed at all). It looks for the shapes prompts take, not just LLM-ish words.
 LLM_HINTS = re.compile(
-    r"openai|anthropic|litellm|langchain|genai|generativeai|completions?\b|messages|"
-    r"cache_control|system_instruction|SystemMessage|ChatPromptTemplate|generate_content|"
-    r"\bllm|\bLLM|prompt|[\"']role[\"']|list_tools|instructions",
+    r"""["'](?:role|messages|system|tools|tool_call_id|tool_use_id)["']"""
+    r"|\b(?:messages|system|instructions|prompt|tools|contents|system_instruction)\s*="
+    r"|cache_control|SystemMessage|HumanMessage|ChatPromptTemplate|generate_content"
+    r"|list_tools|litellm|responses\.create|\.a?invoke\("
 )
 
 
@@ -140,7 +143,7 @@ class PythonFrontend:
         self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
     ) -> FrontendResult:
         result = FrontendResult()
-        if not rules or not LLM_HINTS.search(text):
+        if not rules or not (LLM_HINTS.search(text) or _mentions_sink(text, config)):
             return result
         try:
             module = cst.parse_module(text)
@@ -152,7 +155,11 @@ class PythonFrontend:
         except (RecursionError, MemoryError) as exc:
             result.errors.append(FileError(path, f"cannot parse: {type(exc).__name__}"))
             return result
-        index = build_index(module)
+        try:
+            index = build_index(module)
+        except RecursionError:
+            result.errors.append(FileError(path, "expression nesting too deep to analyse"))
+            return result
         ctx = PythonContext(
             path, text, module, index, Evaluator(index, config.volatile_callables), config
         )
@@ -163,6 +170,14 @@ class PythonFrontend:
                 except RecursionError:
                     result.errors.append(
                         FileError(path, f"{rule.CODE}: expression nesting too deep")
+                    )
+                except Exception as exc:  # a bug in one rule must not stop the whole run
+                    if os.environ.get("PROMPTLINT_DEBUG"):
+                        raise
+                    result.errors.append(
+                        FileError(
+                            path, f"internal error in {rule.CODE}: {type(exc).__name__}: {exc}"
+                        )
                     )
         if ctx.reports:
             result.findings.extend(_findings(ctx))
@@ -205,6 +220,10 @@ def _findings(ctx: PythonContext) -> list[Finding]:
             )
         )
     return out
+
+
+def _mentions_sink(text: str, config: CheckConfig) -> bool:
+    return any(sink.rsplit(".", 1)[-1] in text for sink in config.prompt_sinks)
 
 
 def _line_starts(text: str) -> list[int]:

@@ -120,7 +120,7 @@ def _from_store(target: str, store_url: str) -> dict[str, Any]:
     from promptlint.store.base import open_store
 
     try:
-        store = open_store(store_url)
+        store = open_store(store_url, create=False)
     except ModuleNotFoundError as exc:
         raise UserError(f"store backend not available for {store_url}: {exc}") from exc
     with store:

@@ -65,6 +65,7 @@ class Analyzer:
         self.index = RecentIndex(per_group=per_group, max_groups=max_groups)
         self.pool = TextPool(pool_chars)
         self._lock = threading.Lock()
+        self._prices: dict[tuple[str, str], tuple[Any, Any]] = {}
 
     # --- entry point -------------------------------------------------------------------
 
@@ -108,7 +109,7 @@ class Analyzer:
             rec.cache_write_5m_tokens = usage.cache_write_5m_tokens
             rec.cache_write_1h_tokens = usage.cache_write_1h_tokens
             rec.output_tokens = usage.output_tokens
-            price = costing.price_for(model)
+            price = self._pricing(model, provider)[1]
             billed, uncached = costing.costs(usage, price)
             rec.cost_usd, rec.cost_usd_without_cache = str(billed), str(uncached)
         return rec
@@ -188,12 +189,20 @@ class Analyzer:
             ex.key_hash, family, ctx.segs, ctx.texts, self.pool, explicit
         )
         parent = match.entry if match else None
-        if session is None:
-            session = parent.session_id if parent and match and match.shared_messages else None
+        # Only the proxy's own header says "one conversation" for sure: prompt_cache_key and
+        # metadata.user_id often name a user or tenant with many conversations.
+        same_conversation = bool(match and match.shared_messages) or (
+            parent is not None
+            and explicit is not None
+            and explicit.startswith("header:")
+            and parent.explicit == explicit
+        )
+        if session is None and parent is not None and same_conversation:
+            session = parent.session_id
         rec.session_id = session or "s-" + ex.request_id
         rec.parent_id = parent.request_id if parent else None
 
-        breaks, details, shared = self._diagnose(ex, ctx, parent, usage, rec)
+        breaks, details, shared = self._diagnose(ex, ctx, parent, usage, rec, same_conversation)
         rec.breaks = breaks
         rec.body = self._body(ex, ctx, details)
 
@@ -208,15 +217,17 @@ class Analyzer:
         parent: Entry | None,
         usage: Usage | None,
         rec: RequestRecord,
+        same_conversation: bool,
     ) -> tuple[list[BreakRecord], list[str], int]:
         prompt = ctx.prompt
-        policy = costing.policy_for(rec.model, prompt.provider)
-        price = costing.price_for(rec.model)
+        policy, price = self._pricing(rec.model, prompt.provider)
         if parent is None:
             rec.predicted_cached_tokens = 0
             return [], [], 0
         comparer = Comparer(self.pool.get, self._tokens_of(ctx.tok), MESSAGE_OVERHEAD)
-        comp = comparer.compare(parent, ctx.segs, ctx.texts, prompt.params, prompt.provider)
+        comp = comparer.compare(
+            parent, ctx.segs, ctx.texts, prompt.params, prompt.provider, same_conversation
+        )
         gap = (ex.ts - parent.ts).total_seconds()
         ttl = _ttl_seconds(policy, parent, prompt)
         expired = gap > ttl
@@ -248,13 +259,19 @@ class Analyzer:
 
         divs = comp.divergences
         shared, potential = comp.shared_tokens, comp.potential_tokens
+        if anthropic and divs:
+            # Anthropic hashes whole blocks: a changed block is not read even where its
+            # first tokens still match, so reads stop at the start of the changed segment.
+            edges = [cum[d.seg_index] for d in divs] + [potential]
+            shared = min(shared, edges[0])
+        else:
+            edges = [d.token_offset for d in divs] + [potential]
         reported = usage.cache_read_tokens if usage else None
         predicted = 0 if expired else predict(shared)
         rec.predicted_cached_tokens = predicted
 
         out: list[tuple[Divergence, int]] = []
         # Marginal attribution along the ordered breaks.
-        edges = [d.token_offset for d in divs] + [potential]
         budget = predict(potential) - max(predict(shared), reported or 0)
         budget = max(budget, 0)
         for k, d in enumerate(divs):
@@ -357,6 +374,16 @@ class Analyzer:
             )
             details.append(d.detail)
         return records, details, shared
+
+    def _pricing(self, model: str, provider: str) -> tuple[Any, Any]:
+        key = (model, provider)
+        hit = self._prices.get(key)
+        if hit is None:
+            hit = (costing.policy_for(model, provider), costing.price_for(model))
+            if len(self._prices) > 1024:
+                self._prices.clear()
+            self._prices[key] = hit
+        return hit
 
     def _tokens_of(self, tok: Tokenizer) -> Any:
         def tokens_of(digest: str, text: str) -> Any:

@@ -71,6 +71,10 @@ class TextPool:
         return text
 
 
+FUZZY_TOP = 4
+FUZZY_RECENT = 4
+
+
 @dataclass
 class Match:
     entry: Entry
@@ -124,22 +128,30 @@ class RecentIndex:
         if not pool_cands:
             return None
         here = Counter(s.hash for s in segs)
-        best: Match | None = None
+        # Scored in this request's token counts, so candidates compare on one scale.
+        weight = {s.hash: s.tokens for s in segs}
+        scored: list[Match] = []
         for cand in pool_cands:
-            seen: Counter[str] = Counter()
+            seen: dict[str, int] = {}
             score = 0.0
             shared_msgs = 0
             for s in cand.segs:
-                if seen[s.hash] < here[s.hash]:
-                    seen[s.hash] += 1
-                    score += s.tokens
+                h = s.hash
+                used = seen.get(h, 0)
+                if used < here.get(h, 0):
+                    seen[h] = used + 1
+                    score += weight[h]
                     if s.kind == "message":
                         shared_msgs += 1
-            score += _fuzzy(cand, segs, texts, pool)
-            if score <= 0:
-                continue
-            if best is None or score > best.score:
-                best = Match(cand, score, shared_msgs)
+            scored.append(Match(cand, score, shared_msgs))
+        # Text similarity is dearer: only for the best exact matches and the newest requests.
+        ranked = sorted(range(len(scored)), key=lambda k: (-scored[k].score, k))
+        for k in {*ranked[:FUZZY_TOP], *range(min(FUZZY_RECENT, len(scored)))}:
+            scored[k].score += _fuzzy(scored[k].entry, segs, texts, pool)
+        best: Match | None = None
+        for m in scored:  # newest first: ties keep the newest
+            if m.score > 0 and (best is None or m.score > best.score):
+                best = m
         return best
 
 
@@ -156,12 +168,29 @@ def _fuzzy(cand: Entry, segs: list[SegInfo], texts: list[str], pool: TextPool) -
         new = texts[i]
         if old is None or not old or not new:
             continue
-        p = common_prefix(old, new)
-        s = common_prefix(old[p:][::-1], new[p:][::-1]) if len(old) < 200_000 else 0
-        similarity = (p + s) / max(len(old), len(new))
+        similarity = similar_chars(old, new) / max(len(old), len(new))
         if similarity >= 0.5:
             extra += similarity * min(a.tokens, b.tokens)
         checked += 1
         if checked >= 3:
             break
     return extra
+
+
+def similar_chars(old: str, new: str) -> int:
+    """Characters shared by two texts that differ in one short place (a value changed).
+
+    The common prefix, then - after re-aligning on a probe taken just past the change -
+    the common run that follows, or else the common suffix.
+    """
+    p = common_prefix(old, new)
+    if p >= min(len(old), len(new)):
+        return p
+    for skip in (16, 48, 160):
+        probe = new[p + skip : p + skip + 24]
+        if len(probe) < 24:
+            break
+        at = old.find(probe, p, p + skip + 400)
+        if at >= 0:
+            return p + common_prefix(old[at:], new[p + skip :])
+    return p + common_prefix(old[p:][::-1], new[p:][::-1])

@@ -251,6 +251,11 @@ class Evaluator:
             return Val(own=frozenset({Taint(ID, e, f"counter `{name}`")}), node=e)
         found = self.resolve_key(name, scope, at)
         if found is not None:
+            # Report a parameter where it is used, not where it is declared.
+            if len(found.own) == 1 and found.parts is None and found.items is None:
+                (t,) = found.own
+                if t.kind == CALLER and isinstance(found.node, cst.Param):
+                    return Val(own=frozenset({Taint(CALLER, e, t.detail)}), node=e)
             return found
         return Val(node=e)
 
@@ -287,6 +292,9 @@ class Evaluator:
         param = scope.params[key]
         if scope.self_name == key:
             return Val(node=param)
+        ann = param.annotation.annotation if param.annotation is not None else None
+        if isinstance(ann, cst.Name) and self._module_class(ann.value) is not None:
+            return Val(kind="instance", role=ann.value, node=param)
         lowered = key.lower()
         if any(h in lowered for h in cat.STATIC_PARAM_HINTS):
             return Val(node=param)
@@ -751,8 +759,10 @@ class Evaluator:
                 return Val(kind="template-result", node=e)
             if recv.kind == "template" and method in ("partial",):
                 return recv
+        if isinstance(func, cst.Name) and self._module_class(func.value) is not None:
+            return Val(kind="instance", role=func.value, node=e)
         # A function defined in this module: follow its return value.
-        target = self._local_function(func, scope)
+        target = self._local_function(func, scope, at, env)
         if target is not None:
             fn, fn_scope = target
             return self._call_local(fn, fn_scope, e, scope, at, env)
@@ -798,8 +808,12 @@ class Evaluator:
             template_vars=variables,
         )
 
+    def _module_class(self, name: str) -> Scope | None:
+        module = self.index.module_scope
+        return module.classes.get(name) if module is not None else None
+
     def _local_function(
-        self, func: cst.BaseExpression, scope: Scope
+        self, func: cst.BaseExpression, scope: Scope, at: int = 0, env: Env | None = None
     ) -> tuple[cst.FunctionDef, Scope] | None:
         if isinstance(func, cst.Name):
             s: Scope | None = scope
@@ -810,10 +824,14 @@ class Evaluator:
                     return (fn, fscope) if fscope is not None else None
                 s = s.parent
             return None
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+        if isinstance(func, cst.Attribute):
             owner: Scope | None = None
-            if scope.self_name is not None and func.value.value == scope.self_name:
+            if isinstance(func.value, cst.Name) and func.value.value == scope.self_name:
                 owner = scope.class_scope
+            else:
+                recv = self.eval(func.value, scope, at, env)
+                if recv.kind == "instance" and recv.role is not None:
+                    owner = self._module_class(recv.role)
             if owner is None:
                 return None
             fn = owner.functions.get(func.attr.value)

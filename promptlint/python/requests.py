@@ -75,7 +75,7 @@ def api_of(call: cst.Call, ev: Evaluator, sinks: set[str]) -> str | None:
         return "genai"
     if last in ("completion", "acompletion") and names[:1] == ["litellm"]:
         return "litellm"
-    if last in LANGCHAIN_CALLS:
+    if last in LANGCHAIN_CALLS and isinstance(call.func, cst.Attribute):
         return "langchain"
     return None
 

@@ -158,3 +158,24 @@ def test_forced_shape() -> None:
     assert normalize_usage(raw, shape="openai-responses") == Usage(10, 0, 0, 0, 2)
     with pytest.raises(ValueError, match="unknown usage shape"):
         normalize_usage(raw, shape="cohere")
+
+
+def test_mistral_alias_prompt_token_details() -> None:
+    raw = {
+        "prompt_tokens": 3000,
+        "completion_tokens": 20,
+        "prompt_token_details": {"cached_tokens": 2048},
+    }
+    assert normalize_usage(raw) == Usage(952, 2048, 0, 0, 20)
+
+
+def test_deepseek_through_the_openai_chat_shape_keeps_its_hits() -> None:
+    # A proxy knows only the API (openai-chat); DeepSeek's hit/miss counts must still count.
+    raw = {
+        "prompt_tokens": 1000,
+        "completion_tokens": 50,
+        "prompt_cache_hit_tokens": 896,
+        "prompt_cache_miss_tokens": 104,
+        "prompt_tokens_details": {"cached_tokens": 896},
+    }
+    assert normalize_usage(raw, shape="openai-chat") == Usage(104, 896, 0, 0, 50)

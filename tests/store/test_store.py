@@ -289,6 +289,11 @@ def test_v1_store_is_migrated_with_its_money(tmp_path: Path) -> None:
     assert old is not None
     assert Decimal(old.cost_usd) == Decimal("0.0125")
     assert Decimal(old.breaks[0].lost_usd) == Decimal("0.000025")
+    with open_store(str(db)) as store:
+        (session,) = store.sessions()
+    assert session["breaks"] == 1
+    assert session["avoidable_tokens"] == 20
+    assert session["avoidable_usd"] == Decimal("0.000025")
 
 
 def test_unknown_url_scheme(tmp_path: Path) -> None:
