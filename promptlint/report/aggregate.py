@@ -27,24 +27,22 @@ from promptlint.report.model import (
 )
 from promptlint.report.prices_split import class_costs
 from promptlint.store.money import from_pico
-from promptlint.store.sql import SQLStore, avoidable_sql, range_where
+from promptlint.store.sql import SQLStore, range_where
 
 GROUP_COLUMNS = {"model": "model", "session": "session_id", "day": "day", "key": "key_hash"}
 BY_CHOICES = (*GROUP_COLUMNS, "cause")
 _ANCHOR_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
+_LINK_COLUMNS = (
+    "request_id, seq, ts, session_id, cause, code, segment, token_offset, lost_tokens,"
+    " lost_pusd, before_text, after_text, avoidable"
+)
 
 _SUMS = (
-    "COUNT(*), SUM({p}uncached_input_tokens), SUM({p}cache_read_tokens),"
-    " SUM({p}cache_write_5m_tokens), SUM({p}cache_write_1h_tokens), SUM({p}output_tokens),"
-    " SUM({p}cost_pusd), SUM({p}cost_without_cache_pusd), MIN({p}ts), MAX({p}ts)"
+    "COUNT(*), SUM(uncached_input_tokens), SUM(cache_read_tokens),"
+    " SUM(cache_write_5m_tokens), SUM(cache_write_1h_tokens), SUM(output_tokens),"
+    " SUM(cost_pusd), SUM(cost_without_cache_pusd), MIN(ts), MAX(ts),"
+    " SUM(break_count), SUM(avoidable_tokens), SUM(avoidable_pusd)"
 )
-# Per request: its break count and avoidable loss, joined where needed.
-_BREAKS_PER_REQUEST = f"""
-    SELECT request_id, COUNT(*) AS n,
-           SUM(CASE WHEN {avoidable_sql("cause")} THEN lost_tokens ELSE 0 END) AS a_tokens,
-           SUM(CASE WHEN {avoidable_sql("cause")} THEN lost_pusd ELSE 0 END) AS a_pusd
-    FROM breaks GROUP BY request_id
-"""
 
 
 def cause_info(cause: str) -> tuple[str | None, bool, str]:
@@ -61,7 +59,7 @@ def _where(where: str, extra: str) -> str:
 
 
 def _totals(target: Totals, row: tuple[Any, ...], offset: int = 0) -> None:
-    """Fill token and money sums from a row laid out as _SUMS."""
+    """Fill token, money and break sums from a row laid out as _SUMS."""
     r = row[offset:]
     target.requests = int(r[0])
     target.uncached_input_tokens = int(r[1] or 0)
@@ -73,6 +71,8 @@ def _totals(target: Totals, row: tuple[Any, ...], offset: int = 0) -> None:
     target.cost_usd_without_cache = from_pico(r[7])
     if isinstance(target, Group):
         target.first_ts, target.last_ts = r[8] or "", r[9] or ""
+    target.breaks, target.avoidable_tokens = int(r[10] or 0), int(r[11] or 0)
+    target.avoidable_usd = from_pico(r[12])
 
 
 class Aggregator:
@@ -85,7 +85,8 @@ class Aggregator:
     ) -> None:
         self.store = store
         self.since, self.until = since, until
-        self.where, self.params = range_where(since, until, "r.ts")
+        # Requests and breaks both carry the request time: neither query needs a join.
+        self.where, self.params = range_where(since, until, "ts")
         self._step = step or (lambda: None)
 
     def q(self, sql: str, extra: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -94,76 +95,70 @@ class Aggregator:
         return rows
 
     # --- groups --------------------------------------------------------------------
-    def day_model(self) -> list[tuple[str, str, Group]]:
-        """(day, model, sums) with avoidable loss: the base for totals, the chart, and
-        the by=model / by=day rows."""
+    def grouped(self, column: str) -> list[tuple[str, str, Group]]:
+        """(key, model, sums) per `column` value and model: one scan gives the rows, the
+        totals and, per model, the tokens the per-class price split needs."""
         rows = self.q(
-            f"SELECT r.day, r.model, {_SUMS.format(p='r.')},"
-            " COALESCE(SUM(b.n), 0), COALESCE(SUM(b.a_tokens), 0), COALESCE(SUM(b.a_pusd), 0)"
-            f" FROM requests r LEFT JOIN ({_BREAKS_PER_REQUEST}) b ON b.request_id = r.id"
-            f"{self.where} GROUP BY r.day, r.model ORDER BY r.day, r.model"
+            f"SELECT {column}, model, {_SUMS} FROM requests{self.where}"
+            f" GROUP BY {column}, model ORDER BY {column}, model"
         )
         out = []
         for row in rows:
-            g = Group()
+            g = Group(key=str(row[0]))
             _totals(g, row, 2)
-            g.breaks, g.avoidable_tokens = int(row[12]), int(row[13])
-            g.avoidable_usd = from_pico(row[14])
-            out.append((row[0], row[1], g))
+            out.append((str(row[0]), row[1], g))
         return out
 
     def groups(self, column: str) -> list[Group]:
         rows = self.q(
-            f"SELECT r.{column}, {_SUMS.format(p='r.')},"
-            " COALESCE(SUM(b.n), 0), COALESCE(SUM(b.a_tokens), 0), COALESCE(SUM(b.a_pusd), 0)"
-            f" FROM requests r LEFT JOIN ({_BREAKS_PER_REQUEST}) b ON b.request_id = r.id"
-            f"{self.where} GROUP BY r.{column}"
-            f" ORDER BY SUM(r.cost_pusd) DESC, r.{column}"
+            f"SELECT {column}, {_SUMS} FROM requests{self.where}"
+            f" GROUP BY {column} ORDER BY SUM(cost_pusd) DESC, {column}"
         )
         out = []
         for row in rows:
             g = Group(key=str(row[0]))
             _totals(g, row, 1)
-            g.breaks, g.avoidable_tokens = int(row[11]), int(row[12])
-            g.avoidable_usd = from_pico(row[13])
             out.append(g)
         return out
 
     # --- causes --------------------------------------------------------------------
     def causes(self, top: int = 3) -> list[CauseRow]:
-        join = "FROM breaks b JOIN requests r ON r.id = b.request_id"
+        # Avoidability is the flag stored with each break, so the by-cause rows add up to
+        # the avoidable total (the per-request sums) whatever version wrote them.
         rows = self.q(
-            "SELECT b.cause, COUNT(*), COUNT(DISTINCT b.request_id),"
-            " COUNT(DISTINCT r.session_id), SUM(b.lost_tokens), SUM(b.lost_pusd)"
-            f" {join}{self.where} GROUP BY b.cause"
+            "SELECT cause, avoidable, COUNT(*), COUNT(DISTINCT request_id),"
+            " COUNT(DISTINCT session_id), SUM(lost_tokens), SUM(lost_pusd)"
+            f" FROM breaks{self.where} GROUP BY cause, avoidable"
         )
-        first = {
-            r[0]: r[1:]
-            for r in self.q(
-                "SELECT cause, id, ts, session_id FROM (SELECT b.cause, r.id, r.ts, r.session_id,"
-                " ROW_NUMBER() OVER (PARTITION BY b.cause ORDER BY r.ts, r.id, b.seq) AS rn"
-                f" {join}{self.where}) t WHERE rn = 1"
-            )
-        }
+        # The first break of each cause: its earliest time (an index scan on (cause, ts)),
+        # then the few breaks at that time; ties go to the smallest request id and seq.
+        first: dict[str, tuple[str, str, str]] = {}
+        ties = self.q(
+            "SELECT b.cause, b.request_id, b.seq, b.ts, b.session_id FROM breaks b JOIN"
+            f" (SELECT cause, MIN(ts) AS ts FROM breaks{self.where} GROUP BY cause) m"
+            " ON b.cause = m.cause AND b.ts = m.ts"
+        )
+        for cause, rid, _, ts, session in sorted(ties, key=lambda r: (r[0], r[1], r[2])):
+            first.setdefault(cause, (rid, ts, session))
         tops: dict[str, list[tuple[str, Decimal]]] = {}
         for cause, session, lost in self.q(
-            "SELECT cause, session_id, lost FROM (SELECT b.cause, r.session_id,"
-            " SUM(b.lost_pusd) AS lost, ROW_NUMBER() OVER (PARTITION BY b.cause"
-            " ORDER BY SUM(b.lost_pusd) DESC, r.session_id) AS rn"
-            f" {join}{self.where} GROUP BY b.cause, r.session_id) t WHERE rn <= ?"
+            "SELECT cause, session_id, lost FROM (SELECT cause, session_id,"
+            " SUM(lost_pusd) AS lost, ROW_NUMBER() OVER (PARTITION BY cause"
+            " ORDER BY SUM(lost_pusd) DESC, session_id) AS rn"
+            f" FROM breaks{self.where} GROUP BY cause, session_id) t WHERE rn <= ?"
             " ORDER BY cause, rn",
             (top,),
         ):
             tops.setdefault(cause, []).append((session, from_pico(lost)))
         out = []
-        for cause, n, nreq, nsess, lost_tokens, lost_pusd in rows:
-            code, avoidable, summary = cause_info(cause)
+        for cause, avoidable, n, nreq, nsess, lost_tokens, lost_pusd in rows:
+            code, _, summary = cause_info(cause)
             f = first.get(cause, ("", "", ""))
             out.append(
                 CauseRow(
                     cause=cause,
                     code=code,
-                    avoidable=avoidable,
+                    avoidable=bool(avoidable),
                     summary=summary,
                     breaks=int(n),
                     requests=int(nreq),
@@ -182,13 +177,9 @@ class Aggregator:
     # --- sessions for the HTML table -------------------------------------------------
     def top_sessions(self, limit: int, breaks_each: int) -> tuple[list[SessionRow], int]:
         rows = self.q(
-            f"SELECT r.session_id, MIN(r.model), MAX(r.model), MIN(r.key_hash),"
-            f" {_SUMS.format(p='r.')}, COALESCE(SUM(b.n), 0), COALESCE(SUM(b.a_tokens), 0),"
-            " COALESCE(SUM(b.a_pusd), 0), COUNT(*) OVER ()"
-            f" FROM requests r LEFT JOIN ({_BREAKS_PER_REQUEST}) b ON b.request_id = r.id"
-            f"{self.where} GROUP BY r.session_id"
-            " ORDER BY COALESCE(SUM(b.a_pusd), 0) DESC, SUM(r.cost_pusd) DESC, r.session_id"
-            " LIMIT ?",
+            f"SELECT session_id, MIN(model), MAX(model), MIN(key_hash), {_SUMS}, COUNT(*) OVER ()"
+            f" FROM requests{self.where} GROUP BY session_id"
+            " ORDER BY SUM(avoidable_pusd) DESC, SUM(cost_pusd) DESC, session_id LIMIT ?",
             (limit,),
         )
         sessions = []
@@ -196,14 +187,12 @@ class Aggregator:
             s = SessionRow(key=row[0], model=row[1] if row[1] == row[2] else f"{row[1]} +")
             s.key_hash = row[3]
             _totals(s, row, 4)
-            s.breaks, s.avoidable_tokens = int(row[14]), int(row[15])
-            s.avoidable_usd = from_pico(row[16])
             sessions.append(s)
         total = int(rows[0][17]) if rows else 0
         if sessions and breaks_each > 0:
             by_id = {s.key: s for s in sessions}
             marks = ", ".join("?" * len(sessions))
-            for link in self.first_break_per_cause(f"r.session_id IN ({marks})", tuple(by_id)):
+            for link in self.first_break_per_cause(f"session_id IN ({marks})", tuple(by_id)):
                 by_id[link.session_id].break_links.append(link)
             for s in sessions:
                 s.break_links.sort(key=lambda b: (-b.total_lost_usd, b.cause))
@@ -213,25 +202,22 @@ class Aggregator:
     def first_break_per_cause(self, cond: str, args: tuple[Any, ...]) -> list[BreakLink]:
         """Per session and cause: the first break (with its snippets), the count and the loss."""
         rows = self.q(
-            "SELECT request_id, seq, ts, session_id, cause, code, segment, token_offset,"
-            " lost_tokens, lost_pusd, before_text, after_text, n, total FROM (SELECT b.request_id,"
-            " b.seq, r.ts, r.session_id, b.cause, b.code, b.segment, b.token_offset, b.lost_tokens,"
-            " b.lost_pusd, b.before_text, b.after_text,"
-            " COUNT(*) OVER (PARTITION BY r.session_id, b.cause) AS n,"
-            " SUM(b.lost_pusd) OVER (PARTITION BY r.session_id, b.cause) AS total,"
-            " ROW_NUMBER() OVER (PARTITION BY r.session_id, b.cause ORDER BY r.ts, b.seq) AS rn"
-            " FROM breaks b JOIN requests r ON r.id = b.request_id"
-            f"{_where(self.where, cond)}) t WHERE rn = 1 ORDER BY ts, request_id, seq",
+            f"SELECT {_LINK_COLUMNS}, n, total FROM (SELECT {_LINK_COLUMNS},"
+            " COUNT(*) OVER (PARTITION BY session_id, cause) AS n,"
+            " SUM(lost_pusd) OVER (PARTITION BY session_id, cause) AS total,"
+            " ROW_NUMBER() OVER (PARTITION BY session_id, cause ORDER BY ts, seq) AS rn"
+            f" FROM breaks{_where(self.where, cond)}) t WHERE rn = 1"
+            " ORDER BY ts, request_id, seq",
             args,
         )
-        out = [self._link(row[:12]) for row in rows]
+        out = [self._link(row[:13]) for row in rows]
         for link, row in zip(out, rows, strict=True):
-            link.count, link.total_lost_usd = int(row[12]), from_pico(row[13])
+            link.count, link.total_lost_usd = int(row[13]), from_pico(row[14])
         return out
 
     def _link(self, row: tuple[Any, ...]) -> BreakLink:
-        rid, seq, ts, session, cause, code, segment, offset, tokens, pusd, bef, aft = row
-        known_code, avoidable, _ = cause_info(cause)
+        rid, seq, ts, session, cause, code, segment, offset, tokens, pusd, bef, aft, avoid = row
+        known_code, _, _ = cause_info(cause)
         return BreakLink(
             anchor=f"b-{_ANCHOR_UNSAFE.sub('_', rid)}-{seq}",
             request_id=rid,
@@ -239,7 +225,7 @@ class Aggregator:
             session_id=session,
             cause=cause,
             code=code or known_code,
-            avoidable=avoidable,
+            avoidable=bool(avoid),
             segment=segment,
             token_offset=int(offset),
             lost_tokens=int(tokens),
@@ -254,13 +240,10 @@ class Aggregator:
     ) -> list[BreakLink]:
         """The costliest `per` breaks in each `partition`, with their snippets."""
         rows = self.q(
-            "SELECT request_id, seq, ts, session_id, cause, code, segment, token_offset,"
-            " lost_tokens, lost_pusd, before_text, after_text FROM (SELECT b.request_id, b.seq,"
-            " r.ts, r.session_id, b.cause, b.code, b.segment, b.token_offset, b.lost_tokens,"
-            " b.lost_pusd, b.before_text, b.after_text, ROW_NUMBER() OVER"
-            f" (PARTITION BY {partition} ORDER BY b.lost_pusd DESC, r.ts, b.seq) AS rn"
-            " FROM breaks b JOIN requests r ON r.id = b.request_id"
-            f"{_where(self.where, cond)}) t WHERE rn <= ? ORDER BY ts, request_id, seq",
+            f"SELECT {_LINK_COLUMNS} FROM (SELECT {_LINK_COLUMNS}, ROW_NUMBER() OVER"
+            f" (PARTITION BY {partition} ORDER BY lost_pusd DESC, ts, seq) AS rn"
+            f" FROM breaks{_where(self.where, cond)}) t WHERE rn <= ?"
+            " ORDER BY ts, request_id, seq",
             (*args, per),
         )
         return [self._link(row) for row in rows]
@@ -287,36 +270,51 @@ def build_report(
     cost_by_class = {c: Decimal(0) for c in TOKEN_CLASSES}
     unpriced_models: set[str] = set()
     unpriced_total = Decimal(0)
-    for day, model, g in agg.day_model():
+    # One scan of the requests: by day and model for the charts (HTML) and the by-model,
+    # by-day and by-cause tables; by session or key and model for those tables.
+    html = with_sessions > 0
+    column = "day" if html or by in ("model", "day", "cause") else GROUP_COLUMNS[by]
+    by_key: dict[str, Group] = {}
+    tokens_by: dict[tuple[str, str], list[int]] = {}
+    cost_by_pair: dict[tuple[str, str], Decimal] = {}
+    for key, model, g in agg.grouped(column):
         total.add(g)
-        for key, table in ((model, by_model), (day, by_day)):
-            acc = table.setdefault(key, Group(key=key, first_ts=g.first_ts, last_ts=g.last_ts))
+        tables = ((model, by_model), (key, by_day if column == "day" else by_key))
+        for k, table in tables:
+            acc = table.setdefault(k, Group(key=k, first_ts=g.first_ts, last_ts=g.last_ts))
             acc.add(g)
             acc.first_ts, acc.last_ts = min(acc.first_ts, g.first_ts), max(acc.last_ts, g.last_ts)
+        # Token sums per (day, model), or per model: priced once per pair, not per group.
+        pair = (key if column == "day" else "", model)
+        tk = tokens_by.setdefault(pair, [0, 0, 0, 0, 0])
+        tk[0] += g.uncached_input_tokens
+        tk[1] += g.cache_read_tokens
+        tk[2] += g.cache_write_5m_tokens
+        tk[3] += g.cache_write_1h_tokens
+        tk[4] += g.output_tokens
+        cost_by_pair[pair] = cost_by_pair.get(pair, Decimal(0)) + g.cost_usd
+        if column != "day":
+            continue
         d = days.setdefault(
-            day,
-            DayCost(day, {c: Decimal(0) for c in TOKEN_CLASSES}, Decimal(0), Decimal(0),
+            key,
+            DayCost(key, {c: Decimal(0) for c in TOKEN_CLASSES}, Decimal(0), Decimal(0),
                     Decimal(0), Decimal(0)),
         )  # fmt: skip
         d.cost_usd += g.cost_usd
         d.cost_usd_without_cache += g.cost_usd_without_cache
         d.avoidable_usd += g.avoidable_usd
-        split = class_costs(
-            model,
-            g.uncached_input_tokens,
-            g.cache_read_tokens,
-            g.cache_write_5m_tokens,
-            g.cache_write_1h_tokens,
-            g.output_tokens,
-        )
+    for (day, model), (uncached, read, w5, w1, out) in tokens_by.items():
+        split = class_costs(model, uncached, read, w5, w1, out)
         if split is None:
             unpriced_models.add(model)
-            d.unpriced += g.cost_usd
-            unpriced_total += g.cost_usd
-        else:
-            for c, v in split.items():
-                d.by_class[c] += v
-                cost_by_class[c] += v
+            unpriced_total += cost_by_pair[(day, model)]
+            if day:
+                days[day].unpriced += cost_by_pair[(day, model)]
+            continue
+        for c, v in split.items():
+            cost_by_class[c] += v
+            if day:
+                days[day].by_class[c] += v
     causes = agg.causes()
 
     if by == "model":
@@ -325,6 +323,8 @@ def build_report(
         rows = [by_day[k] for k in sorted(by_day)]
     elif by == "cause":
         rows = []
+    elif column == GROUP_COLUMNS[by]:
+        rows = sorted(by_key.values(), key=lambda g: (-g.cost_usd, g.key))
     else:
         rows = agg.groups(GROUP_COLUMNS[by])
 
@@ -358,14 +358,14 @@ def build_report(
         if firsts:
             ids = tuple(sorted({rid for rid, _ in firsts}))
             marks = ", ".join("?" * len(ids))
-            for link in agg.break_links(f"r.id IN ({marks})", ids, "b.request_id, b.cause", 1):
+            for link in agg.break_links(f"request_id IN ({marks})", ids, "request_id, cause", 1):
                 if (link.request_id, link.cause) in firsts:
                     first_links[link.cause] = link
     return Report(
         by=by,
         since=since,
         until=until,
-        store=store.location,
+        store=store.name,
         generated_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         total=total,
         rows=rows,
@@ -381,4 +381,6 @@ def build_report(
 
 def query_count(by: str, with_sessions: bool) -> int:
     """How many queries build_report runs (for the progress bar)."""
-    return 4 + (1 if by in ("session", "key") else 0) + (3 if with_sessions else 0)
+    if with_sessions:
+        return 7 + (1 if by in ("session", "key") else 0)
+    return 4

@@ -8,9 +8,13 @@ Version 2 adds exact integer money columns in pico-dollars (1e-12 USD): SQLite's
 NUMERIC affinity keeps only 15 significant digits as REAL, so sums over `cost_usd`
 would not be exact there. Aggregations sum the integer columns in both databases; the
 text/NUMERIC columns stay for compatibility with version 1 readers.
+
+Version 3 copies a little across the two tables (each request's break count and avoidable loss; each
+break's request time, session and avoidability, decided when it is written) so that a
+report over a million requests needs no join.
 """
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 SCHEMA_V1 = [
     """CREATE TABLE IF NOT EXISTS meta (
@@ -61,6 +65,13 @@ SCHEMA_V1 = [
     "CREATE INDEX IF NOT EXISTS breaks_cause ON breaks (cause)",
 ]
 
+
+def _avoidable_list() -> str:
+    from promptlint.causes import Cause
+
+    return ", ".join(f"'{c.value}'" for c in Cause if c.avoidable)
+
+
 # MIGRATIONS[n] brings a store from version n-1 to version n. Backfills derive the new
 # columns from the old ones (exact on PostgreSQL; on SQLite, v1 money was already REAL).
 MIGRATIONS: dict[int, list[str]] = {
@@ -72,5 +83,27 @@ MIGRATIONS: dict[int, list[str]] = {
         " cost_without_cache_pusd = CAST(ROUND(cost_usd_without_cache * 1000000000000) AS BIGINT)",
         "UPDATE breaks SET lost_pusd = CAST(ROUND(lost_usd * 1000000000000) AS BIGINT)",
         "CREATE INDEX IF NOT EXISTS requests_day ON requests (day)",
+    ],
+    3: [
+        # Per-request break summary, so reports need no join for totals.
+        "ALTER TABLE requests ADD COLUMN break_count INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE requests ADD COLUMN avoidable_tokens BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE requests ADD COLUMN avoidable_pusd BIGINT NOT NULL DEFAULT 0",
+        # The request's time and session on each break, so by-cause reports need no join.
+        "ALTER TABLE breaks ADD COLUMN ts TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE breaks ADD COLUMN session_id TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE breaks ADD COLUMN avoidable INTEGER NOT NULL DEFAULT 0",
+        "UPDATE breaks SET"
+        " ts = (SELECT r.ts FROM requests r WHERE r.id = breaks.request_id),"
+        " session_id = (SELECT r.session_id FROM requests r WHERE r.id = breaks.request_id),"
+        f" avoidable = CASE WHEN cause IN ({_avoidable_list()}) THEN 1 ELSE 0 END",
+        "UPDATE requests SET"
+        " break_count = (SELECT COUNT(*) FROM breaks b WHERE b.request_id = requests.id),"
+        " avoidable_tokens = COALESCE((SELECT SUM(b.lost_tokens) FROM breaks b"
+        "   WHERE b.request_id = requests.id AND b.avoidable = 1), 0),"
+        " avoidable_pusd = COALESCE((SELECT SUM(b.lost_pusd) FROM breaks b"
+        "   WHERE b.request_id = requests.id AND b.avoidable = 1), 0)",
+        "CREATE INDEX IF NOT EXISTS breaks_cause_ts ON breaks (cause, ts)",
+        "CREATE INDEX IF NOT EXISTS breaks_session ON breaks (session_id)",
     ],
 }

@@ -22,11 +22,12 @@ REQUEST_COLUMNS = (
     "id, ts, day, api, provider, model, key_hash, session_id, parent_id, status, streamed,"
     " latency_ms, uncached_input_tokens, cache_read_tokens, cache_write_5m_tokens,"
     " cache_write_1h_tokens, output_tokens, predicted_cached_tokens, prompt_tokens_exact,"
-    " cost_usd, cost_usd_without_cache, parsed, body, error, cost_pusd, cost_without_cache_pusd"
+    " cost_usd, cost_usd_without_cache, parsed, body, error, cost_pusd, cost_without_cache_pusd,"
+    " break_count, avoidable_tokens, avoidable_pusd"
 )
 BREAK_COLUMNS = (
     "request_id, seq, cause, code, segment, token_offset, lost_tokens, lost_usd,"
-    " before_text, after_text, lost_pusd"
+    " before_text, after_text, lost_pusd, ts, session_id, avoidable"
 )
 N_REQUEST_COLUMNS = REQUEST_COLUMNS.count(",") + 1
 N_BREAK_COLUMNS = BREAK_COLUMNS.count(",") + 1
@@ -34,15 +35,16 @@ N_BREAK_COLUMNS = BREAK_COLUMNS.count(",") + 1
 AVOIDABLE_CAUSES: tuple[str, ...] = tuple(c.value for c in Cause if c.avoidable)
 
 
-def avoidable_sql(column: str) -> str:
-    """`column IN ('a', 'b', …)` over the avoidable causes (values are our own constants)."""
-    return f"{column} IN ({', '.join(repr(c) for c in AVOIDABLE_CAUSES)})"
+def is_avoidable(cause: str) -> bool:
+    return cause in AVOIDABLE_CAUSES
 
 
 def request_row(r: RequestRecord) -> tuple[Any, ...]:
     try:
         ts = canonical_ts(r.ts)
         cost, without = to_pico(r.cost_usd), to_pico(r.cost_usd_without_cache)
+        avoidable = [b for b in r.breaks if is_avoidable(b.cause)]
+        avoidable_pusd = sum(to_pico(b.lost_usd) for b in avoidable)
     except ValueError as e:
         raise ValueError(f"request {r.id}: {e}") from None
     return (
@@ -53,17 +55,19 @@ def request_row(r: RequestRecord) -> tuple[Any, ...]:
         None if r.predicted_cached_tokens is None else int(r.predicted_cached_tokens),
         int(bool(r.prompt_tokens_exact)), str(r.cost_usd), str(r.cost_usd_without_cache),
         int(bool(r.parsed)), r.body, r.error, cost, without,
+        len(r.breaks), sum(int(b.lost_tokens) for b in avoidable), avoidable_pusd,
     )  # fmt: skip
 
 
-def break_row(request_id: str, seq: int, b: BreakRecord) -> tuple[Any, ...]:
+def break_row(r: RequestRecord, ts: str, seq: int, b: BreakRecord) -> tuple[Any, ...]:
+    """A break's row; `ts` is the request's canonical timestamp."""
     try:
         lost = to_pico(b.lost_usd)
     except ValueError as e:
-        raise ValueError(f"request {request_id}, break {seq}: {e}") from None
+        raise ValueError(f"request {r.id}, break {seq}: {e}") from None
     return (
-        request_id, seq, b.cause, b.code, b.segment, int(b.token_offset), int(b.lost_tokens),
-        str(b.lost_usd), b.before, b.after, lost,
+        r.id, seq, b.cause, b.code, b.segment, int(b.token_offset), int(b.lost_tokens),
+        str(b.lost_usd), b.before, b.after, lost, ts, r.session_id, int(is_avoidable(b.cause)),
     )  # fmt: skip
 
 
@@ -107,7 +111,8 @@ class SQLStore(Store):
     """A store over one DB-API connection; every use goes through one lock (thread-safe)."""
 
     dialect = "sql"
-    location = ""
+    location = ""  # for messages: "store PATH" / "PostgreSQL store HOST:PORT/DB"
+    name = ""  # for reports: the path, or the URL without user and password
     opened_version: int | None = None  # the schema version found when the store was opened
 
     def __init__(self) -> None:
@@ -217,7 +222,11 @@ class SQLStore(Store):
         if not records:
             return
         req_rows = [request_row(r) for r in records]
-        brk_rows = [break_row(r.id, i, b) for r in records for i, b in enumerate(r.breaks)]
+        brk_rows = [
+            break_row(r, row[1], i, b)
+            for r, row in zip(records, req_rows, strict=True)
+            for i, b in enumerate(r.breaks)
+        ]
         ids = [(r.id,) for r in records]
         marks = ", ".join("?" * N_REQUEST_COLUMNS)
         bmarks = ", ".join("?" * N_BREAK_COLUMNS)
@@ -301,17 +310,8 @@ class SQLStore(Store):
                    MAX(r.ts), COUNT(*), SUM(r.uncached_input_tokens), SUM(r.cache_read_tokens),
                    SUM(r.cache_write_5m_tokens), SUM(r.cache_write_1h_tokens),
                    SUM(r.output_tokens), SUM(r.cost_pusd), SUM(r.cost_without_cache_pusd),
-                   COALESCE(SUM(b.n), 0), COALESCE(SUM(b.avoidable_tokens), 0),
-                   COALESCE(SUM(b.avoidable_pusd), 0)
+                   SUM(r.break_count), SUM(r.avoidable_tokens), SUM(r.avoidable_pusd)
             FROM requests r
-            LEFT JOIN (
-                SELECT request_id, COUNT(*) AS n,
-                       SUM(CASE WHEN {avoidable_sql("cause")} THEN lost_tokens ELSE 0 END)
-                           AS avoidable_tokens,
-                       SUM(CASE WHEN {avoidable_sql("cause")} THEN lost_pusd ELSE 0 END)
-                           AS avoidable_pusd
-                FROM breaks GROUP BY request_id
-            ) b ON b.request_id = r.id
             {where}
             GROUP BY r.session_id
             ORDER BY MIN(r.ts), r.session_id

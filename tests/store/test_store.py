@@ -255,6 +255,11 @@ def test_foreign_sqlite_database_is_refused(tmp_path: Path) -> None:
     conn.close()
     with pytest.raises(UserError, match="not a promptlint store"):
         open_store(str(db))
+    conn = sqlite3.connect(db)
+    # Left as it was: not switched to WAL, no tables added.
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    assert [r[0] for r in conn.execute("SELECT name FROM sqlite_master")] == ["photos"]
+    conn.close()
 
 
 def test_readers_do_not_create_a_store(tmp_path: Path) -> None:
@@ -289,6 +294,11 @@ def test_v1_store_is_migrated_with_its_money(tmp_path: Path) -> None:
     assert old is not None
     assert Decimal(old.cost_usd) == Decimal("0.0125")
     assert Decimal(old.breaks[0].lost_usd) == Decimal("0.000025")
+    with open_store(str(db)) as store:
+        (session,) = store.sessions()
+    assert session["breaks"] == 1
+    assert session["avoidable_tokens"] == 20
+    assert session["avoidable_usd"] == Decimal("0.000025")
 
 
 def test_unknown_url_scheme(tmp_path: Path) -> None:
