@@ -61,13 +61,22 @@ def locate(
     wanted = {id(n): n for n in nodes}
     if not wanted:
         return {}
+    out: dict[int, tuple[int, int]] = {}
+    # A snippet that occurs once in the file is found by search, no code generation needed.
+    for key, node in list(wanted.items()):
+        snippet = module.code_for_node(node).strip()
+        first = text.find(snippet) if snippet else -1
+        if first >= 0 and text.find(snippet, first + 1) == -1:
+            out[key] = (first, first + len(snippet))
+            del wanted[key]
+    if not wanted:
+        return out
     state = _LocatingState(
         default_indent=module.default_indent, default_newline=module.default_newline
     )
     state.wanted = wanted
     with contextlib.suppress(_Done):  # every wanted node found: stop early
         module._codegen(state)
-    out: dict[int, tuple[int, int]] = {}
     for key, (start, end) in state.found.items():
         while start < end and text[start].isspace():
             start += 1
