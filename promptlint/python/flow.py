@@ -19,8 +19,6 @@ from promptlint.python.index import Event, ModuleIndex, Scope, dotted, key_of, s
 from promptlint.python.values import (
     CALLER,
     ID,
-    RANDOM,
-    TIMESTAMP,
     UNKNOWN,
     UNORDERED,
     UNSORTED_JSON,
@@ -528,10 +526,7 @@ class Evaluator:
 
     def _add(self, left: Val, right: Val, node: cst.CSTNode) -> Val:
         if left.parts is not None or right.parts is not None:
-            if (left.parts is not None or not left.all_taints()) and (
-                right.parts is not None or not right.all_taints()
-            ):
-                pass
+            # String concatenation: keep the pieces in order; an unknown side is one piece.
             lp = (
                 left.text_parts()
                 if left.parts is not None or left.items is None
@@ -908,6 +903,3 @@ def _drops_front(sl: cst.Slice) -> bool:
     if isinstance(lower, cst.BinaryOperation) and isinstance(lower.operator, cst.Subtract):
         return isinstance(lower.left, cst.Call) and dotted(lower.left.func) == "len"
     return False
-
-
-__all__ = ["RANDOM", "TIMESTAMP", "Evaluator"]

@@ -1,0 +1,43 @@
+"""The engine never keeps a fix that makes the file unparsable."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from promptlint.check import engine
+from promptlint.check.config import CheckConfig
+from promptlint.check.frontends import FrontendResult
+from promptlint.check.rule import Rule
+from promptlint.findings import FileError, Finding, Fix, FixSafety
+
+
+class _BreakingFrontend:
+    name = "python"
+
+    def matches(self, path: Path) -> bool:
+        return True
+
+    def check_text(
+        self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
+    ) -> FrontendResult:
+        if "BROKEN" in text:
+            return FrontendResult(errors=[FileError(path, "syntax error")])
+        fix = Fix("break it", FixSafety.SAFE, 0, 3, "BROKEN")
+        code, name = rules[0].CODE, rules[0].NAME
+        finding = Finding(code, name, path, 1, 1, 1, 4, "msg", fix=fix)
+        return FrontendResult(findings=[finding])
+
+
+def test_a_fix_that_breaks_the_file_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    from promptlint.check import registry
+
+    rule = registry.all_rules("python")[0]
+    monkeypatch.setattr(engine, "frontend_for_path", lambda path: _BreakingFrontend())
+    out = engine.check_text("x.py", "abc = 1\n", [rule], CheckConfig(), engine.RunOptions(fix=True))
+    assert out.fixed is None  # nothing to write
+    assert out.fixes_applied == 0
+    assert not out.errors
+    assert [f.code for f in out.findings] == [rule.CODE]
