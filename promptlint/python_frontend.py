@@ -23,16 +23,22 @@ from promptlint.findings import FileError, Finding, Fix, FixSafety
 from promptlint.python.flow import Evaluator
 from promptlint.python.index import ModuleIndex, build_index
 from promptlint.python.locate import locate
-from promptlint.python.requests import Block, Request, find_requests, standalone_prefix_blocks
+from promptlint.python.requests import (
+    Block,
+    Request,
+    decorated_prompt_blocks,
+    find_requests,
+    standalone_prefix_blocks,
+)
 from promptlint.python.values import Taint
 
 # Cheap pre-filter: a file with none of these builds no prompt we can see (and is not
 # parsed at all). It looks for the shapes prompts take, not just LLM-ish words.
 LLM_HINTS = re.compile(
     r"""["'](?:role|messages|system|tools|tool_call_id|tool_use_id)["']"""
-    r"|\b(?:messages|system|instructions|prompt|tools|contents|system_instruction)\s*="
+    r"|\b(?:messages|system|instructions|prompt|tools|contents|system_instruction|system_prompt)\s*="
     r"|cache_control|SystemMessage|HumanMessage|ChatPromptTemplate|generate_content"
-    r"|list_tools|litellm|responses\.create|\.a?invoke\("
+    r"|list_tools|litellm|responses\.create|\.a?invoke\(|\.system_prompt\b|\.instructions\b"
 )
 
 
@@ -83,7 +89,8 @@ class PythonContext:
 
     @cached_property
     def standalone(self) -> list[Block]:
-        return list(standalone_prefix_blocks(self.index, self.evaluator))
+        blocks = list(standalone_prefix_blocks(self.index, self.evaluator))
+        return blocks + list(decorated_prompt_blocks(self.index, self.evaluator))
 
     @cached_property
     def prefix_uses(self) -> list[PrefixUse]:

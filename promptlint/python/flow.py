@@ -739,12 +739,20 @@ class Evaluator:
                             parts.extend(item.text_parts())
                         return Val(parts=join_parts(parts), node=e)
                     return Val(parts=(Dyn(items.all_taints(), e),), node=e)
-                if method == "format":
+                if method in ("format", "format_map"):
+                    named = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
+                    mappings = [a for a in e.args if a.star == "**"]
+                    if method == "format_map" and e.args:
+                        mappings = [e.args[0]]
+                    for a in mappings:  # .format(**context): its keys are the fields
+                        mapping = self.eval(a.value, scope, at, env)
+                        if mapping.fields is not None:
+                            named = {**mapping.fields, **named}
+                        else:
+                            return Val(parts=(Dyn(mapping.all_taints(), e),), node=e)
+                    positional = [] if method == "format_map" else args
                     return self._format(
-                        text,
-                        [self.eval(a.value, scope, at, env) for a in args],
-                        {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()},
-                        e,
+                        text, [self.eval(a.value, scope, at, env) for a in positional], named, e
                     )
             if recv.parts is not None and method in _STR_KEEPING:
                 extra = merge(arg_vals())

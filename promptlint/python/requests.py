@@ -417,6 +417,39 @@ def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Bloc
                             )
 
 
+def decorated_prompt_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block]:
+    """Functions registered as dynamic system prompts (pydantic-ai `@agent.system_prompt`,
+    `@agent.instructions`): what they return is prefix."""
+    stack = [index.module_scope]
+    while stack:
+        scope = stack.pop()
+        if scope is None:
+            continue
+        for fn in scope.functions.values():
+            names = {_decorator_name(d.decorator) for d in fn.decorators}
+            if not names & {"system_prompt", "instructions"}:
+                continue
+            fscope = index.scope_of_function.get(id(fn))
+            if fscope is None:
+                continue
+            for ret in fscope.returns:
+                if ret.value is not None:
+                    at = index.ordinal.get(id(ret), 10**9)
+                    val = ev.eval(ret.value, fscope, at)
+                    label = f"dynamic system prompt `{fn.name.value}()`"
+                    yield Block(val, label, "system", text_first=True, prefix=True)
+        stack.extend(index.scope_of_function.get(id(f)) for f in scope.functions.values())
+        stack.extend(scope.classes.values())
+
+
+def _decorator_name(expr: cst.BaseExpression) -> str | None:
+    if isinstance(expr, cst.Call):
+        expr = expr.func
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value
+    return None
+
+
 def _looks_llm(call: cst.Call, ev: Evaluator) -> bool:
     names = _attr_chain(call.func)
     return bool(
