@@ -80,7 +80,9 @@ class TemplateFrontend:
                 static.append(_finding(rule, src, hit.line, hit.column, hit.message, hit.fix))
         render: list[Finding] = []
         render_rules = {r.CODE: r for r in rules if r.RENDER_CHECK}
-        if analysis.is_chat and render_rules:
+        # Model servers render one self-contained template; app templates that extend or
+        # include others get the static rules only.
+        if analysis.is_chat and render_rules and not analysis.uses_other_templates:
             render = self._render_findings(src, analysis, render_rules, result)
         # A render finding on the same line confirms a static one: report them as one.
         merged: list[Finding] = []

@@ -255,7 +255,7 @@ class _Renderer:
             **self.sandbox.special_tokens,
             "messages": [alias_reasoning(m) for m in messages],
             "tools": scenario.tools_list(),
-            "documents": None,
+            "documents": scenario.documents_list(),
             "add_generation_prompt": generation_prompt,
             **self.placeholders,
             **scenario.kwargs,
@@ -287,17 +287,7 @@ def check_template(
     replays: list[tuple[Scenario, list[Request], list[Rendered], list[Rendered]]] = []
     for index, scenario in enumerate(scenarios_for(set(variables))):
         try:
-            try:
-                requests = scenario.requests()
-                prompts, finals = _replay(renderer, scenario, requests, report)
-            except Exception:
-                if not scenario.tools:
-                    raise
-                # Some templates concatenate tool-call arguments as a string (OpenAI's wire
-                # format) rather than reading them as an object: try that before giving up.
-                scenario = replace(scenario, string_arguments=True)
-                requests = scenario.requests()
-                prompts, finals = _replay(renderer, scenario, requests, report)
+            scenario, requests, prompts, finals = _replay_variants(renderer, scenario, report)
         except Exception as exc:  # a template is untrusted code: any error is its answer
             reason = (
                 f"{type(exc).__name__}: {exc}"
@@ -312,13 +302,47 @@ def check_template(
                 return report
             report.skipped.append((scenario.name, reason))
             continue
+        notes = [
+            n
+            for n, on in (
+                ("string arguments", scenario.string_arguments),
+                ("documents", scenario.documents),
+            )
+            if on
+        ]
         report.scenarios_run.append(
-            f"{scenario.name} (string arguments)" if scenario.string_arguments else scenario.name
+            f"{scenario.name} ({', '.join(notes)})" if notes else scenario.name
         )
         replays.append((scenario, requests, prompts, finals))
     report.issues.extend(_stability_issues(renderer, replays, counter))
     report.issues.extend(_turn_issues(replays, counter))
     return report
+
+
+def _replay_variants(
+    renderer: _Renderer, scenario: Scenario, report: RenderReport
+) -> tuple[Scenario, list[Request], list[Rendered], list[Rendered]]:
+    """Replay a scenario; if the template rejects it, retry the inputs servers also send.
+
+    Some templates concatenate tool-call arguments as a string (OpenAI's wire format)
+    rather than reading an object; RAG templates need `documents`. The first error is
+    the one reported when no variant renders.
+    """
+    variants = [scenario]
+    if scenario.tools:
+        variants.append(replace(scenario, string_arguments=True))
+    if "documents" in renderer.variables:
+        variants.extend(replace(v, documents=True) for v in list(variants))
+    first_error: Exception | None = None
+    for variant in variants:
+        try:
+            requests = variant.requests()
+            prompts, finals = _replay(renderer, variant, requests, report)
+            return variant, requests, prompts, finals
+        except Exception as exc:  # a template is untrusted code: any error is its answer
+            first_error = first_error or exc
+    assert first_error is not None
+    raise first_error
 
 
 _UNDEFINED = re.compile(r"^'(\w+)' is undefined$")

@@ -165,3 +165,22 @@ def test_two_clock_values_on_one_line_with_the_render_check() -> None:
     assert out.errors == []
     assert [f.code for f in out.findings] == ["PL101"]
     assert "Rendering confirms it" in out.findings[0].message
+
+
+def test_templates_that_extend_others_get_static_rules_only() -> None:
+    source = (
+        '{% extends "base.jinja" %}{% block header %}{{ strftime_now("%H:%M") }}{% endblock %}'
+        "{% block body %}{% for m in messages %}{{ m.content }}{% endfor %}{% endblock %}"
+    )
+    out = check_text("child.jinja", source, JINJA_RULES, CONFIG)
+    assert out.errors == []
+    assert [f.code for f in out.findings] == ["PL101"]
+
+
+def test_rag_templates_get_documents() -> None:
+    source = (
+        "{% for d in documents %}{{ d.title }}: {{ d.text }}\n{% endfor %}"
+        "{% for m in messages %}{{ m.role }}: {{ m.content }}\n{% endfor %}"
+    )
+    out = check_text("rag.jinja", source, JINJA_RULES, CONFIG)
+    assert out.errors == [] and out.findings == []

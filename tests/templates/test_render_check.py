@@ -259,3 +259,12 @@ def test_runaway_output_is_an_error_not_a_hang() -> None:
     report = check_template(source)
     assert report.error is not None
     assert "runaway loop" in report.error.message
+
+
+def test_rag_templates_are_replayed_with_documents() -> None:
+    report = check_template(
+        "{% for d in documents %}{{ d.title }}\n{% endfor %}"
+        "{% for m in messages %}{{ m.content }}\n{% endfor %}"
+    )
+    assert report.error is None
+    assert "chat (documents)" in report.scenarios_run
