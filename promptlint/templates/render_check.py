@@ -590,7 +590,7 @@ def _breaks(
         held = _held(prompts[i], finals[i], requests[i].reply)
         nxt = prompts[i + 1]
         offset = _lcp(held.text, nxt.text)
-        if offset == len(held.text):
+        if offset == len(held.text) or _only_stop_token_differs(held.text, offset):
             continue
         reused = counter.count(held.text[:offset])
         total = counter.count(held.text)
@@ -620,6 +620,20 @@ def _tag_removed(held: str, nxt: str, offset: int) -> bool:
         if held[offset:].lstrip().startswith(tag) and not nxt[offset:].lstrip().startswith(tag):
             return True
     return False
+
+
+# A special token at the very end of the held text: the stop token the model sampled last.
+_FINAL_STOP_TOKEN = re.compile(r"(<[|｜][^<>\s]{1,48}[|｜]>|</s>|<eos>|<end_of_turn>)\s*$")
+
+
+def _only_stop_token_differs(held: str, offset: int) -> bool:
+    """The texts part inside the final stop token (gpt-oss re-renders `<|return|>` as `<|end|>`).
+
+    The engine never runs the model on the last token it sampled, so that token has no KV
+    in the cache and a different token in its place costs nothing.
+    """
+    match = _FINAL_STOP_TOKEN.search(held)
+    return match is not None and match.start() <= offset
 
 
 def _classify(scenario: Scenario, held: str, nxt: str, offset: int) -> str:
