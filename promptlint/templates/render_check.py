@@ -255,7 +255,7 @@ class _Renderer:
             **self.sandbox.special_tokens,
             "messages": [alias_reasoning(m) for m in messages],
             "tools": scenario.tools_list(),
-            "documents": None,
+            "documents": scenario.documents_list(),
             "add_generation_prompt": generation_prompt,
             **self.placeholders,
             **scenario.kwargs,
@@ -287,17 +287,7 @@ def check_template(
     replays: list[tuple[Scenario, list[Request], list[Rendered], list[Rendered]]] = []
     for index, scenario in enumerate(scenarios_for(set(variables))):
         try:
-            try:
-                requests = scenario.requests()
-                prompts, finals = _replay(renderer, scenario, requests, report)
-            except Exception:
-                if not scenario.tools:
-                    raise
-                # Some templates concatenate tool-call arguments as a string (OpenAI's wire
-                # format) rather than reading them as an object: try that before giving up.
-                scenario = replace(scenario, string_arguments=True)
-                requests = scenario.requests()
-                prompts, finals = _replay(renderer, scenario, requests, report)
+            scenario, requests, prompts, finals = _replay_variants(renderer, scenario, report)
         except Exception as exc:  # a template is untrusted code: any error is its answer
             reason = (
                 f"{type(exc).__name__}: {exc}"
@@ -312,13 +302,47 @@ def check_template(
                 return report
             report.skipped.append((scenario.name, reason))
             continue
+        notes = [
+            n
+            for n, on in (
+                ("string arguments", scenario.string_arguments),
+                ("documents", scenario.documents),
+            )
+            if on
+        ]
         report.scenarios_run.append(
-            f"{scenario.name} (string arguments)" if scenario.string_arguments else scenario.name
+            f"{scenario.name} ({', '.join(notes)})" if notes else scenario.name
         )
         replays.append((scenario, requests, prompts, finals))
     report.issues.extend(_stability_issues(renderer, replays, counter))
     report.issues.extend(_turn_issues(replays, counter))
     return report
+
+
+def _replay_variants(
+    renderer: _Renderer, scenario: Scenario, report: RenderReport
+) -> tuple[Scenario, list[Request], list[Rendered], list[Rendered]]:
+    """Replay a scenario; if the template rejects it, retry the inputs servers also send.
+
+    Some templates concatenate tool-call arguments as a string (OpenAI's wire format)
+    rather than reading an object; RAG templates need `documents`. The first error is
+    the one reported when no variant renders.
+    """
+    variants = [scenario]
+    if scenario.tools:
+        variants.append(replace(scenario, string_arguments=True))
+    if "documents" in renderer.variables:
+        variants.extend(replace(v, documents=True) for v in list(variants))
+    first_error: Exception | None = None
+    for variant in variants:
+        try:
+            requests = variant.requests()
+            prompts, finals = _replay(renderer, variant, requests, report)
+            return variant, requests, prompts, finals
+        except Exception as exc:  # a template is untrusted code: any error is its answer
+            first_error = first_error or exc
+    assert first_error is not None
+    raise first_error
 
 
 _UNDEFINED = re.compile(r"^'(\w+)' is undefined$")
@@ -566,7 +590,7 @@ def _breaks(
         held = _held(prompts[i], finals[i], requests[i].reply)
         nxt = prompts[i + 1]
         offset = _lcp(held.text, nxt.text)
-        if offset == len(held.text):
+        if offset == len(held.text) or _only_stop_token_differs(held.text, offset):
             continue
         reused = counter.count(held.text[:offset])
         total = counter.count(held.text)
@@ -596,6 +620,20 @@ def _tag_removed(held: str, nxt: str, offset: int) -> bool:
         if held[offset:].lstrip().startswith(tag) and not nxt[offset:].lstrip().startswith(tag):
             return True
     return False
+
+
+# A special token at the very end of the held text: the stop token the model sampled last.
+_FINAL_STOP_TOKEN = re.compile(r"(<[|｜][^<>\s]{1,48}[|｜]>|</s>|<eos>|<end_of_turn>)\s*$")
+
+
+def _only_stop_token_differs(held: str, offset: int) -> bool:
+    """The texts part inside the final stop token (gpt-oss re-renders `<|return|>` as `<|end|>`).
+
+    The engine never runs the model on the last token it sampled, so that token has no KV
+    in the cache and a different token in its place costs nothing.
+    """
+    match = _FINAL_STOP_TOKEN.search(held)
+    return match is not None and match.start() <= offset
 
 
 def _classify(scenario: Scenario, held: str, nxt: str, offset: int) -> str:
