@@ -164,6 +164,7 @@ _PROVIDER_PREFIXES = (
     "deepseek",
     "xai",
     "mistral",
+    "models",  # Gemini API resource names: "models/gemini-2.5-flash"
 )
 _DATE = re.compile(r"(-\d{8}|-\d{4}-\d{2}-\d{2}|@\d{8}|@latest)$")
 
@@ -218,12 +219,18 @@ def resolve_model(name: str) -> ModelPrice:
 
 
 def _suggest(name: str, models: Mapping[str, Any]) -> str:
-    key = name.strip().lower().rsplit("/", 1)[-1]
-    key = _DATE.sub("", key)
+    from promptlint.policies import family
+
+    wanted = family(name)
+    # The same model under another provider's id first (e.g. a model retired from its
+    # vendor's API but still sold on Bedrock or Vertex), then names that look alike.
+    same = sorted((k for k in models if family(k) == wanted), key=lambda k: (len(k), k))
+    key = _DATE.sub("", name.strip().lower().rsplit("/", 1)[-1])
     close = difflib.get_close_matches(key, list(models), n=4, cutoff=0.6)
-    if not close:
+    names = list(dict.fromkeys([*same[:3], *close]))[:4]
+    if not names:
         return " (see `promptlint pricing show` for how names resolve)"
-    return "; did you mean: " + ", ".join(close) + "?"
+    return "; did you mean: " + ", ".join(names) + "?"
 
 
 def _build(key: str, entry: Mapping[str, Any]) -> ModelPrice:
