@@ -158,7 +158,9 @@ def sections(report: dict[str, Any]) -> list[Section]:
             )
         cap = sw.get("capacity") or {}
         notes = [
-            f"cliff: {sw['cliff_rule']}; the prediction is the simulator fed the planned schedule"
+            f"cliff: {sw['cliff_rule']}; the prediction is the simulator fed the planned schedule",
+            "peak KV use: vllm:kv_cache_usage_perc scraped every 50 ms while the level ran "
+            "(— when no scrape caught a request running)",
         ]
         if cap:
             notes.append(
@@ -178,7 +180,7 @@ def sections(report: dict[str, Any]) -> list[Section]:
                     "TTFT p50 ms",
                     "TTFT p99 ms",
                     "preemptions",
-                    "peak KV use (sampled)",
+                    "peak KV use",
                     "",
                 ],
                 rows,

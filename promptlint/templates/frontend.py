@@ -60,7 +60,10 @@ class TemplateFrontend:
             return result
         jinja_rules = [r for r in rules if issubclass(r, JinjaRule)]
         for src in sources:
-            self._check_template(src, jinja_rules, result)
+            try:
+                self._check_template(src, jinja_rules, result)
+            except RecursionError:
+                result.errors.append(_error(src, "template too deeply nested to check", None))
         return result
 
     def _check_template(
@@ -80,10 +83,17 @@ class TemplateFrontend:
         if analysis.is_chat and render_rules:
             render = self._render_findings(src, analysis, render_rules, result)
         # A render finding on the same line confirms a static one: report them as one.
-        rendered_at = {(f.code, f.details.get("template_line")): f for f in render}
         merged: list[Finding] = []
         for finding in static:
-            twin = rendered_at.get((finding.code, finding.details.get("template_line")))
+            twin = next(
+                (
+                    r
+                    for r in render
+                    if r.code == finding.code
+                    and r.details["template_line"] == finding.details["template_line"]
+                ),
+                None,
+            )
             if twin is None:
                 merged.append(finding)
                 continue

@@ -31,8 +31,15 @@ from typing import Any
 import jinja2
 from jinja2 import meta
 
-from promptlint.templates.conversations import SYSTEM, Message, Request, Scenario, scenarios_for
-from promptlint.templates.sandbox import Sandbox
+from promptlint.templates.conversations import (
+    SYSTEM,
+    TOOLS,
+    Message,
+    Request,
+    Scenario,
+    scenarios_for,
+)
+from promptlint.templates.sandbox import Sandbox, alias_reasoning
 from promptlint.templates.token_count import TokenCounter, counter_for
 from promptlint.templates.tracing import Rendered, error_line, render_traced
 
@@ -43,6 +50,8 @@ LATER_SAME_DAY = BASE_CLOCK + timedelta(hours=2, minutes=3, seconds=7)
 NEXT_DAY = BASE_CLOCK + timedelta(days=1)
 BASE_SEED, OTHER_SEED = 1, 2
 SNIPPET_BEFORE, SNIPPET_AFTER = 24, 56
+# Text of the first tool's definition: where the tool list sits in a render.
+TOOL_MARK = TOOLS[0]["function"]["description"]
 THINK_TAGS = ("<think>", "</think>", "<|begin_of_thought|>", "<thinking>")
 
 
@@ -244,7 +253,7 @@ class _Renderer:
         self.sandbox.set(clock, seed)
         context: dict[str, Any] = {
             **self.sandbox.special_tokens,
-            "messages": [dict(m) for m in messages],
+            "messages": [alias_reasoning(m) for m in messages],
             "tools": scenario.tools_list(),
             "documents": None,
             "add_generation_prompt": generation_prompt,
@@ -593,6 +602,8 @@ def _classify(scenario: Scenario, held: str, nxt: str, offset: int) -> str:
     held_tail = held[offset:]
     if scenario.system and SYSTEM in held_tail and held.find(SYSTEM) != nxt.find(SYSTEM):
         return "system-moved"
+    if scenario.tools and TOOL_MARK in held_tail and held.find(TOOL_MARK) != nxt.find(TOOL_MARK):
+        return "tools-moved"
     for text in scenario.reasoning_texts():
         if text in held_tail and text not in nxt:
             return "reasoning-stripped"
@@ -606,6 +617,11 @@ def _turn_summary(kind: str) -> str:
         return (
             "Reasoning the model generated is dropped when the template re-renders that "
             "assistant turn for the next request."
+        )
+    if kind == "tools-moved":
+        return (
+            "The tool definitions move when a new turn arrives (they are rendered with the "
+            "latest user message, not at a fixed place)."
         )
     if kind == "system-moved":
         return (

@@ -41,7 +41,21 @@ def _innermost_frame(gen: Any) -> types.FrameType | None:
     return frame
 
 
-def render_traced(template: jinja2.Template, variables: Mapping[str, Any]) -> Rendered:
+# A chat template renders a few kilobytes in a few hundred pieces for the synthetic
+# conversations; this much output means a runaway loop.
+MAX_OUTPUT_CHARS = 1_000_000
+MAX_OUTPUT_PIECES = 100_000
+
+
+class RenderTooLarge(jinja2.TemplateRuntimeError):
+    """The template printed more than MAX_OUTPUT_CHARS for one conversation."""
+
+
+def render_traced(
+    template: jinja2.Template,
+    variables: Mapping[str, Any],
+    max_chars: int = MAX_OUTPUT_CHARS,
+) -> Rendered:
     """Render like `template.render(**variables)`; errors are raised with template line numbers."""
     parts: list[str] = []
     out = Rendered("")
@@ -58,6 +72,11 @@ def render_traced(template: jinja2.Template, variables: Mapping[str, Any]) -> Re
             end += len(chunk)
             out.chunk_ends.append(end)
             out.chunk_lines.append(line)
+            if end > max_chars or len(parts) > MAX_OUTPUT_PIECES:
+                raise RenderTooLarge(
+                    f"the template printed more than {min(end, max_chars):,} characters in "
+                    f"{len(parts):,} pieces for one short conversation (a runaway loop?)"
+                )
     except Exception:
         # Re-raises the error with its traceback rewritten to template lines.
         template.environment.handle_exception()

@@ -248,9 +248,10 @@ def test_percentile_and_cliff() -> None:
     class L:
         concurrency: int
 
-    levels: Any = [L(1), L(2), L(4)]
-    assert cliff(levels, [0.8, 0.78, 0.5]) == 4
-    assert cliff(levels, [0.8, 0.8, 0.79]) is None
+    levels: Any = [L(1), L(2), L(4), L(8)]
+    assert cliff(levels, [0.8, 0.78, 0.5, 0.45]) == 4
+    assert cliff(levels, [0.78, 0.78, 0.69, 0.46]) == 8  # a gradual start, then the fall
+    assert cliff(levels, [0.8, 0.8, 0.79, 0.77]) is None  # no fall of 5 points
 
 
 def test_capacity_counts_a_shared_prefix_once() -> None:

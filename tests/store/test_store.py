@@ -255,6 +255,11 @@ def test_foreign_sqlite_database_is_refused(tmp_path: Path) -> None:
     conn.close()
     with pytest.raises(UserError, match="not a promptlint store"):
         open_store(str(db))
+    conn = sqlite3.connect(db)
+    # Left as it was: not switched to WAL, no tables added.
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    assert [r[0] for r in conn.execute("SELECT name FROM sqlite_master")] == ["photos"]
+    conn.close()
 
 
 def test_readers_do_not_create_a_store(tmp_path: Path) -> None:

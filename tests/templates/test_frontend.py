@@ -154,3 +154,14 @@ def test_prompt_templates_are_not_rendered(tmp_path: Path) -> None:
     assert out.errors == []
     assert [f.code for f in out.findings] == ["PL103"]
     assert "Rendering confirms" not in out.findings[0].message
+
+
+def test_two_clock_values_on_one_line_with_the_render_check() -> None:
+    source = (
+        "{{ 'Now: ' + strftime_now('%H:%M') + ' ' + strftime_now('%d') + '\\n' }}"
+        "{% for m in messages %}{{ m.content }}{% endfor %}"
+    )
+    out = check_text("two.jinja", source, JINJA_RULES, CONFIG)
+    assert out.errors == []
+    assert [f.code for f in out.findings] == ["PL101"]
+    assert "Rendering confirms it" in out.findings[0].message
