@@ -177,15 +177,18 @@ def _candidates(name: str) -> list[str]:
         if s and s not in seen:
             seen.append(s)
 
-    base = name.strip()
-    forms = [base, base.lower()]
-    # Provider paths: "anthropic/claude-…", "bedrock/us-east-1/anthropic.…", "bedrock/converse/…".
-    parts = base.split("/")
-    while len(parts) > 1 and (
-        parts[0].lower() in _PROVIDER_PREFIXES or re.fullmatch(r"[a-z]{2}(-[a-z]+)+-\d", parts[0])
-    ):
-        parts = parts[1:]
-        forms.append("/".join(parts))
+    forms: list[str] = []
+    for base in dict.fromkeys([name.strip(), name.strip().lower()]):
+        forms.append(base)
+        # Provider paths: "anthropic/claude-…", "bedrock/us-east-1/anthropic.…",
+        # "bedrock/converse/…", Gemini's "models/…".
+        parts = base.split("/")
+        while len(parts) > 1 and (
+            parts[0].lower() in _PROVIDER_PREFIXES
+            or re.fullmatch(r"[a-z]{2}(-[a-z]+)+-\d", parts[0].lower())
+        ):
+            parts = parts[1:]
+            forms.append("/".join(parts))
     for form in forms:
         add(form)
         undated = _DATE.sub("", form)
