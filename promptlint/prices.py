@@ -105,6 +105,18 @@ def cost_of(usage: Usage, price: ModelPrice) -> Decimal:
     return total / MILLION
 
 
+def cost_breakdown(usage: Usage, price: ModelPrice) -> dict[str, Decimal]:
+    """`cost_of` split by token class, at the tier of the whole request (sums to cost_of)."""
+    t = price.tier_for(usage.input_tokens)
+    return {
+        "uncached_input": usage.uncached_input_tokens * t.input / MILLION,
+        "cache_read": usage.cache_read_tokens * t.cache_read / MILLION,
+        "cache_write_5m": usage.cache_write_5m_tokens * t.cache_write_5m / MILLION,
+        "cache_write_1h": usage.cache_write_1h_tokens * t.cache_write_1h / MILLION,
+        "output": usage.output_tokens * t.output / MILLION,
+    }
+
+
 def cost_without_cache(usage: Usage, price: ModelPrice) -> Decimal:
     """What the same tokens cost if every prompt token were billed as plain input."""
     t = price.tier_for(usage.input_tokens)
@@ -250,7 +262,10 @@ def _build(key: str, entry: Mapping[str, Any]) -> ModelPrice:
         elif w5 is None:
             mult = policy.write_multiplier_5m or Decimal(1)
             w5, w5_from = inp * mult, f"input x {mult} ({provider} policy)"
+        # The long-lifetime write: Anthropic's 1 h, OpenAI's 12 h retention.
         w1 = get(e, "cache_write_1h")
+        if w1 is None:
+            w1 = get(e, "cache_write_12h")
         w1_from = where
         if not policy.writes_billed:
             w1, w1_from = inp, w5_from
@@ -282,7 +297,7 @@ def _build(key: str, entry: Mapping[str, Any]) -> ModelPrice:
         merged = {**entry, **tier_entry}
         # A tier that lacks a cache price must not inherit a cache price from the base tier
         # of a field it does list: fill() derives it from the tier's own input price.
-        for short in ("cache_read", "cache_write", "cache_write_1h"):
+        for short in ("cache_read", "cache_write", "cache_write_1h", "cache_write_12h"):
             if short not in tier_entry and "input" in tier_entry:
                 merged.pop(short, None)
         tiers.append(PriceTier(int(threshold), **fill(merged, record=False)))

@@ -6,6 +6,8 @@ position pass costs about as much as the parse.
 
 from __future__ import annotations
 
+import bisect
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -13,7 +15,6 @@ from functools import cached_property
 from pathlib import Path
 
 import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from promptlint.check.config import CheckConfig
 from promptlint.check.frontends import FrontendResult
@@ -21,14 +22,17 @@ from promptlint.check.rule import Rule
 from promptlint.findings import FileError, Finding, Fix, FixSafety
 from promptlint.python.flow import Evaluator
 from promptlint.python.index import ModuleIndex, build_index
+from promptlint.python.locate import locate
 from promptlint.python.requests import Block, Request, find_requests, standalone_prefix_blocks
 from promptlint.python.values import Taint
 
-# Cheap pre-filter: a file with none of these names builds no prompt we can see.
+# Cheap pre-filter: a file with none of these builds no prompt we can see (and is not
+# parsed at all). It looks for the shapes prompts take, not just LLM-ish words.
 LLM_HINTS = re.compile(
-    r"openai|anthropic|litellm|langchain|genai|generativeai|completions?\b|messages|"
-    r"cache_control|system_instruction|SystemMessage|ChatPromptTemplate|generate_content|"
-    r"\bllm|\bLLM|prompt|[\"']role[\"']|list_tools|instructions",
+    r"""["'](?:role|messages|system|tools|tool_call_id|tool_use_id)["']"""
+    r"|\b(?:messages|system|instructions|prompt|tools|contents|system_instruction)\s*="
+    r"|cache_control|SystemMessage|HumanMessage|ChatPromptTemplate|generate_content"
+    r"|list_tools|litellm|responses\.create|\.a?invoke\("
 )
 
 
@@ -140,7 +144,7 @@ class PythonFrontend:
         self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
     ) -> FrontendResult:
         result = FrontendResult()
-        if not rules or not LLM_HINTS.search(text):
+        if not rules or not (LLM_HINTS.search(text) or _mentions_sink(text, config)):
             return result
         try:
             module = cst.parse_module(text)
@@ -152,7 +156,11 @@ class PythonFrontend:
         except (RecursionError, MemoryError) as exc:
             result.errors.append(FileError(path, f"cannot parse: {type(exc).__name__}"))
             return result
-        index = build_index(module)
+        try:
+            index = build_index(module)
+        except RecursionError:
+            result.errors.append(FileError(path, "expression nesting too deep to analyse"))
+            return result
         ctx = PythonContext(
             path, text, module, index, Evaluator(index, config.volatile_callables), config
         )
@@ -164,55 +172,58 @@ class PythonFrontend:
                     result.errors.append(
                         FileError(path, f"{rule.CODE}: expression nesting too deep")
                     )
+                except Exception as exc:  # a bug in one rule must not stop the whole run
+                    if os.environ.get("PROMPTLINT_DEBUG"):
+                        raise
+                    result.errors.append(
+                        FileError(
+                            path, f"internal error in {rule.CODE}: {type(exc).__name__}: {exc}"
+                        )
+                    )
         if ctx.reports:
             result.findings.extend(_findings(ctx))
         return result
 
 
 def _findings(ctx: PythonContext) -> list[Finding]:
-    positions = MetadataWrapper(ctx.module, unsafe_skip_copy=True).resolve(PositionProvider)
+    wanted = [r.node for r in ctx.reports] + [r.fix.node for r in ctx.reports if r.fix]
+    spans = locate(ctx.module, ctx.text, wanted)
     starts = _line_starts(ctx.text)
     out: list[Finding] = []
-    seen: set[tuple[str, int, int]] = set()
+    seen: set[tuple[str, int]] = set()
     for rep in ctx.reports:
-        rng: CodeRange | None = positions.get(rep.node)
-        if rng is None:
+        span = spans.get(id(rep.node))
+        if span is None:
             continue
-        key = (rep.rule.CODE, rng.start.line, rng.start.column)
+        key = (rep.rule.CODE, span[0])
         if key in seen:
             continue
         seen.add(key)
         fix = None
         if rep.fix is not None:
-            frng = positions.get(rep.fix.node)
-            if frng is not None:
+            fspan = spans.get(id(rep.fix.node))
+            if fspan is not None:
                 fix = Fix(
-                    rep.fix.description,
-                    rep.fix.safety,
-                    _offset(starts, frng.start.line, frng.start.column),
-                    _offset(starts, frng.end.line, frng.end.column),
-                    rep.fix.replacement,
+                    rep.fix.description, rep.fix.safety, fspan[0], fspan[1], rep.fix.replacement
                 )
-        out.append(
-            rep.rule.finding(
-                ctx.path,
-                rng.start.line,
-                rng.start.column + 1,
-                rng.end.line,
-                rng.end.column + 1,
-                rep.message,
-                fix,
-            )
-        )
+        line, col = _line_col(starts, span[0])
+        end_line, end_col = _line_col(starts, span[1])
+        out.append(rep.rule.finding(ctx.path, line, col, end_line, end_col, rep.message, fix))
     return out
+
+
+def _mentions_sink(text: str, config: CheckConfig) -> bool:
+    return any(sink.rsplit(".", 1)[-1] in text for sink in config.prompt_sinks)
 
 
 def _line_starts(text: str) -> list[int]:
     return [0, *(m.end() for m in re.finditer("\n", text))]
 
 
-def _offset(starts: list[int], line: int, column: int) -> int:
-    return starts[line - 1] + column
+def _line_col(starts: list[int], offset: int) -> tuple[int, int]:
+    """1-based line and column of a character offset."""
+    line = bisect.bisect_right(starts, offset)
+    return line, offset - starts[line - 1] + 1
 
 
 FRONTEND = PythonFrontend()

@@ -3,6 +3,10 @@
 OpenAI's `cached_tokens` is a *subset* of `prompt_tokens`; Anthropic's cache tokens are
 *in addition to* `input_tokens`; Gemini's `promptTokenCount` includes cached tokens.
 Everything downstream speaks only this shape.
+
+The two write classes are the provider's short and long cache lifetimes: Anthropic/Bedrock
+5 m and 1 h; OpenAI GPT-5.6+ 30 m and 12 h (`cache_write_tokens_details`). Prices follow
+the same split (`ModelPrice.cache_write_5m` / `cache_write_1h`).
 """
 
 from __future__ import annotations
@@ -68,6 +72,12 @@ def normalize_usage(
     usage = _unwrap(usage)
     if shape is None:
         shape = detect_shape(usage)
+    elif shape == "openai-chat" and usage.keys() & {
+        "prompt_cache_hit_tokens",
+        "prompt_cache_miss_tokens",
+    }:
+        # DeepSeek speaks the OpenAI chat API but reports its cache as hit/miss counts.
+        shape = "deepseek"
     parser = _PARSERS.get(shape)
     if parser is None:
         raise ValueError(f"unknown usage shape {shape!r} (known: {', '.join(SHAPES)})")
@@ -147,15 +157,34 @@ def _subset_input(total: int, cached: int, written: int, total_name: str) -> int
 
 def _openai_chat(u: Mapping[str, Any], _ttl: str) -> Usage:
     prompt = _count(u, "prompt_tokens", required=True)
-    details = _details(u, "prompt_tokens_details")
+    # Mistral's schema also spells it prompt_token_details.
+    key = "prompt_tokens_details" if u.get("prompt_tokens_details") else "prompt_token_details"
+    details = _details(u, key)
     cached = _count(details, "cached_tokens")
     written = _count(details, "cache_write_tokens")
+    short, long = _openai_write_split(details, written)
     return Usage(
         uncached_input_tokens=_subset_input(prompt, cached, written, "prompt_tokens"),
         cache_read_tokens=cached,
-        cache_write_5m_tokens=written,
+        cache_write_5m_tokens=short,
+        cache_write_1h_tokens=long,
         output_tokens=_count(u, "completion_tokens"),
     )
+
+
+def _openai_write_split(details: Mapping[str, Any], written: int) -> tuple[int, int]:
+    # GPT-5.6+: cache_write_tokens_details splits writes by retention (30m / 12h).
+    split = _details(details, "cache_write_tokens_details")
+    if not split:
+        return written, 0
+    short = _count(split, "ttl_30m_tokens")
+    long = _count(split, "ttl_12h_tokens")
+    if short + long != written:
+        raise ValueError(
+            f"cache_write_tokens_details ({short} 30m + {long} 12h) does not add up to "
+            f"cache_write_tokens ({written})"
+        )
+    return short, long
 
 
 def _openai_responses(u: Mapping[str, Any], _ttl: str) -> Usage:
@@ -163,10 +192,12 @@ def _openai_responses(u: Mapping[str, Any], _ttl: str) -> Usage:
     details = _details(u, "input_tokens_details")
     cached = _count(details, "cached_tokens")
     written = _count(details, "cache_write_tokens")
+    short, long = _openai_write_split(details, written)
     return Usage(
         uncached_input_tokens=_subset_input(total, cached, written, "input_tokens"),
         cache_read_tokens=cached,
-        cache_write_5m_tokens=written,
+        cache_write_5m_tokens=short,
+        cache_write_1h_tokens=long,
         output_tokens=_count(u, "output_tokens"),
     )
 
@@ -242,16 +273,41 @@ def _deepseek(u: Mapping[str, Any], _ttl: str) -> Usage:
 
 
 def _bedrock(u: Mapping[str, Any], ttl: str) -> Usage:
-    # Converse: inputTokens excludes cache reads and writes (as Anthropic's input_tokens).
+    # Converse: inputTokens excludes cache reads and writes (as Anthropic's input_tokens),
+    # so totalTokens = input + output + cache read + cache write. Should a total say that
+    # inputTokens holds the cache tokens too (total = input + output), that is honoured.
     # InvokeModel returns Anthropic's own usage, handled by the anthropic shape.
+    uncached = _count(u, "inputTokens", required=True)
+    output = _count(u, "outputTokens")
+    read = _count(u, "cacheReadInputTokens")
     written = _count(u, "cacheWriteInputTokens")
+    total = _count(u, "totalTokens") if u.get("totalTokens") is not None else None
+    if (
+        total is not None
+        and read + written > 0
+        and total == uncached + output
+        and uncached >= read + written
+    ):
+        uncached -= read + written  # a total that counts the cache inside inputTokens
     w5, w1 = (written, 0) if ttl == "5m" else (0, written)
+    details = u.get("cacheDetails")
+    if details:
+        # botocore bedrock-runtime TokenUsage.cacheDetails: [{"ttl": "5m"|"1h", "inputTokens"}]
+        if not isinstance(details, list) or not all(isinstance(d, Mapping) for d in details):
+            raise ValueError("usage field 'cacheDetails' must be a list of objects")
+        w5 = sum(_count(d, "inputTokens") for d in details if d.get("ttl") == "5m")
+        w1 = sum(_count(d, "inputTokens") for d in details if d.get("ttl") == "1h")
+        if w5 + w1 != written:
+            raise ValueError(
+                f"cacheDetails ({w5} 5m + {w1} 1h) does not add up to "
+                f"cacheWriteInputTokens ({written})"
+            )
     return Usage(
-        uncached_input_tokens=_count(u, "inputTokens", required=True),
-        cache_read_tokens=_count(u, "cacheReadInputTokens"),
+        uncached_input_tokens=uncached,
+        cache_read_tokens=read,
         cache_write_5m_tokens=w5,
         cache_write_1h_tokens=w1,
-        output_tokens=_count(u, "outputTokens"),
+        output_tokens=output,
     )
 
 
@@ -263,3 +319,24 @@ _PARSERS: dict[str, Callable[[Mapping[str, Any], str], Usage]] = {
     "deepseek": _deepseek,
     "bedrock": _bedrock,
 }
+
+
+def merge_anthropic_stream(start: Mapping[str, Any], delta: Mapping[str, Any]) -> dict[str, Any]:
+    """One usage object from a stream's `message_start` usage and its `message_delta` usage.
+
+    The delta's counts are cumulative and win; only `message_start` carries the
+    `cache_creation` 5m/1h split, kept while the write total still agrees with it.
+    """
+    merged: dict[str, Any] = dict(start)
+    for key, value in delta.items():
+        if value is not None:
+            merged[key] = value
+    split = start.get("cache_creation")
+    if isinstance(split, Mapping) and "cache_creation" not in delta:
+        parts = sum(
+            int(split.get(k) or 0)
+            for k in ("ephemeral_5m_input_tokens", "ephemeral_1h_input_tokens")
+        )
+        if parts != merged.get("cache_creation_input_tokens", parts):
+            merged.pop("cache_creation")
+    return merged

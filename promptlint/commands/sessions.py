@@ -54,7 +54,7 @@ def sessions(store_url: str, fmt: str, since: str | None, until: str | None) -> 
     from promptlint.store.base import open_store
 
     try:
-        store = open_store(store_url)
+        store = open_store(store_url, create=False)
     except ModuleNotFoundError as exc:
         raise UserError(f"store backend not available for {store_url}: {exc}") from exc
     with store:

@@ -90,7 +90,14 @@ class Comparer:
         texts: list[str],
         params: dict[str, str],
         provider: str,
+        same_conversation: bool = True,
     ) -> Comparison:
+        """Divergences of `segs` from `parent`.
+
+        With `same_conversation` False (the parent is another conversation that shares
+        tools and system prompt), the first differing message is where the conversations
+        part, not a break: the walk stops there and the rest is new content.
+        """
         P, C = parent.segs, segs
         cum = [0]
         for s in C:
@@ -119,6 +126,7 @@ class Comparer:
 
         i = j = 0
         end_j = 0  # end (in C) of what the parent could have provided
+        tail: int | None = None  # the same in tokens, when the parent never realigns
         while i < len(P) and j < len(C):
             if P[i].hash == C[j].hash:
                 i += 1
@@ -127,24 +135,22 @@ class Comparer:
                 continue
             if len(divs) >= MAX_BREAKS:
                 break
+            if not same_conversation and "message" in (P[i].kind, C[j].kind):
+                break
             div, i2, j2, resynced = self._region(P, C, texts, i, j, cum)
             divs.append(div)
             if not resynced:
                 # Nothing of the parent follows in place: the parent's remaining tokens
                 # could at most have filled the same number of this request's tokens.
                 rest_p = sum(s.tokens for s in P[i:])
-                limit = cum[j] + rest_p
-                end_j = max(end_j, j)
-                while end_j < len(C) and cum[end_j + 1] <= limit:
-                    end_j += 1
-                i, j = len(P), end_j
+                tail = min(cum[j] + rest_p, cum[len(C)])
                 break
             i, j = i2, j2
             end_j = j
         divs.sort(key=lambda d: d.token_offset)
-        shared = divs[0].token_offset if divs else cum[min(end_j, len(C))]
-        potential = max(cum[min(end_j, len(C))], shared)
-        return Comparison(divs, shared, potential)
+        reach = cum[min(end_j, len(C))] if tail is None else tail
+        shared = divs[0].token_offset if divs else reach
+        return Comparison(divs, shared, max(reach, shared))
 
     # --- one changed region -----------------------------------------------------------
 
@@ -205,7 +211,7 @@ class Comparer:
             char_at = d.offset if d else 0
         before, after = snippet(old_text, char_at), snippet(new_text, char_at)
 
-        if a.key != b.key:
+        if a.kind != b.kind:
             cause = Cause.SYSTEM_EDIT if "system" in (a.kind, b.kind) else Cause.HISTORY_REWRITE
             return Divergence(
                 cause, j, b.name, cum[j], f"{a.key} replaced by {b.key}", before, after
@@ -267,10 +273,10 @@ class Comparer:
             detail = "all tools removed"
             return Divergence(Cause.TOOL_CHANGE, j, C[j].name, at, detail), pi2, cj2, True
         if not pt:
-            detail = f"tools added: {', '.join(_names(ct))}"
+            detail = f"tool list changed: added {', '.join(_names(ct))}"
             return Divergence(Cause.TOOL_CHANGE, j, C[j].name, at, detail), pi2, cj2, True
         if Counter(s.hash for s in pt) == Counter(s.hash for s in ct):
-            detail = "same tools in a different order: " + _order(pt, ct)
+            detail = "same tools in a different order: " + _order(pt, ct, j)
             return (
                 Divergence(Cause.TOOL_ORDER, j, C[j].name, at, detail, _seq(pt), _seq(ct)),
                 pi2,
@@ -279,7 +285,9 @@ class Comparer:
             )
         if Counter(s.canonical_hash for s in pt) == Counter(s.canonical_hash for s in ct):
             if [s.canonical_hash for s in pt] != [s.canonical_hash for s in ct]:
-                detail = "same tools in a different order (and keys reordered): " + _order(pt, ct)
+                detail = "same tools in a different order (and keys reordered): " + _order(
+                    pt, ct, j
+                )
                 return (
                     Divergence(Cause.TOOL_ORDER, j, C[j].name, at, detail, _seq(pt), _seq(ct)),
                     pi2,
@@ -341,8 +349,9 @@ class Comparer:
         ta = self.tokens_of(a.hash, old_text)
         tb = self.tokens_of(b.hash, new_text)
         n = common_prefix_len(ta, tb)
-        # The role/format tokens come first; they are shared when the key is.
-        return min(n + (self.overhead if a.key == b.key else 0), b.tokens)
+        # A message's role/format tokens come first; they are shared when the key is.
+        chat_like = b.kind in ("message", "system") and a.key == b.key
+        return min(n + (self.overhead if chat_like else 0), b.tokens)
 
 
 def _resync(P: list[SegInfo], C: list[SegInfo], i: int, j: int) -> tuple[int, int, bool]:
@@ -367,9 +376,9 @@ def _seq(segs: Sequence[SegInfo]) -> str:
     return "[" + text + "]"
 
 
-def _order(pt: Sequence[SegInfo], ct: Sequence[SegInfo]) -> str:
+def _order(pt: Sequence[SegInfo], ct: Sequence[SegInfo], base: int) -> str:
     k = next((n for n, (x, y) in enumerate(zip(pt, ct, strict=False)) if x.hash != y.hash), 0)
-    return f"position {k}: {_names(pt)[k]!r} before, {_names(ct)[k]!r} now"
+    return f"tools[{base + k}] was {_names(pt)[k]!r}, now {_names(ct)[k]!r}"
 
 
 def _param_text(params: dict[str, str], changes: list[tuple[str, bool]]) -> str:

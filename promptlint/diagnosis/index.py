@@ -15,7 +15,7 @@ from datetime import datetime
 from promptlint.diagnosis.volatile import common_prefix
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SegInfo:
     name: str
     kind: str
@@ -38,7 +38,7 @@ class Entry:
     params: dict[str, str]
     segs: list[SegInfo]
     explicit: str | None  # an explicit session id this request carried
-    written_at: list[int] = field(default_factory=list)  # token positions of cache writes
+    written_at: list[int] = field(default_factory=list)  # segment boundaries of cache writes
     auto_cache: bool = False
 
     @property
@@ -49,12 +49,14 @@ class Entry:
 class TextPool:
     """Segment texts by hash, least recently used evicted beyond `max_chars`."""
 
-    def __init__(self, max_chars: int = 64_000_000) -> None:
+    def __init__(self, max_chars: int = 32_000_000) -> None:
         self._texts: OrderedDict[str, str] = OrderedDict()
         self._chars = 0
         self._max = max_chars
 
     def put(self, digest: str, text: str) -> None:
+        if len(text) > self._max // 16:
+            return  # one huge segment must not flush every conversation's texts
         if digest in self._texts:
             self._texts.move_to_end(digest)
             return
@@ -71,6 +73,10 @@ class TextPool:
         return text
 
 
+FUZZY_TOP = 4
+FUZZY_RECENT = 4
+
+
 @dataclass
 class Match:
     entry: Entry
@@ -81,22 +87,38 @@ class Match:
 class RecentIndex:
     """Recent requests per (key_hash, model family), newest first."""
 
-    def __init__(self, per_group: int = 64, max_groups: int = 4096) -> None:
+    def __init__(
+        self, per_group: int = 64, max_groups: int = 4096, max_segments: int = 1_000_000
+    ) -> None:
         self._groups: OrderedDict[tuple[str, str], deque[Entry]] = OrderedDict()
         self._per_group = per_group
         self._max_groups = max_groups
+        # Bounds memory whatever the number of keys: the least recently used groups lose
+        # their oldest requests first.
+        self._max_segments = max_segments
+        self.segments = 0
 
     def add(self, key_hash: str, family: str, entry: Entry) -> None:
         k = (key_hash, family)
         group = self._groups.get(k)
         if group is None:
-            group = deque(maxlen=self._per_group)
+            group = deque()
             self._groups[k] = group
             while len(self._groups) > self._max_groups:
-                self._groups.popitem(last=False)
+                _, dropped = self._groups.popitem(last=False)
+                self.segments -= sum(len(e.segs) for e in dropped)
         else:
             self._groups.move_to_end(k)
         group.appendleft(entry)
+        self.segments += len(entry.segs)
+        if len(group) > self._per_group:
+            self.segments -= len(group.pop().segs)
+        while self.segments > self._max_segments and len(self._groups) > 1:
+            oldest_key = next(iter(self._groups))
+            oldest = self._groups[oldest_key]
+            self.segments -= len(oldest.pop().segs)
+            if not oldest:
+                del self._groups[oldest_key]
 
     def candidates(self, key_hash: str, family: str) -> list[Entry]:
         return list(self._groups.get((key_hash, family), ()))
@@ -109,6 +131,7 @@ class RecentIndex:
         texts: list[str],
         pool: TextPool,
         explicit: str | None,
+        model: str | None = None,
     ) -> Match | None:
         """The recent request this one extends: the most shared tokens, newest on ties.
 
@@ -124,22 +147,32 @@ class RecentIndex:
         if not pool_cands:
             return None
         here = Counter(s.hash for s in segs)
-        best: Match | None = None
+        # Scored in this request's token counts, so candidates compare on one scale.
+        weight = {s.hash: s.tokens for s in segs}
+        scored: list[Match] = []
         for cand in pool_cands:
-            seen: Counter[str] = Counter()
+            seen: dict[str, int] = {}
             score = 0.0
             shared_msgs = 0
             for s in cand.segs:
-                if seen[s.hash] < here[s.hash]:
-                    seen[s.hash] += 1
-                    score += s.tokens
+                h = s.hash
+                used = seen.get(h, 0)
+                if used < here.get(h, 0):
+                    seen[h] = used + 1
+                    score += weight[h]
                     if s.kind == "message":
                         shared_msgs += 1
-            score += _fuzzy(cand, segs, texts, pool)
-            if score <= 0:
-                continue
-            if best is None or score > best.score:
-                best = Match(cand, score, shared_msgs)
+            if score > 0 and cand.model == model:
+                score += 0.5  # on equal prefixes, the same model's cache is the one to use
+            scored.append(Match(cand, score, shared_msgs))
+        # Text similarity is dearer: only for the best exact matches and the newest requests.
+        ranked = sorted(range(len(scored)), key=lambda k: (-scored[k].score, k))
+        for k in {*ranked[:FUZZY_TOP], *range(min(FUZZY_RECENT, len(scored)))}:
+            scored[k].score += _fuzzy(scored[k].entry, segs, texts, pool)
+        best: Match | None = None
+        for m in scored:  # newest first: ties keep the newest
+            if m.score > 0 and (best is None or m.score > best.score):
+                best = m
         return best
 
 
@@ -156,12 +189,29 @@ def _fuzzy(cand: Entry, segs: list[SegInfo], texts: list[str], pool: TextPool) -
         new = texts[i]
         if old is None or not old or not new:
             continue
-        p = common_prefix(old, new)
-        s = common_prefix(old[p:][::-1], new[p:][::-1]) if len(old) < 200_000 else 0
-        similarity = (p + s) / max(len(old), len(new))
+        similarity = similar_chars(old, new) / max(len(old), len(new))
         if similarity >= 0.5:
             extra += similarity * min(a.tokens, b.tokens)
         checked += 1
         if checked >= 3:
             break
     return extra
+
+
+def similar_chars(old: str, new: str) -> int:
+    """Characters shared by two texts that differ in one short place (a value changed).
+
+    The common prefix, then - after re-aligning on a probe taken just past the change -
+    the common run that follows, or else the common suffix.
+    """
+    p = common_prefix(old, new)
+    if p >= min(len(old), len(new)):
+        return p
+    for skip in (16, 48, 160):
+        probe = new[p + skip : p + skip + 24]
+        if len(probe) < 24:
+            break
+        at = old.find(probe, p, p + skip + 400)
+        if at >= 0:
+            return p + common_prefix(old[at:], new[p + skip :])
+    return p + common_prefix(old[p:][::-1], new[p:][::-1])

@@ -33,9 +33,15 @@ def transformers_text_config(model_type: str, raw: Mapping[str, Any]) -> Any | N
 
 def transformers_layer_types(model_type: str, raw: Mapping[str, Any]) -> list[str] | None:
     config = transformers_text_config(model_type, raw)
-    layer_types = getattr(config, "layer_types", None) if config is not None else None
-    if isinstance(layer_types, list) and all(isinstance(x, str) for x in layer_types):
-        return list(layer_types)
+    if config is None:
+        return None
+    for attribute in ("layer_types", "layers_block_type"):
+        try:
+            names = getattr(config, attribute, None)
+        except Exception:  # a computed property may fail on an odd config
+            names = None
+        if isinstance(names, list) and names and all(isinstance(x, str) for x in names):
+            return list(names)
     return None
 
 

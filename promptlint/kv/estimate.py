@@ -153,7 +153,7 @@ def estimate_from_spec(spec: ModelSpec, kv_dtype: str = "auto", tp: int = 1) -> 
         assumptions.append(
             "recurrent state in the model dtype"
             + (" (SSM part in float32 as the config asks)" if _any_fp32(spec) else "")
-            + "; vLLM pads it to the attention page size"
+            + ("; vLLM pads it to the attention page size" if per_token else "")
         )
     if tp > 1:
         kv_tp = spec.num_kv_heads
@@ -166,15 +166,18 @@ def estimate_from_spec(spec: ModelSpec, kv_dtype: str = "auto", tp: int = 1) -> 
             )
         else:
             assumptions.append(f"per GPU at TP {tp}: {kv_tp} KV heads split {kv_tp // tp} per GPU")
-    if spec.mla and dtype_name != "fp8":
-        assumptions.append("MLA backends use their own block size (FlashMLA 64)")
+    if spec.model_type == "deepseek_v32":
+        assumptions.append(
+            "DeepSeek-V3.2 in vLLM defaults to the fp8_ds_mla cache (656 B/token/layer) plus an "
+            "indexer K-cache, not counted here; pass --kv-dtype to pin the dtype"
+        )
     windows: dict[str, int] = {}
     for layer in spec.layers:
         if layer.window is not None:
             windows[layer.kind] = layer.window
     naive = 0
     if spec.num_attention_heads:
-        naive = 2 * spec.num_layers * spec.hidden_size * size
+        naive = 2 * spec.num_layers * spec.hidden_size * size // tp
     return KVEstimate(
         model=spec.model,
         model_type=spec.model_type,

@@ -42,6 +42,7 @@ _LAYER_TYPE_NAMES = {
     "linear_attention": LINEAR,
     "mamba": MAMBA,
     "mamba2": MAMBA,
+    "conv": LINEAR,  # LFM2 short-convolution blocks: a small constant state
     "mlp": NO_KV,
     "moe": NO_KV,
 }
@@ -225,6 +226,10 @@ def _kinds(
                 else:
                     out.append(LayerKind(_from_names([name], field, where)[0]))
             return out
+    indices = text.get("attn_layer_indices")
+    if isinstance(indices, list):  # Bamba: attention at these indices, Mamba2 elsewhere
+        wanted = {as_int(i, "attn_layer_indices", where) for i in indices}
+        return [LayerKind(FULL if i in wanted else MAMBA) for i in range(n)]
     attn_types = text.get("attn_type_list")
     if isinstance(attn_types, list):  # MiniMax: 1 softmax attention, 0 lightning (linear)
         return [LayerKind(FULL if int(x) == 1 else LINEAR) for x in attn_types]
@@ -259,9 +264,9 @@ def _kinds(
         return _llama4_kinds(text, n, where, assumptions)
     if model_type == "jamba":
         period = optional_int(text, where, "attn_layer_period") or 8
-        offset = optional_int(text, where, "attn_layer_offset") or 0
-        if "attn_layer_offset" not in text:
-            offset = 4
+        offset = optional_int(text, where, "attn_layer_offset")
+        if offset is None:
+            offset = 4  # transformers JambaConfig default
         return [LayerKind(FULL if i % period == offset else MAMBA) for i in range(n)]
     if model_type in QWEN_WINDOW_FAMILIES:
         window = _window(text, where) if text.get("use_sliding_window") else None

@@ -42,7 +42,7 @@ UNGATED_MLP = frozenset(
 )
 TIED_BY_DEFAULT = frozenset(
     {"gpt2", "gemma", "gemma2", "gemma3", "gemma3_text", "gpt_bigcode", "falcon", "RefinedWeb"}
-    | {"RefinedWebModel"}
+    | {"RefinedWebModel", "cohere", "cohere2", "minicpm", "minicpm3"}
 )
 
 SAFETENSORS_DTYPE_BYTES = {
@@ -65,7 +65,8 @@ SAFETENSORS_DTYPE_BYTES = {
 class ParamCount:
     total: int
     embedding: int  # input embeddings plus an untied output head
-    source: str  # "config" or the checkpoint file it was read from
+    source: str  # "config" or the checkpoint file(s) it was read from
+    experts: int = 0  # routed-expert weights (MoE), part of total
     checkpoint_bytes: int | None = None  # bytes on disk in the checkpoint's own dtypes
 
 
@@ -76,10 +77,10 @@ def _mlp(hidden: int, inter: int, gated: bool) -> int:
 def _attention(spec: ModelSpec, hidden: int) -> int:
     t = spec.text
     heads = spec.num_attention_heads
-    if spec.mla:
+    if spec.mla or t.get("kv_lora_rank") is not None:  # MLA projections, cached or not
         nope = optional_int(t, "", "qk_nope_head_dim") or 128
         rope = optional_int(t, "", "qk_rope_head_dim") or 64
-        v_dim = optional_int(t, "", "v_head_dim") or 128
+        v_dim = optional_int(t, "", "v_head_dim") or hidden // max(1, heads)
         rank = optional_int(t, "", "kv_lora_rank") or 512
         q_rank = optional_int(t, "", "q_lora_rank")
         q = (
@@ -114,7 +115,8 @@ def _mixer(spec: ModelSpec, hidden: int) -> int:
     return 3 * hidden * inner_dim + state.conv_elements + state.ssm_elements // 8
 
 
-def _ffn(spec: ModelSpec, hidden: int, layer_index: int) -> int:
+def _ffn(spec: ModelSpec, hidden: int, layer_index: int) -> tuple[int, int]:
+    """Parameters of one layer's MLP, and how many of them are routed experts."""
     t = spec.text
     gated = spec.model_type not in UNGATED_MLP
     inter = optional_int(t, "", "intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim")
@@ -129,14 +131,17 @@ def _ffn(spec: ModelSpec, hidden: int, layer_index: int) -> int:
         layer_index < dense_first or layer_index in mlp_only or bool((layer_index - offset) % step)
     )
     if experts is None or experts <= 1 or dense_layer:
-        return _mlp(hidden, inter, gated)
+        return _mlp(hidden, inter, gated), 0
     expert_inter = optional_int(t, "", "moe_intermediate_size", "expert_intermediate_size") or inter
-    total = experts * _mlp(hidden, expert_inter, True) + hidden * experts  # experts + router
-    shared = optional_int(t, "", "n_shared_experts") or 0
+    routed = experts * _mlp(hidden, expert_inter, True)
+    total = routed + hidden * experts  # experts + router
+    shared = optional_int(t, "", "n_shared_experts") or (
+        1 if spec.model_type == "llama4_text" else 0
+    )
     total += shared * _mlp(hidden, expert_inter, True)
     shared_inter = optional_int(t, "", "shared_expert_intermediate_size") or 0
     total += _mlp(hidden, shared_inter, True)
-    return total
+    return total, routed
 
 
 def estimate_parameters(spec: ModelSpec) -> ParamCount:
@@ -162,6 +167,7 @@ def estimate_parameters(spec: ModelSpec) -> ParamCount:
     attention = _attention(spec, hidden)
     mixer = _mixer(spec, hidden)
     total = embedding
+    experts = 0
     for index, layer in enumerate(spec.layers):
         if layer.kind in lk.KV_KINDS or layer.kind == lk.KV_SHARED:
             total += attention
@@ -170,9 +176,11 @@ def estimate_parameters(spec: ModelSpec) -> ParamCount:
         if spec.model_type in lk.ATTENTION_FREE:
             pass  # Mamba blocks have no separate MLP
         elif spec.model_type != "nemotron_h" or layer.kind == lk.NO_KV:
-            total += _ffn(spec, hidden, index)
+            ffn, routed = _ffn(spec, hidden, index)
+            total += ffn
+            experts += routed
         total += 2 * hidden  # norms
-    return ParamCount(total=total, embedding=embedding, source="config")
+    return ParamCount(total=total, embedding=embedding, source="config", experts=experts)
 
 
 def _safetensors_header(path: Path) -> dict[str, Any]:
@@ -201,9 +209,30 @@ def _count_header(header: Mapping[str, Any]) -> tuple[int, int, int]:
     return params, embedding, size
 
 
+def _checkpoint_files(folder: Path) -> tuple[list[Path], int | None]:
+    """The safetensors files that make up the checkpoint, and the index's total_size if any.
+
+    With an index, only the files its weight_map names count (Mistral repos also ship a
+    `consolidated.safetensors` copy of the same weights).
+    """
+    index = folder / "model.safetensors.index.json"
+    if index.is_file():
+        try:
+            data = json.loads(index.read_text(encoding="utf-8"))
+            total = int(data["metadata"]["total_size"])
+            names = sorted(set(data.get("weight_map", {}).values()))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return [], None
+        files = [folder / name for name in names]
+        return (files if files and all(f.is_file() for f in files) else []), total
+    files = sorted(folder.glob("*.safetensors"))
+    plain = [f for f in files if not f.name.startswith("consolidated")]
+    return (plain or files), None
+
+
 def checkpoint_parameters(folder: Path) -> ParamCount | None:
     """Exact counts from safetensors headers in `folder` (the index alone gives bytes)."""
-    files = sorted(folder.glob("*.safetensors"))
+    files, index_total = _checkpoint_files(folder)
     if files:
         params = embedding = size = 0
         try:
@@ -211,15 +240,12 @@ def checkpoint_parameters(folder: Path) -> ParamCount | None:
                 p, e, s = _count_header(_safetensors_header(file))
                 params, embedding, size = params + p, embedding + e, size + s
         except (OSError, ValueError, struct.error):
-            return None
-        return ParamCount(params, embedding, f"{len(files)} safetensors file(s)", size)
-    index = folder / "model.safetensors.index.json"
-    if index.is_file():
-        try:
-            total_size = json.loads(index.read_text(encoding="utf-8"))["metadata"]["total_size"]
-            return ParamCount(0, 0, index.name, int(total_size))
-        except (OSError, ValueError, KeyError, TypeError):
-            return None
+            files = []
+        else:
+            source = f"{len(files)} safetensors file(s)"
+            return ParamCount(params, embedding, source, checkpoint_bytes=size)
+    if index_total:
+        return ParamCount(0, 0, "model.safetensors.index.json", checkpoint_bytes=index_total)
     return None
 
 

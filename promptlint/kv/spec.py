@@ -31,6 +31,7 @@ from promptlint.kv.ssm import (
     lightning_state,
     mamba1_state,
     mamba2_state,
+    short_conv_state,
 )
 
 # vLLM caches one latent per layer for these families when kv_lora_rank is set.
@@ -158,6 +159,8 @@ def _state_for(
     kind: str, text: Mapping[str, Any], model_type: str, heads: int, head_dim: int, where: str
 ) -> StateShape:
     if kind == lk.LINEAR:
+        if model_type.startswith("lfm2"):
+            return short_conv_state(text, where)
         if first_key(text, "linear_num_value_heads") is not None:
             return gated_deltanet_state(text, where)
         if model_type == "minimax":
@@ -168,6 +171,30 @@ def _state_for(
     if model_type in MAMBA1_TYPES:
         return mamba1_state(text, where)
     return mamba2_state(text, where)
+
+
+# Families whose transformers config class gives `sliding_window` a non-null default, which
+# vLLM (reading the config object) then applies when config.json leaves the key out.
+WINDOW_DEFAULT_FAMILIES = frozenset({"mistral", "gemma2", "gemma3", "gemma3_text", "cohere2"})
+
+
+def _fill_window_default(
+    text: Mapping[str, Any],
+    model_type: str,
+    top_type: str,
+    raw: Mapping[str, Any],
+    notes: list[str],
+) -> Mapping[str, Any]:
+    if "sliding_window" in text or model_type not in WINDOW_DEFAULT_FAMILIES:
+        return text
+    from promptlint.kv.autofill import transformers_text_config
+
+    config = transformers_text_config(top_type, raw)
+    window = getattr(config, "sliding_window", None) if config is not None else None
+    if not isinstance(window, int) or isinstance(window, bool):
+        return text
+    notes.append(f"sliding_window not in config: transformers' {model_type} default {window}")
+    return {**text, "sliding_window": window}
 
 
 def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSpec:
@@ -196,10 +223,11 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
         hidden = require_int(text, where, "hidden_size", "n_embd", "d_model", "n_embed")
 
     mla = model_type in MLA_MODEL_TYPES and text.get("kv_lora_rank") is not None
-    if not mla and text.get("kv_lora_rank") is not None:
+    decompressed = not mla and text.get("kv_lora_rank") is not None
+    if decompressed:
         notes.append(
-            f"kv_lora_rank present but vLLM's {model_type} is not an MLA model: "
-            "cache sized as standard K and V heads"
+            f"kv_lora_rank present but vLLM runs {model_type} without MLA: K and V cached per "
+            "head, each qk_nope_head_dim + qk_rope_head_dim wide (V padded to it)"
         )
     kv_heads = 1 if mla else (0 if attention_free else _kv_heads(text, model_type, heads, where))
     if mla:
@@ -208,15 +236,28 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
         head_dim = rank + rope
     elif attention_free:
         head_dim = 0
+    elif (
+        decompressed and first_key(text, "qk_nope_head_dim") and first_key(text, "qk_rope_head_dim")
+    ):
+        head_dim = require_int(text, where, "qk_nope_head_dim") + require_int(
+            text, where, "qk_rope_head_dim"
+        )
     else:
         head_dim = _head_dim(text, model_type, hidden, heads, where, notes)
 
+    text = _fill_window_default(text, model_type, top_type, raw, notes)
     needs_transformers = (
         model_type not in lk.FAMILIES_WITH_RULES
         and model_type not in lk.UNIFORM_FAMILIES
         and not any(
             isinstance(text.get(k), list)
-            for k in ("layer_types", "layers_block_type", "attn_type_list", "block_configs")
+            for k in (
+                "layer_types",
+                "layers_block_type",
+                "attn_type_list",
+                "attn_layer_indices",
+                "block_configs",
+            )
         )
         and not isinstance(text.get("hybrid_override_pattern"), str)
     )
@@ -226,6 +267,20 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
 
         transformers_types = transformers_layer_types(top_type, raw)
     kinds = lk.derive_layer_kinds(text, model_type, n_layers, where, notes, transformers_types)
+    max_positions = optional_int(text, where, "max_position_embeddings", "n_positions")
+    if max_positions and any(
+        k.kind == lk.SLIDING and k.window is not None and k.window >= max_positions for k in kinds
+    ):
+        # A window no context can exceed never slides: these layers behave as full attention.
+        notes.append(
+            f"sliding_window ≥ max_position_embeddings ({max_positions:,}): counted as full"
+        )
+        kinds = [
+            lk.LayerKind(lk.FULL)
+            if k.kind == lk.SLIDING and (k.window or 0) >= max_positions
+            else k
+            for k in kinds
+        ]
 
     global_head_dim = optional_int(text, where, "global_head_dim")
     global_kv = optional_int(text, where, "num_global_key_value_heads")
@@ -255,6 +310,11 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
         notes.append(
             f"global layers use global_head_dim {global_head_dim}"
             + (f" and {global_kv} KV heads" if global_kv else "")
+            + (
+                "; K and V both cached although attention_k_eq_v"
+                if text.get("attention_k_eq_v")
+                else ""
+            )
         )
 
     dtype = checkpoint_dtype(raw, text)

@@ -17,7 +17,7 @@ from promptlint.kv.fields import first, optional_int, require_int
 class StateShape:
     """Elements of one layer's state at TP 1: the conv part and the recurrent (SSM) part."""
 
-    family: str  # mamba1 | mamba2 | gated_deltanet | lightning
+    family: str  # mamba1 | mamba2 | gated_deltanet | lightning | short_conv
     conv_elements: int
     ssm_elements: int
     ssm_fp32: bool = False  # recurrent state kept in float32 regardless of the model dtype
@@ -78,3 +78,10 @@ def gated_deltanet_state(text: Mapping[str, Any], where: str) -> StateShape:
 def lightning_state(text: Mapping[str, Any], where: str, heads: int, head_dim: int) -> StateShape:
     # MiniMax lightning attention keeps a (heads, head_dim, head_dim) float32 KV state.
     return StateShape("lightning", 0, heads * head_dim * head_dim, ssm_fp32=True)
+
+
+def short_conv_state(text: Mapping[str, Any], where: str) -> StateShape:
+    # LFM2 short convolution: keeps the last L_cache − 1 inputs of each hidden channel.
+    hidden = require_int(text, where, "hidden_size")
+    cache = optional_int(text, where, "conv_L_cache") or 3
+    return StateShape("short_conv", hidden * (cache - 1), 0)

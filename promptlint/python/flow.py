@@ -15,7 +15,7 @@ from dataclasses import replace
 import libcst as cst
 
 from promptlint.python import catalogue as cat
-from promptlint.python.index import Event, ModuleIndex, Scope, dotted, key_of
+from promptlint.python.index import Event, ModuleIndex, Scope, dotted, key_of, string_value
 from promptlint.python.values import (
     CALLER,
     ID,
@@ -88,6 +88,7 @@ class Evaluator:
         self._active: set[tuple[int, str, int]] = set()
         self._depth = 0
         self._name_cache: dict[tuple[int, str, int], Val] = {}
+        self._memo: dict[tuple[int, int, int], Val] = {}
 
     # ---- names -------------------------------------------------------------------
     def qualname(self, expr: cst.BaseExpression) -> str | None:
@@ -108,19 +109,25 @@ class Evaluator:
     def eval(self, expr: cst.BaseExpression, scope: Scope, at: int, env: Env | None = None) -> Val:
         if self._depth > MAX_DEPTH:
             return UNKNOWN
+        # Without bindings a value depends only on where it is read: remember it.
+        memo_key = (id(expr), id(scope), at) if not env else None
+        if memo_key is not None:
+            hit = self._memo.get(memo_key)
+            if hit is not None:
+                return hit
         self._depth += 1
         try:
-            return self._eval(expr, scope, at, env or {})
+            val = self._eval(expr, scope, at, env or {})
         finally:
             self._depth -= 1
+        if memo_key is not None:
+            self._memo[memo_key] = val
+        return val
 
     def _eval(self, e: cst.BaseExpression, scope: Scope, at: int, env: Env) -> Val:
         ev = self.eval
         if isinstance(e, (cst.SimpleString, cst.ConcatenatedString)):
-            value = e.evaluated_value
-            if isinstance(value, bytes):
-                value = value.decode("utf-8", "replace")
-            return const_str(value or "", e)
+            return const_str(string_value(e) or "", e)
         if isinstance(e, cst.FormattedString):
             return self._fstring(e, scope, at, env)
         if isinstance(e, (cst.Integer, cst.Float, cst.Imaginary, cst.Ellipsis)):
@@ -251,6 +258,11 @@ class Evaluator:
             return Val(own=frozenset({Taint(ID, e, f"counter `{name}`")}), node=e)
         found = self.resolve_key(name, scope, at)
         if found is not None:
+            # Report a parameter where it is used, not where it is declared.
+            if len(found.own) == 1 and found.parts is None and found.items is None:
+                (t,) = found.own
+                if t.kind == CALLER and isinstance(found.node, cst.Param):
+                    return Val(own=frozenset({Taint(CALLER, e, t.detail)}), node=e)
             return found
         return Val(node=e)
 
@@ -287,6 +299,9 @@ class Evaluator:
         param = scope.params[key]
         if scope.self_name == key:
             return Val(node=param)
+        ann = param.annotation.annotation if param.annotation is not None else None
+        if isinstance(ann, cst.Name) and self._module_class(ann.value) is not None:
+            return Val(kind="instance", role=ann.value, node=param)
         lowered = key.lower()
         if any(h in lowered for h in cat.STATIC_PARAM_HINTS):
             return Val(node=param)
@@ -372,7 +387,7 @@ class Evaluator:
             new = self.eval(ev.value, scope, ev.end)
             k = ev.key
             if val.fields is not None and isinstance(k, cst.SimpleString):
-                key = k.evaluated_value
+                key = string_value(k)
                 if isinstance(key, str):
                     return replace(val, fields={**val.fields, key: new})
             return val.with_own(new.all_taints())
@@ -461,7 +476,7 @@ class Evaluator:
         if isinstance(sl, cst.Index):
             idx = sl.value
             if isinstance(idx, cst.SimpleString) and base.fields is not None:
-                k = idx.evaluated_value
+                k = string_value(idx)
                 if isinstance(k, str) and k in base.fields:
                     return base.fields[k]
             if (
@@ -564,8 +579,9 @@ class Evaluator:
             assert isinstance(el, cst.DictElement)
             value = self.eval(el.value, scope, at, env)
             k = el.key
-            if isinstance(k, cst.SimpleString) and isinstance(k.evaluated_value, str):
-                fields[k.evaluated_value] = value
+            key = string_value(k) if isinstance(k, cst.SimpleString) else None
+            if key is not None:
+                fields[key] = value
             else:
                 own |= value.all_taints() | self.eval(k, scope, at, env).all_taints()
         cc = fields.get("cache_control")
@@ -751,8 +767,10 @@ class Evaluator:
                 return Val(kind="template-result", node=e)
             if recv.kind == "template" and method in ("partial",):
                 return recv
+        if isinstance(func, cst.Name) and self._module_class(func.value) is not None:
+            return Val(kind="instance", role=func.value, node=e)
         # A function defined in this module: follow its return value.
-        target = self._local_function(func, scope)
+        target = self._local_function(func, scope, at, env)
         if target is not None:
             fn, fn_scope = target
             return self._call_local(fn, fn_scope, e, scope, at, env)
@@ -798,8 +816,12 @@ class Evaluator:
             template_vars=variables,
         )
 
+    def _module_class(self, name: str) -> Scope | None:
+        module = self.index.module_scope
+        return module.classes.get(name) if module is not None else None
+
     def _local_function(
-        self, func: cst.BaseExpression, scope: Scope
+        self, func: cst.BaseExpression, scope: Scope, at: int = 0, env: Env | None = None
     ) -> tuple[cst.FunctionDef, Scope] | None:
         if isinstance(func, cst.Name):
             s: Scope | None = scope
@@ -810,10 +832,14 @@ class Evaluator:
                     return (fn, fscope) if fscope is not None else None
                 s = s.parent
             return None
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+        if isinstance(func, cst.Attribute):
             owner: Scope | None = None
-            if scope.self_name is not None and func.value.value == scope.self_name:
+            if isinstance(func.value, cst.Name) and func.value.value == scope.self_name:
                 owner = scope.class_scope
+            else:
+                recv = self.eval(func.value, scope, at, env)
+                if recv.kind == "instance" and recv.role is not None:
+                    owner = self._module_class(recv.role)
             if owner is None:
                 return None
             fn = owner.functions.get(func.attr.value)

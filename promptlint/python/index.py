@@ -7,7 +7,9 @@ enough to know which assignment a use sees.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 import libcst as cst
 
@@ -109,7 +111,74 @@ def dotted(expr: cst.BaseExpression) -> str | None:
     return None
 
 
-class _Indexer(cst.CSTVisitor):
+# Fields that only hold tokens and whitespace: never worth descending into.
+_SKIP_FIELD_PARTS = (
+    "whitespace",
+    "lpar",
+    "rpar",
+    "comma",
+    "semicolon",
+    "bracket",
+    "brace",
+    "colon",
+    "dot",
+    "equal",
+    "leading_lines",
+    "lines_after",
+    "header",
+    "footer",
+    "newline",
+    "asynchronous",
+    "operator",
+    "arrow",
+    "walrus",
+    "star_tok",
+)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(tp: type) -> tuple[str, ...]:
+    names = _FIELDS.get(tp)
+    if names is None:
+        names = tuple(
+            f.name
+            for f in dataclasses.fields(tp)
+            if not any(part in f.name for part in _SKIP_FIELD_PARTS)
+        )
+        _FIELDS[tp] = names
+    return names
+
+
+class Walker:
+    """A read-only traversal: libcst's visitor rebuilds every node it passes, which costs
+    about twice the parse; this one only reads fields that can hold code."""
+
+    _dispatch: ClassVar[dict[tuple[type, type], tuple[Any, Any]]] = {}
+
+    def walk(self, node: cst.CSTNode) -> None:
+        tp = type(node)
+        key = (type(self), tp)
+        handlers = Walker._dispatch.get(key)
+        if handlers is None:
+            name = tp.__name__
+            cls = type(self)  # unbound: the cache outlives this walker
+            handlers = (getattr(cls, f"visit_{name}", None), getattr(cls, f"leave_{name}", None))
+            Walker._dispatch[key] = handlers
+        visit, leave = handlers
+        if visit is None or visit(self, node) is not False:
+            for fname in _child_fields(tp):
+                value = getattr(node, fname)
+                if isinstance(value, cst.CSTNode):
+                    self.walk(value)
+                elif isinstance(value, (list, tuple)):
+                    for child in value:
+                        if isinstance(child, cst.CSTNode):
+                            self.walk(child)
+        if leave is not None:
+            leave(self, node)
+
+
+class _Indexer(Walker):
     def __init__(self, index: ModuleIndex) -> None:
         self.index = index
         self.n = 0
@@ -166,7 +235,7 @@ class _Indexer(cst.CSTVisitor):
         self.scope = scope
         saved, self.loops = self.loops, []
         for stmt in node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body]:
-            stmt.visit(self)
+            self.walk(stmt)
         self.loops = saved
         assert scope.parent is not None
         self.scope = scope.parent
@@ -176,7 +245,7 @@ class _Indexer(cst.CSTVisitor):
         scope = Scope("class", node, self.scope, name=node.name.value)
         self.scope.classes[node.name.value] = scope
         self.scope = scope
-        node.body.visit(self)
+        self.walk(node.body)
         assert scope.parent is not None
         self.scope = scope.parent
         return False
@@ -287,18 +356,18 @@ class _Indexer(cst.CSTVisitor):
     def visit_For(self, node: cst.For) -> bool:
         end = self._tick()
         self._target(node.target, Event("iter", end, node, node.iter, loops=tuple(self.loops)))
-        node.iter.visit(self)
+        self.walk(node.iter)
         self.loops.append(node.iter)
-        node.body.visit(self)
+        self.walk(node.body)
         self.loops.pop()
         if node.orelse is not None:
-            node.orelse.visit(self)
+            self.walk(node.orelse)
         return False
 
     def visit_While(self, node: cst.While) -> bool:
-        node.test.visit(self)
+        self.walk(node.test)
         self.loops.append(node.test)
-        node.body.visit(self)
+        self.walk(node.body)
         self.loops.pop()
         return False
 
@@ -361,5 +430,19 @@ def build_index(module: cst.Module) -> ModuleIndex:
     index = ModuleIndex(module)
     indexer = _Indexer(index)
     for stmt in module.body:
-        stmt.visit(indexer)
+        indexer.walk(stmt)
     return index
+
+
+def string_value(node: cst.SimpleString | cst.ConcatenatedString) -> str | None:
+    """The text of a string literal (None for bytes); fast for plain literals, which
+    libcst would evaluate with `ast.literal_eval` each time."""
+    if isinstance(node, cst.SimpleString):
+        raw = node.value
+        if raw[:1] in ("'", '"'):
+            quote = raw[:3] if raw[:3] in ('"""', "'''") else raw[:1]
+            body = raw[len(quote) : -len(quote)]
+            if "\\" not in body:
+                return body
+    value = node.evaluated_value
+    return value if isinstance(value, str) else None

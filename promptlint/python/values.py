@@ -28,7 +28,7 @@ VOLATILE = frozenset({TIMESTAMP, ID, RANDOM})
 @dataclass(frozen=True, eq=False)
 class Taint:
     kind: str
-    node: cst.CSTNode  # where it came from: the reported location
+    node: cst.CSTNode = field(repr=False)  # where it came from: the reported location
     detail: str  # e.g. "datetime.now()"
     # How the safe fix rewrites `node` (e.g. "sorted" or "sort_keys"); None: no safe fix.
     fix: str | None = None
@@ -42,7 +42,7 @@ class Static:
 @dataclass(frozen=True)
 class Dyn:
     taints: frozenset[Taint]
-    node: cst.CSTNode | None = None  # the interpolated expression, if any
+    node: cst.CSTNode | None = field(default=None, repr=False)  # the interpolated expression
 
 
 Part = Static | Dyn
@@ -57,7 +57,7 @@ class Val:
     spread: bool = False  # stands for zero or more items (`*history`, `extend(x)`)
     kind: str | None = None  # "message" | "lc-system" | "lc-human" | "lc-ai" | "template"
     role: str | None = None
-    node: cst.CSTNode | None = None  # the expression that produced it
+    node: cst.CSTNode | None = field(default=None, repr=False)  # the expression that produced it
     # For a prompt template: variable name -> True when it sits in the prefix.
     template_vars: dict[str, bool] | None = None
 

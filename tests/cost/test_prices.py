@@ -220,3 +220,39 @@ def test_predict_read_anthropic_breakpoints() -> None:
     assert pol.predict_read(3999, 6000, 60, breakpoints=[900]) == 0
     assert pol.predict_read(4000, 6000, 300, breakpoints=[4000]) == 0  # gap == TTL: gone
     assert policy_for("claude-sonnet-4-5", ttl="1h").predict_read(4000, 6000, 300, [4000]) == 4000
+
+
+def test_every_snapshot_model_resolves_to_itself_and_simulates() -> None:
+    from promptlint.costsim import Workload, simulate
+    from promptlint.prices import model_names
+
+    names = model_names()
+    assert len(names) > 1000
+    w = Workload(system_tokens=3000, turns=3, turn_tokens=500, output_tokens=200, gap_seconds=30)
+    for name in names:
+        price = resolve_model(name)
+        assert price.name == name
+        assert D(0) <= price.cache_read <= price.input, name
+        sim = simulate(w, policy_for(name), price)
+        assert sim.cost_usd >= 0, name
+        if sim.style != "breakpoint":  # no write premium: caching never costs more
+            assert sim.cost_usd <= sim.cost_usd_without_cache, name
+
+
+def test_model_without_cache_price_bills_reads_as_input() -> None:
+    p = resolve_model("gpt-3.5-turbo")
+    assert p.cache_read == p.input
+    assert "billed as input" in p.origins["cache_read"]
+
+
+def test_cost_breakdown_uses_the_whole_requests_tier() -> None:
+    from promptlint.prices import cost_breakdown
+
+    p = resolve_model("gpt-5.6-luna")
+    usage = Usage(uncached_input_tokens=2_000, cache_read_tokens=271_000, output_tokens=1000)
+    parts = cost_breakdown(usage, p)
+    # 273000 input tokens > 272k: every class at the long-context tier.
+    assert parts["uncached_input"] == D("0.0008")  # 2000 * 0.4
+    assert parts["cache_read"] == D("0.01084")  # 271000 * 0.04
+    assert parts["output"] == D("0.0018")  # 1000 * 1.8
+    assert sum(parts.values()) == cost_of(usage, p)

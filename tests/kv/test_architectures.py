@@ -91,6 +91,24 @@ CASES = [
     ),
     # Qwen3-VL-4B: text_config with `dtype` (not torch_dtype); text tower = Qwen3-4B geometry
     ("qwen3-vl-4b-instruct", 36 * 2 * 8 * 128 * BF16, None, 0, {"full_attention": 36}),
+    # Written after the code (estimator not tuned to them):
+    # Command-R v01: MHA, 64 KV heads × 8192/64 = 128, float16
+    ("c4ai-command-r-v01", 40 * 2 * 64 * 128 * BF16, None, 0, {"full_attention": 40}),
+    # OLMo 2 7B: MHA, float32 checkpoint served in fp16
+    ("olmo-2-1124-7b", 32 * 2 * 32 * 128 * BF16, None, 0, {"full_attention": 32}),
+    # StarCoder2-15B: model-wide 4096 window on all 40 layers, 4 KV heads × 6144/48 = 128
+    ("starcoder2-15b", 40 * 2 * 4 * 128 * BF16, 0, 0, {"sliding_attention": 40}),
+    # MiniCPM3: kv_lora_rank, but vLLM's minicpm3 is not an MLA model: it caches 40 heads of
+    # qk_nope + qk_rope = 64 + 32 = 96 for K and for V (V padded to 96)
+    ("minicpm3-4b", 62 * 2 * 40 * (64 + 32) * BF16, None, 0, {"full_attention": 62}),
+    # Llama 4 Scout: every 4th layer global (NoPE), the others chunked local (8192)
+    (
+        "llama-4-scout-17b-16e-instruct",
+        48 * 2 * 8 * 128 * BF16,
+        12 * 2 * 8 * 128 * BF16,
+        0,
+        {"full_attention": 12, "chunked_attention": 36},
+    ),
 ]
 
 

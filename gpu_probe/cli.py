@@ -1,0 +1,218 @@
+"""`promptlint probe`: prove promptlint's estimates on a real vLLM engine."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from pathlib import Path
+from typing import Any
+
+import click
+
+from promptlint.errors import UserError
+
+
+def _levels(raw: str) -> list[int]:
+    if raw.strip() in ("", "0", "none"):
+        return []
+    try:
+        levels = [int(x) for x in raw.split(",") if x.strip()]
+    except ValueError as exc:
+        raise UserError(f"--concurrency: expected numbers like 1,2,4,8, got {raw!r}") from exc
+    if any(x < 1 for x in levels):
+        raise UserError("--concurrency levels must be ≥ 1")
+    return sorted(set(levels))
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--vllm", "vllm_url", metavar="URL", help="Attach to a running vLLM server.")
+@click.option(
+    "--launch",
+    "launch_dir",
+    metavar="MODEL_DIR",
+    help="Start vLLM on this model (arguments after -- go to vLLM) and stop it afterwards.",
+)
+@click.option("--python", "python", metavar="PATH", help="Python with vLLM (default .venv-vllm).")
+@click.option(
+    "--workload",
+    default="mixed",
+    show_default=True,
+    metavar="NAME|FILE",
+    help="agentic, rag, chat, mixed, store (with --store), or a JSON workload file.",
+)
+@click.option(
+    "--store", "store_url", metavar="URL", help="Recordings to replay (--workload store)."
+)
+@click.option(
+    "--concurrency",
+    default="1,2,4,8",
+    show_default=True,
+    metavar="LIST",
+    help="Concurrency sweep levels ('0' skips the sweep).",
+)
+@click.option("--system", type=click.IntRange(min=0), help="System prompt tokens.")
+@click.option("--turns", type=click.IntRange(min=1), help="Turns per session.")
+@click.option("--turn-tokens", type=click.IntRange(min=2), help="Tokens each turn adds.")
+@click.option(
+    "--output-tokens",
+    type=click.IntRange(min=1),
+    default=8,
+    show_default=True,
+    help="Tokens generated per request (not fed back into the next turn).",
+)
+@click.option(
+    "--sessions", type=click.IntRange(min=1), help="Sessions (default: sized to the pool)."
+)
+@click.option("--shared-system/--unique-system", default=True, show_default=True)
+@click.option("--no-sequential", is_flag=True, help="Skip the sequential (exact) phase.")
+@click.option("--seed", type=int, help="Seed for the random prompt contents.")
+@click.option(
+    "--model-config", metavar="DIR", help="Model folder for the KV estimate (attach mode)."
+)
+@click.option(
+    "--tp",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Tensor-parallel size, for the per-GPU KV estimate.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "html"]),
+    default="table",
+    show_default=True,
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--json-out", type=click.Path(dir_okay=False, path_type=Path), help="Also write JSON."
+)
+@click.option(
+    "--html-out", type=click.Path(dir_okay=False, path_type=Path), help="Also write HTML."
+)
+@click.option(
+    "--fail-over",
+    type=float,
+    metavar="PCT",
+    help="Exit 1 on any sequential or KV mismatch, or a concurrent gap above PCT %.",
+)
+@click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path(".promptlint/probe/engine.log"),
+    show_default=True,
+    help="Where a launched engine logs.",
+)
+@click.argument("vllm_args", nargs=-1, type=click.UNPROCESSED)
+def probe(
+    vllm_url: str | None,
+    launch_dir: str | None,
+    python: str | None,
+    workload: str,
+    store_url: str | None,
+    concurrency: str,
+    system: int | None,
+    turns: int | None,
+    turn_tokens: int | None,
+    output_tokens: int,
+    sessions: int | None,
+    shared_system: bool,
+    no_sequential: bool,
+    seed: int | None,
+    model_config: str | None,
+    tp: int,
+    fmt: str,
+    output: Path | None,
+    json_out: Path | None,
+    html_out: Path | None,
+    fail_over: float | None,
+    log_path: Path,
+    vllm_args: tuple[str, ...],
+) -> int:
+    """Run workloads on vLLM and compare its prefix-cache hits, KV bytes and cliff with
+    promptlint's predictions.
+
+    \b
+    promptlint probe --vllm http://127.0.0.1:8000
+    promptlint probe --launch MODEL_DIR -- --block-size 32 --kv-cache-memory-bytes 1048576
+    """
+    from .engine import find_python, launch
+    from .probe import ProbeSettings, failed_checks
+    from .report import render, render_html, render_json
+    from .workloads import Options
+
+    if bool(vllm_url) == bool(launch_dir):
+        raise UserError("give exactly one of --vllm URL or --launch MODEL_DIR")
+    if vllm_args and not launch_dir:
+        raise UserError("arguments after -- are for a launched engine (--launch)")
+    if launch_dir and not Path(launch_dir, "config.json").exists():
+        raise UserError(f"{launch_dir} is not a model folder (no config.json)")
+    settings = ProbeSettings(
+        workload=workload,
+        store_url=store_url,
+        concurrency=_levels(concurrency),
+        options=Options(
+            system=system,
+            turns=turns,
+            turn_tokens=turn_tokens,
+            output_tokens=output_tokens,
+            sessions=sessions,
+            shared_system=shared_system,
+        ),
+        seed=seed,
+        model_dir=model_config or launch_dir,
+        tp=tp,
+        sequential=not no_sequential,
+    )
+    engine = None
+    if launch_dir:  # a TERM must still stop the engine we start (the finally below)
+        signal.signal(signal.SIGTERM, _exit_on_term)
+    try:
+        if launch_dir:
+            engine = launch(launch_dir, list(vllm_args), find_python(python), log_path)
+            info: dict[str, Any] = {
+                "url": engine.base_url,
+                "launched": True,
+                "args": list(vllm_args),
+            }
+            base_url = engine.base_url
+        else:
+            assert vllm_url is not None
+            base_url = vllm_url
+            info = {"url": vllm_url, "launched": False}
+        report = asyncio.run(_run(base_url, settings, info))
+    finally:
+        if engine is not None:
+            engine.stop()
+    text = render(report, fmt)
+    if output:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(text)
+    else:
+        click.echo(text, nl=False)
+    for path, render_fn in ((json_out, render_json), (html_out, render_html)):
+        if path:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(render_fn(report))
+    if fail_over is not None:
+        failures = failed_checks(report, fail_over)
+        if failures:
+            click.echo("promptlint probe: failed: " + "; ".join(failures), err=True)
+            return 1
+    return 0
+
+
+def _exit_on_term(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+async def _run(base_url: str, settings: Any, info: dict[str, Any]) -> dict[str, Any]:
+    import aiohttp
+
+    from .client import EngineClient
+    from .probe import run_probe
+
+    timeout = aiohttp.ClientTimeout(total=None, sock_connect=10, sock_read=600)
+    async with aiohttp.ClientSession(timeout=timeout) as session:
+        return await run_probe(EngineClient(base_url, session), settings, info)

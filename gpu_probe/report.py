@@ -1,0 +1,237 @@
+"""Rendering a probe report: a readable table, JSON, or one self-contained HTML page."""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from tabulate import tabulate
+
+
+def _n(value: object) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "NO"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        return f"{value:,.2f}"
+    return str(value)
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{value * 100:.1f} %"
+
+
+Section = tuple[str, list[str], list[list[Any]], list[str]]
+
+
+def sections(report: dict[str, Any]) -> list[Section]:
+    """(title, headers, rows, notes) for each part of the report; shared by text and HTML."""
+    out: list[Section] = []
+    e = report["engine"]
+    out.append(
+        (
+            "engine",
+            ["", ""],
+            [
+                ["server", f"{e.get('url')} ({'launched' if e.get('launched') else 'attached'})"],
+                ["model", f"{e['model']} (max_model_len {_n(e['max_model_len'])})"],
+                [
+                    "blocks",
+                    f"{_n(e['num_gpu_blocks'])} × {e['block_size']} tokens "
+                    f"({_n(e['usable_blocks'])} usable = {_n(e['pool_tokens'])} tokens; "
+                    "block 0 is the null block)",
+                ],
+                [
+                    "KV dtype / memory",
+                    f"{e['cache_dtype']} / {_n(e['kv_cache_memory_bytes'])} bytes",
+                ],
+            ],
+            [],
+        )
+    )
+    kv = report["kv"]
+    out.append(
+        (
+            "KV bytes per token",
+            ["", "predicted (promptlint.kv)", "engine", "match"],
+            [
+                [
+                    "bytes per token",
+                    _n(kv["bytes_per_token_predicted"]),
+                    _n(kv["bytes_per_token_engine"]),
+                    _n(kv["match"]),
+                ],
+                [
+                    "blocks from the KV memory",
+                    _n(kv["num_gpu_blocks_predicted"]),
+                    _n(kv["num_gpu_blocks_engine"]),
+                    "",
+                ],
+            ],
+            list(kv["assumptions"]),
+        )
+    )
+    seq = report.get("sequential")
+    if seq:
+        rows = [
+            [
+                r["id"],
+                _n(r["prompt_tokens"]),
+                _n(r["predicted_hit_tokens"]),
+                _n(r["metric_hit_tokens"]),
+                _n(r["cached_tokens"]),
+                "ok" if r["match"] else "MISMATCH: " + "; ".join(r["why"]),
+            ]
+            for r in seq["per_request"]
+        ]
+        rows.append(
+            [
+                "total",
+                _n(seq["prompt_tokens"]),
+                _n(seq["predicted_hit_tokens"]),
+                _n(seq["measured_hit_tokens"]),
+                "",
+                f"{seq['mismatches']} mismatches",
+            ]
+        )
+        out.append(
+            (
+                f"sequential: {seq['workload']} — {seq['requests']} requests, "
+                f"{seq['mismatches']} mismatches, hit rate {_pct(seq['hit_rate'])}",
+                ["request", "prompt", "predicted hit", "Δ hits metric", "cached_tokens", ""],
+                rows,
+                [seq["description"], *seq["assumptions"]],
+            )
+        )
+    conc = report.get("concurrent")
+    if conc:
+        out.append(
+            (
+                f"concurrent: {conc['requests']} requests at concurrency {conc['concurrency']}",
+                ["", "hit tokens", "vs measured"],
+                [
+                    [
+                        "measured (Δ vllm:prefix_cache_hits_total)",
+                        _n(conc["measured_hit_tokens"]),
+                        "",
+                    ],
+                    ["measured (Σ cached_tokens)", _n(conc["measured_cached_tokens_sum"]), ""],
+                    [
+                        "predicted: arrival order",
+                        _n(conc["predicted_hit_tokens"]),
+                        f"{conc['difference_pct']:+.2f} %",
+                    ],
+                    [
+                        "predicted: measured lifetimes",
+                        _n(conc["predicted_hit_tokens_with_lifetimes"]),
+                        f"{conc['difference_pct_with_lifetimes']:+.2f} %",
+                    ],
+                ],
+                list(conc["explanation"]),
+            )
+        )
+    sw = report.get("sweep")
+    if sw:
+        rows = []
+        for lv in sw["levels"]:
+            marks = []
+            if lv["concurrency"] == sw["measured_cliff"]:
+                marks.append("◀ measured cliff")
+            if lv["concurrency"] == sw["predicted_cliff"]:
+                marks.append("◀ predicted cliff")
+            rows.append(
+                [
+                    lv["concurrency"],
+                    lv["requests"],
+                    _pct(lv["hit_rate"]),
+                    _pct(lv["predicted_hit_rate"]),
+                    _n(lv["ttft_p50_ms"]),
+                    _n(lv["ttft_p99_ms"]),
+                    lv["preemptions"],
+                    _pct(lv.get("peak_kv_usage")),
+                    " ".join(marks),
+                ]
+            )
+        cap = sw.get("capacity") or {}
+        notes = [
+            f"cliff: {sw['cliff_rule']}; the prediction is the simulator fed the planned schedule",
+            "peak KV use: vllm:kv_cache_usage_perc scraped every 50 ms while the level ran "
+            "(— when no scrape caught a request running)",
+        ]
+        if cap:
+            notes.append(
+                f"capacity: {cap['workload']}; a session peaks at {cap['session_peak_blocks']} "
+                f"blocks ({cap['shared_prefix_blocks']} shared by all), so "
+                f"{cap['sessions_that_fit']} sessions fit in {cap['usable_blocks']} blocks "
+                f"(capacity cliff: {_n(sw.get('capacity_cliff'))})"
+            )
+        out.append(
+            (
+                "concurrency sweep",
+                [
+                    "concurrency",
+                    "requests",
+                    "hit rate",
+                    "predicted",
+                    "TTFT p50 ms",
+                    "TTFT p99 ms",
+                    "preemptions",
+                    "peak KV use",
+                    "",
+                ],
+                rows,
+                notes,
+            )
+        )
+    return out
+
+
+def render_table(report: dict[str, Any]) -> str:
+    parts = []
+    for title, headers, rows, notes in sections(report):
+        parts.append(f"== {title} ==")
+        if headers and any(headers):
+            parts.append(tabulate(rows, headers=headers, disable_numparse=True))
+        else:
+            parts.append(tabulate(rows, tablefmt="plain", disable_numparse=True))
+        parts.extend(f"  · {note}" for note in notes)
+        parts.append("")
+    return "\n".join(parts)
+
+
+def render_json(report: dict[str, Any]) -> str:
+    return json.dumps(report, indent=2, sort_keys=False) + "\n"
+
+
+def render_html(report: dict[str, Any]) -> str:
+    body = []
+    for title, headers, rows, notes in sections(report):
+        body.append(f"<h2>{html.escape(title)}</h2>")
+        body.append("<table>")
+        if any(headers):
+            body.append("<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in headers) + "</tr>")
+        for row in rows:
+            cls = ' class="bad"' if any("MISMATCH" in str(c) for c in row) else ""
+            body.append(
+                f"<tr{cls}>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
+            )
+        body.append("</table>")
+        if notes:
+            body.append("<ul>" + "".join(f"<li>{html.escape(n)}</li>" for n in notes) + "</ul>")
+    return (
+        "<!doctype html><html><head><meta charset='utf-8'><title>promptlint probe</title>"
+        "<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}"
+        "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
+        "td:first-child{text-align:left}"
+        "tr.bad{background:#fdd}</style></head><body><h1>promptlint probe</h1>"
+        + "\n".join(body)
+        + "</body></html>\n"
+    )
+
+
+def render(report: dict[str, Any], fmt: str) -> str:
+    return {"table": render_table, "json": render_json, "html": render_html}[fmt](report)

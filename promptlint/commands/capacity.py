@@ -1,0 +1,257 @@
+"""`promptlint capacity MODEL`: the KV budget on a GPU and the concurrency cliff of a workload."""
+
+from __future__ import annotations
+
+import json
+
+import click
+from tabulate import tabulate
+
+from promptlint.errors import UserError
+from promptlint.kv.capacity import (
+    DEFAULT_BATCHED_TOKENS,
+    DEFAULT_UTILIZATION,
+    CapacityPlan,
+    Workload,
+    plan_capacity,
+)
+from promptlint.kv.estimate import KV_DTYPE_CHOICES
+from promptlint.kv.gpus import GPUS, gpu_preset
+from promptlint.kv.units import human_bytes
+from promptlint.kv.weights import WEIGHT_DTYPE_CHOICES
+
+
+def cliff_sentences(plan: CapacityPlan) -> list[str]:
+    """The two sentences a capacity planner acts on."""
+    w = plan.workload
+    if not plan.engine_starts:
+        return [
+            f"The weights ({human_bytes(plan.weights_bytes)}) and reserve "
+            f"({human_bytes(plan.reserve_bytes)}) leave no KV cache inside "
+            f"{plan.gpu_memory_utilization} × {human_bytes(plan.gpu_memory_bytes)}: "
+            "vLLM would refuse to start.",
+            "Use a larger GPU, more tensor parallelism, or smaller weights (--weights-dtype).",
+        ]
+    if plan.max_sessions == 0:
+        return [
+            f"One session at its peak ({plan.session_tokens_peak:,} tokens, "
+            f"{human_bytes(plan.session_bytes_peak + plan.shared_system_bytes)}) does not fit in "
+            f"the {human_bytes(plan.kv_budget_bytes)} KV budget: its own prefix is evicted "
+            "before it ends.",
+            "Shorten the conversation, use --kv-dtype fp8, or a larger GPU.",
+        ]
+    shared = (
+        f"the {plan.shared_system_tokens:,}-token system prompt stored once, "
+        if plan.shared_system_tokens
+        else ""
+    )
+    first = (
+        f"Up to {plan.max_sessions} staggered sessions keep their prefixes cached in the "
+        f"{human_bytes(plan.kv_budget_bytes)} KV budget ({shared}each session's context "
+        f"averaging {plan.session_tokens_mean:,} tokens, {plan.session_tokens_peak:,} at "
+        f"its last turn); from session {plan.max_sessions + 1} on, LRU eviction drops idle "
+        f"sessions' blocks and their next turn recomputes up to {plan.session_tokens_peak:,} "
+        "tokens of prefill."
+    )
+    second = (
+        f"Admit by KV budget, not by request count: cap live sessions at {plan.max_sessions} "
+        f"({plan.max_sessions_all_at_peak} if they can all reach turn {w['turns']} at once), "
+        f"each costing {human_bytes(plan.session_bytes_mean)} on average"
+    )
+    if plan.max_sessions_with_offload is not None:
+        second += (
+            f"; with the {human_bytes(plan.offload_bytes)} CPU offload tier, "
+            f"{plan.max_sessions_with_offload} fit before prefixes are recomputed"
+        )
+    return [first, second + "."]
+
+
+def render_table(plan: CapacityPlan) -> str:
+    w = plan.workload
+    rows = [
+        ("model", plan.model),
+        (
+            "GPU",
+            f"{plan.gpu}: {human_bytes(plan.gpu_memory_bytes)} × {plan.gpu_memory_utilization}"
+            + (f", TP {plan.tp} (per GPU)" if plan.tp > 1 else ""),
+        ),
+        (
+            "weights",
+            f"{human_bytes(plan.weights_bytes)} ({plan.parameters / 1e9:.2f} B params, "
+            f"{plan.weights_dtype})",
+        ),
+        ("reserve", f"{human_bytes(plan.reserve_bytes)} (activations, CUDA context/graphs)"),
+        ("KV budget", human_bytes(plan.kv_budget_bytes)),
+        ("KV per token", f"{plan.bytes_per_token:,} B ({plan.kv_dtype})"),
+        (
+            "KV capacity",
+            f"{plan.kv_tokens:,} tokens = {plan.kv_blocks:,} blocks of {plan.block_size}",
+        ),
+        (
+            "vLLM log",
+            f"GPU KV cache size: {plan.vllm_reported_kv_tokens:,} tokens (as vLLM's line counts)"
+            if plan.vllm_reported_kv_tokens is not None
+            else "no attention layers",
+        ),
+        (
+            "workload",
+            f"system {w['system']:,} ({'shared' if w['shared_system'] else 'unique'}) + "
+            f"{w['turns']} turns × ({w['turn_tokens']:,} in + {w['output_tokens']:,} out)",
+        ),
+        (
+            "session",
+            f"peak {plan.session_tokens_peak:,} tokens, mean {plan.session_tokens_mean:,}; "
+            f"adds {human_bytes(plan.session_bytes_peak)} peak, "
+            f"{human_bytes(plan.session_bytes_mean)} mean",
+        ),
+        (
+            "max sessions",
+            f"{plan.max_sessions} staggered ({plan.max_sessions_all_at_peak} all at peak)",
+        ),
+    ]
+    if plan.max_sessions_with_offload is not None:
+        rows.append(
+            (
+                "with offload",
+                f"{plan.max_sessions_with_offload} (+{human_bytes(plan.offload_bytes)} CPU)",
+            )
+        )
+    if plan.planned_sessions is not None and plan.planned_kv_bytes is not None:
+        verdict = "fits" if plan.planned_fits else "evicts: past the cliff"
+        if not plan.planned_fits and plan.planned_fits_with_offload:
+            verdict += " on the GPU alone; fits with the offload tier"
+        rows.append(
+            (
+                "planned",
+                f"{plan.planned_sessions} sessions need {human_bytes(plan.planned_kv_bytes)}: "
+                f"{verdict}",
+            )
+        )
+    lines = [tabulate(rows, tablefmt="plain"), ""]
+    lines.extend(cliff_sentences(plan))
+    lines.append("")
+    lines.append("assumptions:")
+    lines.extend(f"  - {note}" for note in plan.assumptions)
+    return "\n".join(lines)
+
+
+@click.command()
+@click.argument("model")
+@click.option("--gpu", "gpu_name", help=f"GPU preset: {', '.join(g.name for g in GPUS.values())}.")
+@click.option(
+    "--gpu-memory-gib", type=float, help="GPU memory in GiB (instead of, or overriding, --gpu)."
+)
+@click.option(
+    "--gpu-memory-utilization",
+    type=float,
+    default=DEFAULT_UTILIZATION,
+    show_default=True,
+    help="Fraction of total GPU memory vLLM may use.",
+)
+@click.option(
+    "--weights-dtype",
+    type=click.Choice(WEIGHT_DTYPE_CHOICES, case_sensitive=False),
+    default="auto",
+    show_default=True,
+    help="auto: a local safetensors checkpoint, else the config's dtype / quantization.",
+)
+@click.option(
+    "--kv-dtype",
+    type=click.Choice(KV_DTYPE_CHOICES, case_sensitive=False),
+    default="auto",
+    show_default=True,
+)
+@click.option("--tp", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--block-size", type=int, help="Tokens per KV block [16; 64 for MLA; raised for Mamba hybrids]."
+)
+@click.option("--reserve-gib", type=float, help="Memory for activations and overhead [estimated].")
+@click.option(
+    "--max-num-batched-tokens",
+    type=click.IntRange(min=1),
+    default=DEFAULT_BATCHED_TOKENS,
+    show_default=True,
+    help="vLLM's profile-run size, for the activation reserve.",
+)
+@click.option(
+    "--offload-gib", type=float, help="A CPU KV tier (LMCache / vLLM offload) of this size."
+)
+@click.option(
+    "--system",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="System prompt tokens.",
+)
+@click.option("--turns", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--turn-tokens",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Tokens each turn adds.",
+)
+@click.option(
+    "--output-tokens",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Tokens generated per turn.",
+)
+@click.option("--shared-system/--unique-system", default=True, show_default=True)
+@click.option(
+    "--sessions", type=click.IntRange(min=0), help="Planned concurrent sessions to check."
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True
+)
+def capacity(
+    model: str,
+    gpu_name: str | None,
+    gpu_memory_gib: float | None,
+    gpu_memory_utilization: float,
+    weights_dtype: str,
+    kv_dtype: str,
+    tp: int,
+    block_size: int | None,
+    reserve_gib: float | None,
+    max_num_batched_tokens: int,
+    offload_gib: float | None,
+    system: int,
+    turns: int,
+    turn_tokens: int,
+    output_tokens: int,
+    shared_system: bool,
+    sessions: int | None,
+    fmt: str,
+) -> None:
+    """How much KV cache fits for MODEL on a GPU, and how many concurrent sessions of a
+    conversation shape fit before the prefix cache starts evicting (the concurrency cliff)."""
+    if gpu_name is None and gpu_memory_gib is None:
+        raise UserError("give --gpu NAME or --gpu-memory-gib N")
+    label = "custom"
+    memory = gpu_memory_gib
+    if gpu_name is not None:
+        preset = gpu_preset(gpu_name)
+        label = preset.name
+        memory = gpu_memory_gib if gpu_memory_gib is not None else preset.memory_gib
+    assert memory is not None
+    workload = Workload(system, turns, turn_tokens, output_tokens, shared_system, sessions)
+    plan = plan_capacity(
+        model,
+        workload,
+        gpu_name=label,
+        gpu_memory_gib=memory,
+        gpu_memory_utilization=gpu_memory_utilization,
+        kv_dtype=kv_dtype,
+        weights_dtype=weights_dtype,
+        tp=tp,
+        block_size=block_size,
+        reserve_gib=reserve_gib,
+        offload_gib=offload_gib,
+        batched_tokens=max_num_batched_tokens,
+    )
+    if fmt == "json":
+        click.echo(json.dumps(plan.to_json(), indent=2, ensure_ascii=False))
+    else:
+        click.echo(render_table(plan))

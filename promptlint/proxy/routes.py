@@ -1,0 +1,85 @@
+"""Which API a request speaks and which upstream serves it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from yarl import URL
+
+OPENAI_CHAT = "openai-chat"
+OPENAI_RESPONSES = "openai-responses"
+OPENAI_COMPLETIONS = "openai-completions"
+ANTHROPIC_MESSAGES = "anthropic-messages"
+OTHER = "other"
+
+PUBLIC_OPENAI = "https://api.openai.com"
+PUBLIC_ANTHROPIC = "https://api.anthropic.com"
+
+
+def classify(method: str, path: str) -> str:
+    """The API of a request path (query excluded); tolerant of base-path prefixes."""
+    if method != "POST":
+        return OTHER
+    p = path.rstrip("/")
+    if p.endswith("/chat/completions"):
+        return OPENAI_CHAT
+    if p.endswith("/completions"):
+        return OPENAI_COMPLETIONS
+    if p.endswith("/responses"):
+        return OPENAI_RESPONSES
+    if p.endswith("/messages") and "/threads/" not in p:
+        return ANTHROPIC_MESSAGES
+    return OTHER
+
+
+@dataclass(frozen=True)
+class Upstreams:
+    openai: URL
+    anthropic: URL
+
+    @classmethod
+    def parse(cls, openai: str, anthropic: str) -> Upstreams:
+        return cls(_base(openai), _base(anthropic))
+
+    def for_request(self, api: str, path: str, header_names: frozenset[str]) -> URL:
+        """The upstream base for a request.
+
+        Messages go to Anthropic; any other path goes to Anthropic only when the client
+        speaks Anthropic (`x-api-key` or `anthropic-version`), else to the OpenAI upstream.
+        """
+        if api == ANTHROPIC_MESSAGES:
+            return self.anthropic
+        if api != OTHER:
+            return self.openai
+        if "anthropic-version" in header_names or "x-api-key" in header_names:
+            return self.anthropic
+        if path.rstrip("/").endswith("/messages/count_tokens"):
+            return self.anthropic
+        return self.openai
+
+
+def _base(url: str) -> URL:
+    u = URL(url)
+    if u.scheme not in ("http", "https") or not u.host:
+        raise ValueError(f"upstream must be an http(s) URL, got {url!r}")
+    return u.with_query(None).with_fragment(None)
+
+
+def target_url(base: URL, raw_path: str) -> URL:
+    """Join the upstream base (which may carry a path prefix) and the raw request path."""
+    prefix = base.raw_path.rstrip("/")
+    return URL(f"{base.scheme}://{base.raw_authority}{prefix}{raw_path}", encoded=True)
+
+
+def provider_of(api: str, base: URL) -> str:
+    """A provider name for the record: the public hosts by name, anything else by API family."""
+    host = base.host or ""
+    if host.endswith("openai.com"):
+        return "openai"
+    if host.endswith("anthropic.com"):
+        return "anthropic"
+    if api == ANTHROPIC_MESSAGES:
+        return "anthropic"
+    if api == OPENAI_COMPLETIONS:
+        return "vllm"
+    return "openai"

@@ -1,0 +1,347 @@
+"""The background writer: a bounded queue, the Analyzer, batched store writes, spill, replay.
+
+Runs in one thread so the Analyzer (stateful, synchronous) and the store never touch the
+event loop. Every record submitted ends in exactly one of: written, spilled (replayed
+later), or lost — and losses are counted and logged, never silent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any, Protocol
+
+from promptlint.causes import Cause
+from promptlint.proxy.exchange import Exchange
+from promptlint.proxy.fallback import usage_only_record
+from promptlint.proxy.metrics import Metrics
+from promptlint.proxy.spill import SpillFile
+from promptlint.proxy.tee import ResponseTee, extract
+from promptlint.store.base import Store, open_store
+from promptlint.store.records import RequestRecord
+
+log = logging.getLogger("promptlint.proxy")
+
+_STOP = object()
+
+
+class AnalyzerLike(Protocol):
+    def analyze(self, ex: Exchange) -> RequestRecord: ...
+
+
+def default_analyzer(record_bodies: str) -> AnalyzerLike | None:
+    """The diagnosis Analyzer when it is installed; None means usage-only records."""
+    try:
+        from promptlint.diagnosis.analyzer import Analyzer
+    except ImportError:
+        return None
+    analyzer: AnalyzerLike = Analyzer(record_bodies=record_bodies)
+    return analyzer
+
+
+class RecordWriter:
+    def __init__(
+        self,
+        store_url: str,
+        spill_path: Path,
+        metrics: Metrics,
+        record_bodies: str = "redacted",
+        analyzer_factory: Callable[[str], AnalyzerLike | None] = default_analyzer,
+        max_queue: int = 20_000,
+        max_queued_bytes: int = 512 * 1024 * 1024,
+        batch_size: int = 256,
+        retry_seconds: float = 2.0,
+        block_when_full: bool = False,
+    ) -> None:
+        self.store_url = store_url
+        self._block_when_full = block_when_full
+        self.spill = SpillFile(spill_path)
+        self.metrics = metrics
+        self.record_bodies = record_bodies
+        self._analyzer_factory = analyzer_factory
+        self._queue: queue.Queue[Any] = queue.Queue(maxsize=max_queue)
+        self._max_queued_bytes = max_queued_bytes
+        self._batch_size = batch_size
+        self._retry_seconds = retry_seconds
+        self._lock = threading.Condition()
+        self._queued_bytes = 0
+        self._submitted = 0
+        self._settled = 0
+        self._settled_bytes = 0
+        self._store: Store | None = None
+        self._store_error: str | None = None
+        self._next_store_attempt = 0.0
+        self._analyzer: AnalyzerLike | None = None
+        self._spill_count = self.spill.count()
+        self._thread = threading.Thread(target=self._run, name="promptlint-writer", daemon=True)
+
+    # -- event-loop side --------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def submit(
+        self,
+        ex: Exchange,
+        provider: str,
+        tee: ResponseTee | None = None,
+        content_encoding: str | None = None,
+    ) -> None:
+        """Non-blocking. Over the byte budget the body is dropped, never the record."""
+        size = len(ex.request_body)
+        with self._lock:
+            if self._queued_bytes + size > self._max_queued_bytes:
+                ex.request_body = b""
+                ex.error = "; ".join(
+                    e
+                    for e in (ex.error, "body not recorded: writer queue over its byte budget")
+                    if e
+                )
+                self.metrics.count_lost("body_over_budget")
+                size = 0
+            self._queued_bytes += size
+            self._submitted += 1
+        try:
+            if self._block_when_full:
+                self._queue.put((ex, provider, size, tee, content_encoding))
+            else:
+                self._queue.put_nowait((ex, provider, size, tee, content_encoding))
+        except queue.Full:
+            with self._lock:
+                self._queued_bytes -= size
+                self._settled += 1
+                self._lock.notify_all()
+            self.metrics.count_lost("queue_full")
+            log.warning("recording queue full: record %s lost (counted)", ex.request_id)
+
+    @property
+    def depth(self) -> int:
+        return self._queue.qsize()
+
+    @property
+    def store_ok(self) -> bool:
+        return self._store is not None and self._store_error is None
+
+    @property
+    def spill_pending(self) -> int:
+        return self._spill_count
+
+    @property
+    def store_error(self) -> str | None:
+        return self._store_error
+
+    def settled_state(self) -> tuple[int, int]:
+        """(records settled so far, request-body bytes they held)."""
+        with self._lock:
+            return self._settled, self._settled_bytes
+
+    def wait_settled_change(self, seen: int, timeout: float) -> None:
+        with self._lock:
+            if self._settled == seen:
+                self._lock.wait(timeout)
+
+    def flush(self, timeout: float = 30.0) -> bool:
+        """Wait until every record submitted so far is written, spilled or counted lost."""
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            target = self._submitted
+            while self._settled < target:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._lock.wait(left)
+        return True
+
+    def close(self, timeout: float = 30.0) -> None:
+        self._queue.put(_STOP)
+        self._thread.join(timeout)
+
+    # -- writer thread ----------------------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            self._analyzer = self._analyzer_factory(self.record_bodies)
+        except Exception as exc:
+            log.error("Analyzer unavailable, recording usage only: %s", exc)
+            self._analyzer = None
+        self._ensure_store()
+        self._replay()
+        stopping = False
+        while not stopping:
+            batch: list[tuple[Any, ...]] = []
+            try:
+                item = self._queue.get(timeout=self._retry_seconds / 2)
+            except queue.Empty:
+                item = None
+            while item is not None:
+                if item is _STOP:
+                    stopping = True
+                    break
+                batch.append(item)
+                if len(batch) >= self._batch_size:
+                    break
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    item = None
+            if batch:
+                self._handle(batch)
+            elif self.spill.pending():
+                self._replay()
+            self.metrics.set_gauge("queue_depth", self._queue.qsize())
+        # Stopping: the loop above already drained everything queued before the sentinel.
+        if self.spill.pending():
+            self._replay()
+        if self._store is not None:
+            try:
+                self._store.close()
+            except Exception as exc:
+                log.warning("closing the store failed: %s", exc)
+
+    def _handle(self, batch: Sequence[tuple[Any, ...]]) -> None:
+        records = []
+        for ex, provider, _, tee, encoding in batch:
+            if tee is not None:
+                try:
+                    ex.usage_raw, ex.response_model = extract(tee, encoding)
+                except Exception as exc:  # a tee bug must not lose the record
+                    ex.error = "; ".join(e for e in (ex.error, f"usage not extracted: {exc}") if e)
+            records.append(self._analyze(ex, provider))
+        self._persist(records)
+        with self._lock:
+            size = sum(item[2] for item in batch)
+            self._queued_bytes -= size
+            self._settled_bytes += size
+            self._settled += len(batch)
+            self._lock.notify_all()
+
+    def _analyze(self, ex: Exchange, provider: str) -> RequestRecord:
+        record: RequestRecord | None = None
+        if self._analyzer is not None:
+            try:
+                record = self._analyzer.analyze(ex)
+            except Exception as exc:  # the Analyzer must not raise; if it does, keep the usage
+                log.warning("analysis failed for %s: %s", ex.request_id, exc)
+                self.metrics.count_record("analysis_failed")
+                record = usage_only_record(
+                    ex, provider, self.record_bodies, f"analysis failed: {exc}"
+                )
+        if record is None:
+            record = usage_only_record(ex, provider, self.record_bodies)
+            self.metrics.count_record("usage_only")
+        self._count(record)
+        return record
+
+    def _count(self, r: RequestRecord) -> None:
+        prompt = r.uncached_input_tokens + r.cache_read_tokens + r.cache_write_5m_tokens
+        prompt += r.cache_write_1h_tokens
+        self.metrics.count_tokens(
+            r.provider,
+            r.model,
+            prompt,
+            r.cache_read_tokens,
+            r.cache_write_5m_tokens + r.cache_write_1h_tokens,
+            r.output_tokens,
+        )
+        for b in r.breaks:
+            try:
+                avoidable = Cause(b.cause).avoidable
+            except ValueError:
+                avoidable = True
+            if not avoidable:
+                continue
+            try:
+                usd = Decimal(b.lost_usd)
+            except (InvalidOperation, TypeError):
+                usd = Decimal(0)
+            self.metrics.count_miss(b.cause, b.lost_tokens, usd)
+
+    def _ensure_store(self) -> Store | None:
+        if self._store is not None:
+            return self._store
+        now = time.monotonic()
+        if now < self._next_store_attempt:
+            return None
+        try:
+            self._store = open_store(self.store_url)
+            self._store_error = None
+        except Exception as exc:
+            self._note_store_failure(f"cannot open store: {exc}")
+            return None
+        return self._store
+
+    def _note_store_failure(self, message: str) -> None:
+        if self._store_error != message:
+            log.error("store failing, spilling to %s: %s", self.spill.path, message)
+        self._store_error = message
+        self._next_store_attempt = time.monotonic() + self._retry_seconds
+        self.metrics.set_gauge("store_up", 0)
+
+    def _write(self, records: Sequence[RequestRecord]) -> bool:
+        store = self._ensure_store()
+        if store is None:
+            return False
+        try:
+            store.write(records)
+        except Exception as exc:
+            self._note_store_failure(f"write failed: {type(exc).__name__}: {exc}")
+            # A broken connection may never recover: reopen on the next attempt.
+            with contextlib.suppress(Exception):
+                store.close()
+            self._store = None
+            return False
+        if self._store_error is not None:
+            log.warning("store recovered")
+        self._store_error = None
+        self.metrics.set_gauge("store_up", 1)
+        return True
+
+    def _persist(self, records: Sequence[RequestRecord]) -> None:
+        if not self.spill.pending() and self._write(records):
+            self.metrics.count_record("written", len(records))
+            return
+        # Keep arrival order: while older records wait in the spill file, newer ones join them.
+        try:
+            self.spill.append(records)
+            self._spill_count += len(records)
+            self.metrics.count_record("spilled", len(records))
+        except Exception as exc:
+            self.metrics.count_lost("spill_failed", len(records))
+            log.error(
+                "spill file %s failed: %d records lost (counted): %s",
+                self.spill.path,
+                len(records),
+                exc,
+            )
+        self.metrics.set_gauge("spill_pending", self._spill_count)
+        self._replay()
+
+    def _replay(self) -> None:
+        if not self.spill.pending() or self._ensure_store() is None:
+            return
+        replayed = 0
+        try:
+            for batch, bad in self.spill.read_batches(500):
+                if bad:
+                    self.metrics.count_lost("spill_unreadable", bad)
+                    log.error("%d unreadable lines in %s (counted lost)", bad, self.spill.path)
+                if batch and not self._write(batch):
+                    # Store still failing: keep the file; records already written are
+                    # idempotent by id, so writing them again later is harmless.
+                    return
+                replayed += len(batch)
+            self.spill.clear()
+            self._spill_count = 0
+        except OSError as exc:
+            log.error("reading spill file %s failed: %s", self.spill.path, exc)
+            return
+        self.metrics.count_record("replayed", replayed)
+        self.metrics.set_gauge("spill_pending", 0)
+        if replayed:
+            log.warning("replayed %d spilled records into the store", replayed)

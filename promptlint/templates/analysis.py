@@ -1,0 +1,328 @@
+"""What the static Jinja rules need to know about a template, computed once per template.
+
+jinja2's parser gives an AST with line numbers but no columns; columns are found by
+locating the flagged name on its line. The analysis answers: which printed expressions
+carry a clock or random value (directly, or through `set` variables and namespaces),
+where the conversation starts (the first loop over `messages` or a variable derived
+from it), and which printed values are per-request inputs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+from jinja2 import meta, nodes
+
+from promptlint.templates.loading import TemplateSource
+from promptlint.templates.sandbox import parse_environment
+
+# Callables that return the current time (`strftime_now` is what model servers provide;
+# the others are what applications commonly register for their prompt templates).
+CLOCK_CALLS = frozenset(
+    {"strftime_now", "now", "utcnow", "today", "current_time", "current_date", "localtime"}
+)
+CLOCK_METHODS = frozenset({"now", "utcnow", "today"})
+# Template inputs that hold the current date or time when the caller fills them.
+CLOCK_VARIABLES = frozenset(
+    {
+        "date_string",
+        "today",
+        "now",
+        "current_date",
+        "current_time",
+        "current_datetime",
+        "datetime",
+        "timestamp",
+        "date",
+        "time",
+        "today_date",
+        "todays_date",
+        "time_now",
+        "date_now",
+    }
+)
+CLOCK_SUFFIXES = ("_date", "_time", "_datetime", "_timestamp")
+# Dates that do not move (knowledge cut-off, release dates) look the same by name.
+STATIC_DATE_WORDS = frozenset({"cutoff", "knowledge", "release", "training", "birth", "created"})
+RANDOM_FILTERS = frozenset({"random", "shuffle"})
+RANDOM_CALLS = frozenset({"random", "randint", "choice", "shuffle", "lipsum", "sample"})
+# Words in a variable name that mark a per-request value (user, question, retrieved text…).
+PER_REQUEST_WORDS = frozenset(
+    {
+        "user",
+        "username",
+        "query",
+        "question",
+        "input",
+        "request",
+        "session",
+        "context",
+        "document",
+        "documents",
+        "docs",
+        "retrieved",
+        "retrieval",
+        "results",
+        "search",
+        "history",
+        "memory",
+        "memories",
+        "profile",
+        "location",
+        "customer",
+        "ticket",
+        "email",
+        "account",
+    }
+)
+# Inputs every chat template reads that are not per-request text.
+CHAT_INPUTS = frozenset(
+    {
+        "messages",
+        "tools",
+        "documents",
+        "add_generation_prompt",
+        "bos_token",
+        "eos_token",
+        "unk_token",
+        "pad_token",
+        "raise_exception",
+        "strftime_now",
+        "enable_thinking",
+        "tools_in_user_message",
+        "builtin_tools",
+        "custom_tools",
+    }
+)
+# File-name words of templates that render the user turn (where a date belongs).
+USER_TURN_WORDS = frozenset({"user", "human", "question", "query"})
+
+
+@dataclass(frozen=True)
+class Source:
+    """A value that changes from request to request, as seen in the template."""
+
+    kind: str  # "clock" or "random"
+    label: str  # e.g. "strftime_now(...)", "date_string", "| random"
+    line: int
+    needle: str  # text to locate on the line for a column
+    # The constant the template falls back to (`{% set date_string = "26 Jul 2024" %}`).
+    fallback: str | None = None
+    # The variable (or namespace slot) the value reached the output through.
+    via: str | None = None
+    # A template input (filled by the caller or server), not a call in the template.
+    is_input: bool = False
+
+
+@dataclass(frozen=True)
+class Printed:
+    """An expression printed into the output, with its AST ancestors."""
+
+    expr: nodes.Expr
+    parents: tuple[nodes.Node, ...]
+    # Position in document order (one-line templates make line numbers useless for order).
+    index: int = 0
+
+    @property
+    def line(self) -> int:
+        return self.expr.lineno
+
+
+@dataclass
+class TemplateAnalysis:
+    src: TemplateSource
+    tree: nodes.Template
+    is_chat: bool
+    undeclared: set[str]
+    # The first loop over the conversation, if any.
+    conversation_loop: nodes.For | None
+    printed: list[Printed] = field(default_factory=list)
+    # Variables (and `ns.attr` namespace slots) assigned from clock or random values.
+    volatile_vars: dict[str, Source] = field(default_factory=dict)
+    # Constants a template input falls back to (`{% if x is not defined %}{% set x = "…" %}`).
+    fallbacks: dict[str, str] = field(default_factory=dict)
+    # Document-order index of the conversation loop.
+    loop_index: int = 0
+
+    @property
+    def is_user_turn_file(self) -> bool:
+        words = set(re.split(r"[^a-z0-9]+", PurePath(self.src.path).stem.lower()))
+        return bool(words & USER_TURN_WORDS) and not self.is_chat
+
+    def column(self, line: int, needle: str) -> int:
+        """1-based column of `needle` on template `line` (1 when not found)."""
+        idx = self.src.line_text(line).find(needle)
+        return idx + 1 if idx >= 0 else 1
+
+    def region(self, printed: Printed) -> str:
+        """'before', 'inside' or 'after' the conversation (or 'prompt' without one)."""
+        loop = self.conversation_loop
+        if loop is None:
+            return "prompt"
+        if any(p is loop for p in printed.parents):
+            return "before" if _in_system_branch(printed, loop) else "inside"
+        return "before" if printed.index < self.loop_index else "after"
+
+    def sources_in(self, expr: nodes.Node) -> list[Source]:
+        """Clock and random values an expression uses."""
+        found: list[Source] = []
+        for node in _walk_expr(expr):
+            source = self._source_of(node)
+            if source is not None:
+                found.append(source)
+        return found
+
+    def _source_of(self, node: nodes.Node) -> Source | None:
+        if isinstance(node, nodes.Call):
+            callee = node.node
+            if isinstance(callee, nodes.Name) and callee.name in CLOCK_CALLS:
+                return Source("clock", f"{callee.name}(...)", node.lineno, callee.name)
+            if isinstance(callee, nodes.Getattr) and callee.attr in CLOCK_METHODS:
+                return Source("clock", f".{callee.attr}()", node.lineno, callee.attr)
+            if isinstance(callee, nodes.Name) and callee.name in RANDOM_CALLS:
+                return Source("random", f"{callee.name}(...)", node.lineno, callee.name)
+        if isinstance(node, nodes.Filter) and node.name in RANDOM_FILTERS:
+            return Source("random", f"| {node.name}", node.lineno, node.name)
+        if isinstance(node, nodes.Name) and node.ctx == "load":
+            if node.name in self.volatile_vars:
+                return self._through(node.name, node.name)
+            if node.name in self.undeclared and is_clock_name(node.name):
+                fallback = self.fallbacks.get(node.name)
+                return Source("clock", node.name, node.lineno, node.name, fallback, is_input=True)
+        if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
+            key = f"{node.node.name}.{node.attr}"
+            if key in self.volatile_vars:
+                return self._through(key, node.attr)
+        return None
+
+    def _through(self, key: str, needle: str) -> Source:
+        origin = self.volatile_vars[key]
+        if origin.is_input:
+            return origin
+        fallback = self.fallbacks.get(key)
+        return Source(origin.kind, origin.label, origin.line, needle, fallback, via=key)
+
+
+def is_clock_name(name: str) -> bool:
+    lowered = name.lower()
+    words = set(lowered.split("_"))
+    if words & STATIC_DATE_WORDS:
+        return False
+    return lowered in CLOCK_VARIABLES or lowered.endswith(CLOCK_SUFFIXES)
+
+
+def is_per_request_name(name: str) -> bool:
+    return bool(set(name.lower().split("_")) & PER_REQUEST_WORDS)
+
+
+def _walk_expr(node: nodes.Node) -> Iterator[nodes.Node]:
+    yield node
+    for child in node.iter_child_nodes():
+        yield from _walk_expr(child)
+
+
+def walk(
+    node: nodes.Node, parents: tuple[nodes.Node, ...] = ()
+) -> Iterator[tuple[nodes.Node, tuple[nodes.Node, ...]]]:
+    """Every node under `node` (document order) with its ancestors."""
+    yield node, parents
+    for child in node.iter_child_nodes():
+        yield from walk(child, (*parents, node))
+
+
+def _mentions(expr: nodes.Node, names: set[str]) -> bool:
+    return any(isinstance(n, nodes.Name) and n.name in names for n in _walk_expr(expr))
+
+
+def _conversation_loop(tree: nodes.Template) -> nodes.For | None:
+    # Names holding the conversation: `messages` and what is derived from it
+    # (`loop_messages = messages[1:]`, `messages = messages[1:]`).
+    aliases = {"messages"}
+    for node, _ in walk(tree):
+        if (
+            isinstance(node, nodes.Assign)
+            and isinstance(node.target, nodes.Name)
+            and _mentions(node.node, aliases)
+        ):
+            aliases.add(node.target.name)
+    for node, _ in walk(tree):
+        # The loop that prints the messages, not one that only scans them (Qwen3 walks
+        # `messages[::-1]` first to find the last user query).
+        if (
+            isinstance(node, nodes.For)
+            and _mentions(node.iter, aliases)
+            and any(isinstance(n, nodes.Output) for n, _ in walk(node))
+        ):
+            return node
+    return None
+
+
+def _in_system_branch(printed: Printed, loop: nodes.For) -> bool:
+    """Inside the conversation loop, in a branch for the system message or loop.first."""
+    inside = printed.parents[[id(p) for p in printed.parents].index(id(loop)) + 1 :]
+    for i, parent in enumerate(inside):
+        if not isinstance(parent, nodes.If) or i + 1 >= len(inside):
+            continue
+        if not any(child is inside[i + 1] for child in parent.body):
+            continue  # the else/elif side of the test
+        for node in _walk_expr(parent.test):
+            if isinstance(node, nodes.Const) and node.value == "system":
+                return True
+            if isinstance(node, nodes.Getattr) and node.attr == "first":
+                return True
+    return False
+
+
+def _assign_key(target: nodes.Node) -> str | None:
+    if isinstance(target, nodes.Name):
+        return target.name
+    if isinstance(target, nodes.NSRef):
+        return f"{target.name}.{target.attr}"
+    return None
+
+
+def analyse(src: TemplateSource) -> TemplateAnalysis:
+    """Parse and analyse a template; raises jinja2.TemplateSyntaxError."""
+    env = parse_environment()
+    tree = env.parse(src.source)
+    undeclared = set(meta.find_undeclared_variables(tree))
+    loop = _conversation_loop(tree)
+    is_chat = src.is_chat_file or "messages" in undeclared
+    analysis = TemplateAnalysis(src, tree, is_chat, undeclared, loop if is_chat else None)
+    _collect_assignments(analysis)
+    for index, (node, parents) in enumerate(walk(tree)):
+        if node is analysis.conversation_loop:
+            analysis.loop_index = index
+        if isinstance(node, nodes.Output) and not any(
+            isinstance(p, nodes.AssignBlock) for p in parents
+        ):
+            for child in node.nodes:
+                if not isinstance(child, nodes.TemplateData):
+                    analysis.printed.append(Printed(child, (*parents, node), index))
+    return analysis
+
+
+def _collect_assignments(analysis: TemplateAnalysis) -> None:
+    assigns: list[tuple[str, nodes.Node]] = []
+    for node, _ in walk(analysis.tree):
+        if isinstance(node, nodes.Assign):
+            key = _assign_key(node.target)
+            if key is not None:
+                assigns.append((key, node.node))
+                if isinstance(node.node, nodes.Const) and isinstance(node.node.value, str):
+                    analysis.fallbacks.setdefault(key, node.node.value)
+        elif isinstance(node, nodes.AssignBlock):
+            key = _assign_key(node.target)
+            if key is not None:
+                assigns.append((key, node))
+    # Values flow through chains of `set`; two passes cover chains written in any order.
+    for _ in range(2):
+        for key, value in assigns:
+            if key in analysis.volatile_vars:
+                continue
+            sources = analysis.sources_in(value)
+            if sources:
+                analysis.volatile_vars[key] = sources[0]

@@ -1,0 +1,202 @@
+"""The Jinja front end of `check`: prompt templates and chat templates.
+
+Reads `*.jinja`, `*.jinja2`, `*.j2`, `chat_template.jinja`, and the chat templates
+embedded in `chat_template.json` / `tokenizer_config.json` (each named template on its
+own). Runs the static Jinja rules on the parsed template and, for chat templates (those
+rendered over `messages`), the render check. A template that does not parse, or that
+raises on a plain conversation, becomes a FileError with its position; the run goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import jinja2
+
+from promptlint.check.frontends import FrontendResult
+from promptlint.findings import FileError, Finding, Fix
+from promptlint.templates.analysis import TemplateAnalysis, analyse
+from promptlint.templates.loading import (
+    TemplateLoadError,
+    TemplateSource,
+    is_template_path,
+    load_templates,
+)
+from promptlint.templates.render_check import RenderIssue, check_template
+from promptlint.templates.rule import JinjaRule
+from promptlint.templates.token_count import TokenCounter, counter_for
+
+if TYPE_CHECKING:
+    from promptlint.check.config import CheckConfig
+    from promptlint.check.rule import Rule
+
+
+@lru_cache(maxsize=32)
+def _counter(directory: str) -> TokenCounter:
+    # One tokenizer load per model folder, however many templates it holds.
+    return counter_for(Path(directory) / "chat_template.jinja")
+
+
+class TemplateFrontend:
+    name = "jinja"
+    # Rule examples (tests/check/test_rule_examples.py) are checked under this name.
+    example_path = "example.jinja"
+
+    def matches(self, path: Path) -> bool:
+        return is_template_path(path)
+
+    def check_text(
+        self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
+    ) -> FrontendResult:
+        result = FrontendResult()
+        try:
+            sources = load_templates(path, text)
+        except TemplateLoadError as exc:
+            result.errors.append(FileError(path, exc.reason, exc.line, exc.column))
+            return result
+        jinja_rules = [r for r in rules if issubclass(r, JinjaRule)]
+        for src in sources:
+            try:
+                self._check_template(src, jinja_rules, result)
+            except RecursionError:
+                result.errors.append(_error(src, "template too deeply nested to check", None))
+        return result
+
+    def _check_template(
+        self, src: TemplateSource, rules: list[type[JinjaRule]], result: FrontendResult
+    ) -> None:
+        try:
+            analysis = analyse(src)
+        except jinja2.TemplateSyntaxError as exc:
+            result.errors.append(_error(src, f"template syntax error: {exc.message}", exc.lineno))
+            return
+        static: list[Finding] = []
+        for rule in rules:
+            for hit in rule().check(analysis):
+                static.append(_finding(rule, src, hit.line, hit.column, hit.message, hit.fix))
+        render: list[Finding] = []
+        render_rules = {r.CODE: r for r in rules if r.RENDER_CHECK}
+        if analysis.is_chat and render_rules:
+            render = self._render_findings(src, analysis, render_rules, result)
+        # A render finding on the same line confirms a static one: report them as one.
+        merged: list[Finding] = []
+        for finding in static:
+            twin = next(
+                (
+                    r
+                    for r in render
+                    if r.code == finding.code
+                    and r.details["template_line"] == finding.details["template_line"]
+                ),
+                None,
+            )
+            if twin is None:
+                merged.append(finding)
+                continue
+            render.remove(twin)
+            merged.append(
+                replace(
+                    finding,
+                    message=f"{finding.message} Rendering confirms it: {twin.message}",
+                    details={**twin.details, **finding.details},
+                )
+            )
+        merged.extend(render)
+        if src.embedded:
+            merged = [
+                replace(
+                    f,
+                    message=f"{f.message} [{src.json_path}, template line "
+                    f"{f.details['template_line']}:{f.details['template_column']}]",
+                )
+                for f in merged
+            ]
+        result.findings.extend(merged)
+
+    def _render_findings(
+        self,
+        src: TemplateSource,
+        analysis: TemplateAnalysis,
+        rules: dict[str, type[JinjaRule]],
+        result: FrontendResult,
+    ) -> list[Finding]:
+        report = check_template(
+            src.source,
+            label=src.label,
+            path=src.path,
+            counter=_counter(str(Path(src.path).parent)),
+        )
+        if report.error is not None:
+            result.errors.append(_error(src, report.error.message, report.error.line))
+            return []
+        findings = []
+        for issue in report.issues:
+            rule = rules.get(issue.code)
+            if rule is None:
+                continue
+            line = issue.line or 1
+            column = _first_column(analysis, line)
+            findings.append(
+                _finding(rule, src, line, column, issue.message(), details=_details(issue))
+            )
+        return findings
+
+
+def _first_column(analysis: TemplateAnalysis, line: int) -> int:
+    text = analysis.src.line_text(line)
+    return len(text) - len(text.lstrip()) + 1
+
+
+def _details(issue: RenderIssue) -> dict[str, object]:
+    return {
+        "render_check": True,
+        "kind": issue.kind,
+        "scenario": issue.scenario,
+        "offset": issue.diff.offset,
+        "before": issue.diff.before,
+        "after": issue.diff.after,
+        "before_line": issue.diff.before_line,
+        "after_line": issue.diff.after_line,
+        "reused_tokens": issue.reused_tokens,
+        "held_tokens": issue.held_tokens,
+        "exact": issue.exact_tokens,
+        "production": issue.production,
+    }
+
+
+def _finding(
+    rule: type[JinjaRule],
+    src: TemplateSource,
+    line: int,
+    column: int,
+    message: str,
+    fix: Fix | None = None,
+    details: dict[str, object] | None = None,
+) -> Finding:
+    file_line, file_column = src.file_position(line, column)
+    if src.embedded:
+        fix = None  # offsets are template offsets, not JSON-file offsets
+    extra: dict[str, object] = {
+        **(details or {}),
+        "template_line": line,
+        "template_column": column,
+        "json_path": src.json_path,
+    }
+    return rule.finding(src.path, file_line, file_column, message=message, fix=fix, details=extra)
+
+
+def _error(src: TemplateSource, reason: str, line: int | None) -> FileError:
+    if line is None:
+        where = f" [{src.json_path}]" if src.embedded else ""
+        return FileError(src.path, f"{reason}{where}")
+    file_line, file_column = src.file_position(line, 1)
+    if src.embedded:
+        reason = f"{reason} [{src.json_path}, template line {line}]"
+    return FileError(src.path, reason, file_line, file_column)
+
+
+FRONTEND = TemplateFrontend()

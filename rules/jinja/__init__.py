@@ -1,0 +1,17 @@
+"""Jinja rules (prompt templates and chat templates): one rule class per module."""
+
+from . import (
+    dynamic_before_static,
+    history_rewrite,
+    schema_key_order,
+    volatile_random,
+    volatile_timestamp,
+)
+
+__all__ = [
+    "dynamic_before_static",
+    "history_rewrite",
+    "schema_key_order",
+    "volatile_random",
+    "volatile_timestamp",
+]

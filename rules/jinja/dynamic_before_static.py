@@ -1,0 +1,147 @@
+from collections.abc import Iterable
+
+from jinja2 import nodes
+
+from promptlint.check.rule import Invalid, Valid
+from promptlint.findings import Severity
+from promptlint.templates.analysis import (
+    CHAT_INPUTS,
+    TemplateAnalysis,
+    is_clock_name,
+    is_per_request_name,
+    walk,
+)
+from promptlint.templates.rule import JinjaRule, TemplateHit
+
+# Static text shorter than this after a per-request value is not worth reordering for
+# (about one 16-token vLLM block of English text).
+MIN_STATIC_CHARS = 80
+
+
+def _per_request_names(analysis: TemplateAnalysis, expr: nodes.Node) -> list[str]:
+    names = []
+    for node, _ in walk(expr):
+        if (
+            isinstance(node, nodes.Name)
+            and node.ctx == "load"
+            and node.name in analysis.undeclared
+            and node.name not in CHAT_INPUTS
+            and is_per_request_name(node.name)
+            and not is_clock_name(node.name)  # PL101's business
+        ):
+            names.append(node.name)
+    return names
+
+
+def _static_length(node: nodes.Node) -> int:
+    if isinstance(node, nodes.TemplateData):
+        return len(node.data.strip())
+    if isinstance(node, nodes.Const) and isinstance(node.value, str):
+        return len(node.value.strip())
+    return 0
+
+
+class DynamicBeforeStatic(JinjaRule):
+    """
+    ## What it does
+    Checks templates that print a per-request value (the user's name, the question,
+    retrieved documents, session data) before a block of static text — such as
+    `You are talking to {{ user_name }}.` at the top of a long system prompt.
+
+    ## Why is this bad?
+    A prefix cache reuses text only up to the first difference. Static instructions
+    placed after a per-request value differ in position for every user, so they are
+    recomputed on every request instead of being shared by all of them.
+
+    ## Example
+    ```jinja
+    You are talking to {{ user_name }}.
+    You are the support assistant of Harbor... (long, static)
+    ```
+
+    ## Use instead
+    ```jinja
+    You are the support assistant of Harbor... (long, static)
+    You are talking to {{ user_name }}.
+    ```
+
+    ## Fix safety
+    No automatic fix: moving text changes what the model reads first.
+    """
+
+    CODE = "PL104"
+    NAME = "dynamic-before-static"
+    SEVERITY = Severity.WARNING
+    MESSAGE = "a per-request value is printed before static text"
+
+    def check(self, analysis: TemplateAnalysis) -> Iterable[TemplateHit]:
+        if analysis.is_user_turn_file:
+            return
+        loop = analysis.conversation_loop
+        first: tuple[int, str] | None = None
+        names: list[str] = []
+        static_after = 0
+        for node, parents in walk(analysis.tree):
+            if node is loop:
+                break  # only the part before the conversation is shared by all requests
+            if not isinstance(node, nodes.Output) or any(
+                isinstance(p, (nodes.AssignBlock, nodes.Macro)) for p in parents
+            ):
+                continue
+            for child in node.nodes:
+                if first is not None:
+                    static_after += _static_length(child)
+                for name in _per_request_names(analysis, child):
+                    names.append(name)
+                    if first is None:
+                        first = (child.lineno, name)
+        if first is None or static_after < MIN_STATIC_CHARS:
+            return
+        line, name = first
+        shown = ", ".join(f"`{n}`" for n in dict.fromkeys(names))
+        yield TemplateHit(
+            line,
+            analysis.column(line, name),
+            f"per-request {shown} printed before {static_after:,} characters of static text: "
+            "that text moves with the value and is recomputed for every request instead of "
+            "being cached once. Print the static text first.",
+        )
+
+    VALID = [
+        Valid(
+            """
+            You are the support assistant of Harbor, a documentation platform. Be concise,
+            cite the page you used, and say so when the documentation does not cover it.
+            You are talking to {{ user_name }}.
+            """
+        ),
+        Valid(
+            """
+            {{ model_name }} is the support assistant of Harbor, a documentation platform.
+            Be concise, cite the page you used, and say so when the docs do not cover it.
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            You are talking to {{ user_name }}.
+            You are the support assistant of Harbor, a documentation platform. Be concise,
+            cite the page you used, and say so when the documentation does not cover it.
+            """,
+            line=1,
+            column=23,
+        ),
+        Invalid(
+            """
+            {{- '<|im_start|>system\\nRelevant documents:\\n' + retrieved_context + '\\n\\n' }}
+            {{- 'You are the support assistant of Harbor, a documentation platform. Be concise '
+                'and cite the page you used.<|im_end|>\\n' }}
+            {%- for message in messages %}
+                {{- '<|im_start|>' + message.role + '\\n' + message.content + '<|im_end|>\\n' }}
+            {%- endfor %}
+            """,
+            line=1,
+            message_contains="retrieved_context",
+        ),
+    ]

@@ -1,0 +1,155 @@
+from collections.abc import Iterable
+
+from promptlint.check.rule import Invalid, Valid
+from promptlint.findings import Severity
+from promptlint.templates.analysis import Source, TemplateAnalysis
+from promptlint.templates.rule import JinjaRule, TemplateHit
+
+WHERE = {
+    "before": "before the conversation (in the system header)",
+    "inside": "inside the conversation loop, so every past message is re-rendered with it",
+    "prompt": "into the prompt",
+}
+EFFECT = {
+    "before": "the prefix changes whenever it does, and everything after it is recomputed",
+    "inside": "every request re-renders the whole history and nothing after the first "
+    "message is reused",
+    "prompt": "if this text is a system prompt or an early message, everything after it is "
+    "recomputed whenever the value changes",
+}
+
+
+def describe(source: Source) -> str:
+    fallback = f"; it falls back to {source.fallback!r}" if source.fallback else ""
+    if source.is_input:
+        return (
+            f"`{source.label}` (a template input that holds today's date when the caller or "
+            f"server fills it{fallback})"
+        )
+    via = f" (line {source.line}, through `{source.via}`{fallback})" if source.via else ""
+    return f"the current time from `{source.label}`{via}"
+
+
+class VolatileTimestamp(JinjaRule):
+    """
+    ## What it does
+    Checks templates that print the current date or time — `strftime_now(...)`, `now()`,
+    `datetime.now()`, or inputs such as `date_string` that servers fill with today's date —
+    before the conversation (the system header) or into every message. The render check
+    confirms it by rendering at two clock times.
+
+    ## Why is this bad?
+    Prefix caches reuse the longest unchanged prefix. A date in the system header changes
+    the prefix every day (a time, on every request): everything after it — the whole
+    conversation — is recomputed and billed again (llama.cpp #22178, sglang #3296).
+
+    ## Example
+    ```jinja
+    {{- "Today Date: " + strftime_now("%d %b %Y") + "\\n\\n" }}
+    {{- system_message }}
+    ```
+
+    ## Use instead
+    ```jinja
+    {{- system_message }}
+    {#- the application puts the date into the latest user message #}
+    ```
+
+    ## Fix safety
+    No automatic fix: where the date belongs is the author's call.
+    """
+
+    CODE = "PL101"
+    NAME = "volatile-timestamp"
+    SEVERITY = Severity.WARNING
+    MESSAGE = "the current date or time is printed into the cacheable prefix"
+    RENDER_CHECK = True
+
+    def check(self, analysis: TemplateAnalysis) -> Iterable[TemplateHit]:
+        if analysis.is_user_turn_file:
+            return
+        seen: set[tuple[int, str]] = set()
+        for printed in analysis.printed:
+            region = analysis.region(printed)
+            if region == "after":
+                continue  # the generation prompt: the render check judges it
+            for source in analysis.sources_in(printed.expr):
+                if source.kind != "clock" or (printed.line, source.needle) in seen:
+                    continue
+                seen.add((printed.line, source.needle))
+                yield TemplateHit(
+                    printed.line,
+                    analysis.column(printed.line, source.needle),
+                    f"{describe(source)} is printed {WHERE[region]}: {EFFECT[region]}. "
+                    "Put the date in the latest user message instead.",
+                )
+
+    VALID = [
+        Valid(
+            """
+            {%- for message in messages %}
+                {{- '<|im_start|>' + message.role + '\\n' + message.content + '<|im_end|>\\n' }}
+            {%- endfor %}
+            {%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}
+            """
+        ),
+        Valid(
+            """
+            {{- 'Knowledge cutoff: ' + knowledge_cutoff_date + '\\n' }}
+            {%- for message in messages %}
+                {%- if message.sent_at is defined %}[{{ message.sent_at }}] {% endif %}
+                {{- message.role + ': ' + message.content + '\\n' }}
+            {%- endfor %}
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            {%- if strftime_now is defined %}
+                {%- set date_string = strftime_now("%d %b %Y") %}
+            {%- else %}
+                {%- set date_string = "26 Jul 2024" %}
+            {%- endif %}
+            {{- "<|start_header_id|>system<|end_header_id|>\\n\\n" }}
+            {{- "Today Date: " + date_string + "\\n\\n<|eot_id|>" }}
+            {%- for message in messages %}
+                {{- '<|start_header_id|>' + message.role + '<|end_header_id|>\\n\\n' }}
+                {{- message.content + '<|eot_id|>' }}
+            {%- endfor %}
+            """,
+            line=7,
+            column=22,
+            message_contains="strftime_now",
+        ),
+        Invalid(
+            """
+            {%- if not date_string is defined %}
+                {%- set date_string = "26 Jul 2024" %}
+            {%- endif %}
+            {{- "Cutting Knowledge Date: December 2023\\nToday Date: " + date_string }}
+            {%- for message in messages %}
+                {{- message.role + ': ' + message.content + '\\n' }}
+            {%- endfor %}
+            """,
+            line=4,
+            message_contains="26 Jul 2024",
+        ),
+        Invalid(
+            """
+            {%- for message in messages %}
+                {{- '[' + strftime_now('%H:%M') + '] ' + message.content + '\\n' }}
+            {%- endfor %}
+            """,
+            line=2,
+            message_contains="inside the conversation loop",
+        ),
+        Invalid(
+            """
+            Current time: {{ now() }}.
+            You are the support assistant of Harbor. Be concise.
+            """,
+            line=1,
+            column=18,
+        ),
+    ]

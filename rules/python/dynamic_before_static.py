@@ -1,0 +1,119 @@
+from promptlint.check.rule import Invalid, Valid
+from promptlint.findings import Severity
+from promptlint.python.values import CALLER, VOLATILE, Dyn, Static
+from promptlint.python_frontend import PythonContext, PythonRule
+
+# Static text after the per-request value worth caching: about 50 tokens.
+LONG_STATIC_CHARS = 200
+_POLICY = "Follow the refund policy. " * 12
+
+
+class DynamicBeforeStatic(PythonRule):
+    """
+    ## What it does
+    Checks for per-request caller data (function parameters, fields of a request or user
+    object) interpolated *before* long static text in a system prompt, instructions or the
+    first message.
+
+    ## Why is this bad?
+    The cache stores a prefix. Static instructions placed after a user name, a tenant id or
+    a retrieved document differ from request to request only because of what precedes
+    them, so they are recomputed every time. Put the stable part first and the
+    per-request part last (OpenAI: "put static content at the beginning").
+
+    ## Example
+    ```python
+    def system_for(user):
+        return f"The user is {user.name}.\\n\\n{LONG_POLICY}"
+    ```
+
+    ## Use instead
+    ```python
+    def system_for(user):
+        return f"{LONG_POLICY}\\n\\nThe user is {user.name}."
+    ```
+
+    ## Fix safety
+    No automatic fix: reordering prompt text can change the model's behaviour.
+    """
+
+    CODE = "PL104"
+    NAME = "dynamic-before-static"
+    SEVERITY = Severity.WARNING
+    MESSAGE = "per-request data placed before long static prompt text"
+
+    VALID = [
+        Valid(
+            f'''
+            POLICY = """{_POLICY}"""
+
+            def build_messages(user_name, question):
+                return [
+                    {{"role": "system", "content": POLICY + f"\\nThe customer is {{user_name}}."}},
+                    {{"role": "user", "content": question}},
+                ]
+            '''
+        ),
+        Valid(
+            """
+            def build_messages(prompt_template, question):
+                system = f"{prompt_template}\\n" + "Be concise and accurate in every answer you give. " * 6
+                return [{"role": "system", "content": system}, {"role": "user", "content": question}]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            f'''
+            POLICY = """{_POLICY}"""
+
+            def build_messages(user_name, question):
+                return [
+                    {{"role": "system", "content": f"The customer is {{user_name}}.\\n" + POLICY}},
+                    {{"role": "user", "content": question}},
+                ]
+            ''',
+            line=5,
+            column=58,
+            message_contains="parameter `user_name`",
+        ),
+        Invalid(
+            f'''
+            import anthropic
+            client = anthropic.Anthropic()
+            GUIDE = """{_POLICY}"""
+
+            def reply(ticket, question):
+                return client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=400,
+                    system=f"Ticket from {{ticket.customer.name}} ({{ticket.plan}}).\\n{{GUIDE}}",
+                    messages=[{{"role": "user", "content": question}}],
+                )
+            ''',
+            line=8,
+            column=31,
+            message_contains="ticket.customer.name",
+        ),
+    ]
+
+    def check(self, ctx: PythonContext) -> None:
+        for block, request in ctx.text_blocks:
+            parts = block.val.text_parts()
+            for i, part in enumerate(parts):
+                if not isinstance(part, Dyn):
+                    continue
+                callers = [t for t in part.taints if t.kind == CALLER]
+                if not callers or any(t.kind in VOLATILE for t in part.taints):
+                    continue
+                after = "".join(p.text for p in parts[i + 1 :] if isinstance(p, Static))
+                if len(after.strip()) < LONG_STATIC_CHARS:
+                    continue
+                where = block.label + (f" of `{request.api}` request" if request else "")
+                for taint in callers:
+                    ctx.report(
+                        type(self),
+                        taint.node,
+                        f"{taint.detail} is per-request data placed before {len(after.strip())} "
+                        f"characters of static text in {where}: that text cannot be cached; "
+                        "move the static text first and the per-request part to the end",
+                    )

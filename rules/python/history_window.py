@@ -1,0 +1,182 @@
+import libcst as cst
+
+from promptlint.check.rule import Invalid, Valid
+from promptlint.findings import Severity
+from promptlint.python.catalogue import HISTORY_NAMES
+from promptlint.python.index import Event, Scope
+from promptlint.python.values import WINDOW
+from promptlint.python_frontend import PythonContext, PythonRule
+
+
+class HistoryWindow(PythonRule):
+    """
+    ## What it does
+    Checks for conversation histories cut to a sliding window that drops the oldest turns
+    on every request: `history[-N:]`, `messages[len(messages) - N:]`, `history.pop(0)`,
+    `del history[0]`, when the result is sent as messages or stored back as the history.
+
+    ## Why is this bad?
+    The prefix cache needs every earlier message unchanged. Dropping the oldest turn shifts
+    everything after the system prompt, so each request rewrites the whole conversation
+    into the cache at full price (or more: Anthropic cache writes cost 1.25×–2×).
+
+    ## Example
+    ```python
+    messages = [SYSTEM, *history[-20:], {"role": "user", "content": q}]
+    ```
+
+    ## Use instead
+    Keep the history whole until it must shrink, then cut a large chunk at once (or
+    summarise) so that many following requests share the new prefix:
+    ```python
+    if len(history) > 60:
+        history = history[-20:]   # one rewrite every 40 turns, not every turn
+    ```
+
+    ## Fix safety
+    No automatic fix: how to bound the context is a product decision.
+    """
+
+    CODE = "PL301"
+    NAME = "history-rewrite"
+    SEVERITY = Severity.WARNING
+    MESSAGE = "a sliding history window shifts the prefix on every request"
+
+    VALID = [
+        Valid(
+            """
+            from openai import OpenAI
+            client = OpenAI()
+            SYSTEM = {"role": "system", "content": "You are helpful."}
+
+            def ask(history, q):
+                last = history[-1]
+                recent_titles = [m["content"][:20] for m in history[-3:]]
+                print(recent_titles, last)
+                return client.chat.completions.create(
+                    model="gpt-4o", messages=[SYSTEM, *history, {"role": "user", "content": q}]
+                )
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            from openai import OpenAI
+            client = OpenAI()
+            SYSTEM = {"role": "system", "content": "You are helpful."}
+
+            def ask(history, q):
+                return client.chat.completions.create(
+                    model="gpt-4o",
+                    messages=[SYSTEM, *history[-20:], {"role": "user", "content": q}],
+                )
+            """,
+            line=8,
+            column=28,
+        ),
+        Invalid(
+            """
+            class Chat:
+                def __init__(self):
+                    self.history = []
+
+                def add(self, text):
+                    self.history.append({"role": "user", "content": text})
+                    self.history = self.history[-30:]
+            """,
+            line=7,
+            column=24,
+        ),
+    ]
+
+    def check(self, ctx: PythonContext) -> None:
+        for use in ctx.uses(WINDOW):
+            ctx.report(
+                type(self),
+                use.taint.node,
+                f"{use.taint.detail} drops the oldest turns of {use.where}: every message "
+                "after the system prompt shifts, so the conversation is re-written to the "
+                "cache on each request; trim rarely and in large steps, or summarise",
+            )
+        # A history trimmed in place (stored back), wherever it is sent later.
+        for site in ctx.index.slices:
+            node = site.node
+            assert isinstance(node, cst.Subscript)
+            name = ctx.code(node.value).strip().lower()
+            if not any(h in name.split(".")[-1] for h in HISTORY_NAMES):
+                continue
+            val = ctx.evaluator.eval(node, site.scope, site.at)
+            if not any(t.kind == WINDOW and t.node is node for t in val.own):
+                continue
+            if _stored_back(ctx, node):
+                ctx.report(
+                    type(self),
+                    node,
+                    f"`{ctx.code(node).strip()}` keeps only the newest turns of the history: "
+                    "each trim shifts every later message and rewrites the cached prefix",
+                )
+
+        # history.pop(0) / del history[0] / deque.popleft(): the oldest turn goes.
+        for key, events in _all_events(ctx):
+            if not any(h in key.split(".")[-1].lower() for h in HISTORY_NAMES):
+                continue
+            for ev in events:
+                if _drops_oldest(ev):
+                    ctx.report(
+                        type(self),
+                        ev.node,
+                        f"`{ctx.code(ev.node).strip()}` drops the oldest turn of `{key}`: every "
+                        "later message shifts and the cached prefix is rewritten",
+                    )
+
+
+def _drops_oldest(ev: Event) -> bool:
+    if ev.kind == "del":
+        target = ev.value
+        if isinstance(target, cst.Subscript) and target.slice:
+            sl = target.slice[0].slice
+            return (
+                isinstance(sl, cst.Index)
+                and isinstance(sl.value, cst.Integer)
+                and sl.value.value == "0"
+            )
+        return False
+    if ev.kind == "call" and isinstance(ev.node, cst.Call):
+        if ev.method == "popleft":
+            return True
+        args = ev.node.args
+        return (
+            ev.method == "pop"
+            and len(args) == 1
+            and isinstance(args[0].value, cst.Integer)
+            and args[0].value.value == "0"
+        )
+    return False
+
+
+def _stored_back(ctx: PythonContext, node: cst.Subscript) -> bool:
+    target = ctx.code(node.value).strip()
+    for _, events in _all_events(ctx):
+        for ev in events:
+            if ev.kind == "assign" and ev.value is node:
+                stmt = ev.node
+                if isinstance(stmt, cst.Assign) and any(
+                    ctx.code(t.target).strip() == target for t in stmt.targets
+                ):
+                    return True
+    return False
+
+
+def _all_events(ctx: PythonContext) -> list[tuple[str, list[Event]]]:
+    out: list[tuple[str, list[Event]]] = []
+    stack: list[Scope | None] = [ctx.index.module_scope]
+    while stack:
+        scope = stack.pop()
+        if scope is None:
+            continue
+        if scope.kind != "class":  # a class scope repeats its methods' self.x events
+            out.extend(scope.events.items())
+        stack.extend(ctx.index.scope_of_function.get(id(f)) for f in scope.functions.values())
+        stack.extend(scope.classes.values())
+    return out

@@ -1,0 +1,163 @@
+from promptlint.check.rule import Invalid, Valid
+from promptlint.findings import FixSafety, Severity
+from promptlint.python.values import UNORDERED
+from promptlint.python_frontend import PendingFix, PythonContext, PythonRule
+
+
+class ToolOrder(PythonRule):
+    """
+    ## What it does
+    Checks for tool lists, enums, schema parts and prompt text built in an unstable order
+    that reach the cacheable prefix: iteration over a `set`/`frozenset`, `list(set(...))`,
+    `os.listdir`/`os.scandir`/`glob.glob`/`Path.iterdir`/`Path.glob` without `sorted`,
+    `random.shuffle`, and MCP `list_tools()` results used unsorted.
+
+    ## Why is this bad?
+    Tools come first in the prefix. The same tools in a different order are a different
+    prefix, so the whole request misses the cache. Set order changes between processes
+    (hash randomisation), directory order between machines, MCP order between reconnects:
+    openclaw #58037, deepagents #2497, claude-code #49038, langgraph-supervisor-py #239.
+
+    ## Example
+    ```python
+    tools = [TOOLS[name] for name in set(enabled)]
+    ```
+
+    ## Use instead
+    ```python
+    tools = [TOOLS[name] for name in sorted(set(enabled))]
+    ```
+
+    ## Fix safety
+    Safe for `set(...)`, set displays and directory listings: the fix wraps the iterable in
+    `sorted(...)`, which keeps the same elements in a stable order (the elements must be
+    orderable, as names and paths are). `random.shuffle` and `list_tools()` have no
+    automatic fix: tool objects need a sort key (`key=lambda t: t.name`).
+    """
+
+    CODE = "PL201"
+    NAME = "tool-order"
+    SEVERITY = Severity.WARNING
+    MESSAGE = "tools, enums or prompt parts in an unstable order reach the prefix"
+
+    VALID = [
+        Valid(
+            """
+            from openai import OpenAI
+            client = OpenAI()
+            TOOLS = {"search": {"type": "function"}, "lookup": {"type": "function"}}
+
+            def ask(q, enabled):
+                tools = [TOOLS[n] for n in sorted(set(enabled))]
+                allowed = set(enabled)
+                extra = [t for t in TOOLS.values() if t["type"] in allowed]
+                return client.chat.completions.create(
+                    model="gpt-4o", tools=tools + extra, messages=[{"role": "user", "content": q}]
+                )
+            """
+        ),
+        Valid(
+            """
+            async def run(session, client, q):
+                listed = await session.list_tools()
+                tools = sorted(listed.tools, key=lambda t: t.name)
+                return await client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=500,
+                    tools=[{"name": t.name, "input_schema": t.inputSchema} for t in tools],
+                    messages=[{"role": "user", "content": q}],
+                )
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            from openai import OpenAI
+            client = OpenAI()
+            TOOLS = {"search": {"type": "function"}, "lookup": {"type": "function"}}
+
+            def ask(q, enabled):
+                tools = [TOOLS[n] for n in set(enabled)]
+                return client.chat.completions.create(
+                    model="gpt-4o", tools=tools, messages=[{"role": "user", "content": q}]
+                )
+            """,
+            line=6,
+            column=32,
+            expected_replacement="""
+            from openai import OpenAI
+            client = OpenAI()
+            TOOLS = {"search": {"type": "function"}, "lookup": {"type": "function"}}
+
+            def ask(q, enabled):
+                tools = [TOOLS[n] for n in sorted(set(enabled))]
+                return client.chat.completions.create(
+                    model="gpt-4o", tools=tools, messages=[{"role": "user", "content": q}]
+                )
+            """,
+        ),
+        Invalid(
+            """
+            import os
+
+            def system_prompt(skills_dir):
+                names = [f[:-3] for f in os.listdir(skills_dir) if f.endswith(".md")]
+                return [{"role": "system", "content": "Skills: " + ", ".join(names)}]
+            """,
+            line=4,
+            column=30,
+            expected_replacement="""
+            import os
+
+            def system_prompt(skills_dir):
+                names = [f[:-3] for f in sorted(os.listdir(skills_dir)) if f.endswith(".md")]
+                return [{"role": "system", "content": "Skills: " + ", ".join(names)}]
+            """,
+        ),
+        Invalid(
+            """
+            async def run(session, client, q):
+                listed = await session.list_tools()
+                return await client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=500,
+                    tools=[{"name": t.name, "input_schema": t.inputSchema} for t in listed.tools],
+                    messages=[{"role": "user", "content": q}],
+                )
+            """,
+            line=2,
+            column=20,
+            message_contains="list_tools",
+        ),
+        Invalid(
+            """
+            import random
+            import litellm
+
+            def ask(q, tools):
+                tools = list(tools)
+                random.shuffle(tools)
+                return litellm.completion(model="gpt-4o", tools=tools, messages=[{"role": "user", "content": q}])
+            """,
+            line=6,
+            column=5,
+        ),
+    ]
+
+    def check(self, ctx: PythonContext) -> None:
+        for use in ctx.uses(UNORDERED):
+            taint = use.taint
+            fix = None
+            if taint.fix == "sorted":
+                fix = PendingFix(
+                    "wrap in sorted(...)",
+                    FixSafety.SAFE,
+                    taint.node,
+                    f"sorted({ctx.code(taint.node).strip()})",
+                )
+            ctx.report(
+                type(self),
+                taint.node,
+                f"{taint.detail} decides the order of {use.where}, part of the cacheable "
+                "prefix: the same items in another order miss the cache; sort them",
+                fix,
+            )

@@ -1,0 +1,175 @@
+"""Finding the request each one extends, and grouping requests into sessions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from promptlint.diagnosis.analyzer import Analyzer
+
+from .helpers import ORDER_TOOL, SYSTEM, WEATHER_TOOL, chat, claude, ex
+
+
+def convo(first: str, *more: str, system: str = SYSTEM) -> list[dict[str, Any]]:
+    msgs: list[dict[str, Any]] = [
+        {"role": "system", "content": system},
+        {"role": "user", "content": first},
+    ]
+    for k, text in enumerate(more):
+        msgs.append({"role": "assistant" if k % 2 == 0 else "user", "content": text})
+    return msgs
+
+
+def test_interleaved_conversations_find_their_own_parents() -> None:
+    a = Analyzer()
+    tools = [WEATHER_TOOL, ORDER_TOOL]
+    r = [
+        a.analyze(ex(chat(convo("Order 1 status?"), tools=tools), n=0)),
+        a.analyze(ex(chat(convo("Weather in Oslo?"), tools=tools), n=1)),
+        a.analyze(ex(chat(convo("Order 1 status?", "Shipped.", "When?"), tools=tools), n=2)),
+        a.analyze(ex(chat(convo("Weather in Oslo?", "Rainy.", "Tomorrow?"), tools=tools), n=3)),
+        a.analyze(
+            ex(
+                chat(convo("Order 1 status?", "Shipped.", "When?", "Monday.", "Ok"), tools=tools),
+                n=4,
+            )
+        ),
+    ]
+    assert [x.parent_id for x in r] == [None, "r0", "r0", "r1", "r2"]
+    assert r[2].session_id == r[0].session_id == r[4].session_id
+    assert r[3].session_id == r[1].session_id
+    assert r[0].session_id != r[1].session_id
+    # The second conversation shares tools and system with the first: a cache parent,
+    # but not the same session.
+    assert r[1].breaks[0].cause == "new-content"
+
+
+def test_parent_found_despite_the_divergence_being_diagnosed() -> None:
+    a = Analyzer()
+    s1 = "Time: 12:00:01\n" + SYSTEM
+    s2 = "Time: 12:00:31\n" + SYSTEM
+    s3 = "Time: 12:01:02\n" + SYSTEM
+    r0 = a.analyze(ex(chat(convo("Order 1 status?", system=s1)), n=0))
+    a.analyze(ex(chat(convo("Unrelated question", system=s1)), n=1))
+    r2 = a.analyze(ex(chat(convo("Order 1 status?", "Shipped.", "When?", system=s2)), n=2))
+    r3 = a.analyze(
+        ex(chat(convo("Order 1 status?", "Shipped.", "When?", "Monday.", "ok", system=s3)), n=3)
+    )
+    assert r2.parent_id == "r0" and r3.parent_id == "r2"
+    assert r2.session_id == r0.session_id == r3.session_id
+    assert r3.breaks[0].cause == "volatile-timestamp"
+
+
+def test_single_turn_app_with_timestamp_still_finds_a_parent() -> None:
+    # home-assistant #133687: "Current time is 20:37:19" first in every prompt, one question each.
+    a = Analyzer()
+    r0 = a.analyze(
+        ex(chat(convo("Turn on the lights", system="Current time is 20:37:19.\n" + SYSTEM)), n=0)
+    )
+    r1 = a.analyze(
+        ex(chat(convo("Is the door locked?", system="Current time is 20:38:02.\n" + SYSTEM)), n=1)
+    )
+    assert r1.parent_id == r0.id
+    assert r1.session_id != r0.session_id  # a new conversation
+    assert r1.breaks[0].cause == "volatile-timestamp"
+
+
+def test_keys_are_never_mixed() -> None:
+    a = Analyzer()
+    a.analyze(ex(chat(convo("Order 1 status?")), n=0, key="alice"))
+    r = a.analyze(ex(chat(convo("Order 1 status?", "Shipped.", "When?")), n=1, key="bob"))
+    assert r.parent_id is None and r.breaks == []
+
+
+def test_explicit_session_header_groups_and_restricts() -> None:
+    a = Analyzer()
+    h1 = {"x-promptlint-session": "agent-1"}
+    h2 = {"x-promptlint-session": "agent-2"}
+    r0 = a.analyze(ex(chat(convo("Order 1 status?")), n=0, headers=h1))
+    r1 = a.analyze(ex(chat(convo("Order 1 status?")), n=1, headers=h2))
+    r2 = a.analyze(ex(chat(convo("Order 1 status?", "Shipped.", "When?")), n=2, headers=h1))
+    r3 = a.analyze(ex(chat(convo("A different first message")), n=3, headers=h1))
+    assert (r0.session_id, r1.session_id, r2.session_id, r3.session_id) == (
+        "agent-1",
+        "agent-2",
+        "agent-1",
+        "agent-1",
+    )
+    assert r2.parent_id == "r0"  # not r1, which is the same prefix but another session
+    assert r3.parent_id == "r2"
+
+
+def test_prompt_cache_key_and_anthropic_user_id_name_sessions() -> None:
+    a = Analyzer()
+    r0 = a.analyze(ex(chat(convo("Hi"), prompt_cache_key="tenant-42"), n=0))
+    r1 = a.analyze(ex(chat(convo("Something else"), prompt_cache_key="tenant-42"), n=1))
+    assert r0.session_id == r1.session_id and r0.session_id.startswith("pck-")
+    assert "tenant-42" not in r0.session_id
+    md = {"user_id": "user_abc_account_1_session_7"}
+    c0 = a.analyze(
+        ex(
+            claude([{"role": "user", "content": "hi"}], system=SYSTEM, metadata=md),
+            n=2,
+            api="anthropic-messages",
+        )
+    )
+    c1 = a.analyze(
+        ex(
+            claude([{"role": "user", "content": "other"}], system=SYSTEM, metadata=md),
+            n=3,
+            api="anthropic-messages",
+        )
+    )
+    assert c0.session_id == c1.session_id and c0.session_id.startswith("uid-")
+
+
+def test_retry_of_an_earlier_state_has_no_break() -> None:
+    a = Analyzer()
+    a.analyze(ex(chat(convo("Order 1?", "Shipped.", "When?")), n=0))
+    r = a.analyze(ex(chat(convo("Order 1?", "Shipped.", "When?")), n=1))
+    assert r.parent_id == "r0"
+    assert [b.cause for b in r.breaks] == []  # identical: nothing broke, nothing new
+
+
+def test_failed_requests_are_not_parents() -> None:
+    a = Analyzer()
+    a.analyze(ex(chat(convo("Order 1?")), n=0, status=500))
+    r = a.analyze(ex(chat(convo("Order 1?", "Shipped.", "When?")), n=1))
+    assert r.parent_id is None
+
+
+def test_index_is_bounded() -> None:
+    a = Analyzer(per_group=8, max_groups=4)
+    for n in range(40):
+        a.analyze(ex(chat(convo(f"question {n}")), n=n, key=f"k{n % 10}"))
+    groups = a.index._groups
+    assert len(groups) <= 4
+    assert all(len(g) <= 8 for g in groups.values())
+
+
+def test_index_holds_a_bounded_number_of_segments() -> None:
+    a = Analyzer(max_segments=50)
+    for n in range(60):
+        a.analyze(ex(chat(convo(f"question {n}", "answer", "more")), n=n, key=f"k{n % 7}"))
+    assert 0 < a.index.segments <= 50
+    held = sum(len(e.segs) for g in a.index._groups.values() for e in g)
+    assert held == a.index.segments
+
+
+def test_requests_of_a_conversation_share_segment_objects() -> None:
+    a = Analyzer()
+    a.analyze(ex(chat(convo("Order 1?", "Shipped.", "When?")), n=0))
+    a.analyze(ex(chat(convo("Order 1?", "Shipped.", "When?", "Monday.", "ok")), n=1))
+    newer, older = a.index.candidates("key-a", "openai")
+    assert all(x is y for x, y in zip(older.segs, newer.segs[: len(older.segs)], strict=True))
+
+
+def test_equal_prefixes_prefer_the_same_model() -> None:
+    a = Analyzer()
+    a.analyze(ex(chat(convo("first question"), model="gpt-4o-mini"), n=0))
+    a.analyze(ex(chat(convo("second question"), model="gpt-4o"), n=1))
+    r = a.analyze(ex(chat(convo("third question"), model="gpt-4o-mini"), n=2))
+    assert r.parent_id == "r0"
+    assert [b.cause for b in r.breaks] == ["new-content"]
+    # A conversation that switches model mid-way still finds its own earlier turn.
+    r = a.analyze(ex(chat(convo("second question", "answer", "more"), model="gpt-4o-mini"), n=3))
+    assert r.parent_id == "r1" and r.breaks[0].cause == "param-change"

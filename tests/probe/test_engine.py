@@ -1,0 +1,166 @@
+"""The probe against a real vLLM engine (CPU build): `make test-engine` runs these.
+
+One engine serves the module: the tiny local Llama, 64 blocks of 32 tokens (eviction is
+forced), started the way `make probe-demo` starts it. It is always stopped, process group
+and all.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from promptlint.gpu_probe.client import EngineClient
+from promptlint.gpu_probe.engine import LaunchedEngine, _group_alive, find_python, launch
+from promptlint.gpu_probe.probe import ProbeSettings, run_probe
+from promptlint.gpu_probe.tiny_model import build_tiny_model
+from promptlint.gpu_probe.workloads import Options
+
+pytestmark = pytest.mark.engine
+
+ENGINE_ARGS = [
+    "--served-model-name", "tiny", "--block-size", "32", "--kv-cache-memory-bytes", "1048576",
+    "--max-model-len", "1024", "--max-num-seqs", "8", "--enforce-eager", "--load-format", "dummy",
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("tiny") / "tiny-llama"
+    build_tiny_model(out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def engine(model_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LaunchedEngine]:
+    python = os.environ.get("PROMPTLINT_VLLM_PYTHON", ".venv-vllm/bin/python")
+    if not Path(python).exists():
+        pytest.fail(f"no vLLM interpreter at {python}: run `make test-engine`")
+    log = tmp_path_factory.mktemp("log") / "engine.log"
+    handle = launch(str(model_dir), ENGINE_ARGS, find_python(python), log)
+    try:
+        yield handle
+    finally:
+        handle.stop()
+        assert not _group_alive(handle.process.pid), "the engine's process group survived stop()"
+
+
+async def probe(engine: LaunchedEngine, model_dir: Path, **kw: Any) -> dict[str, Any]:
+    settings = ProbeSettings(model_dir=str(model_dir), **kw)
+    async with aiohttp.ClientSession() as session:
+        client = EngineClient(engine.base_url, session)
+        return await run_probe(client, settings, {"url": engine.base_url, "launched": True})
+
+
+async def test_sequential_hits_match_every_request_through_eviction(
+    engine: LaunchedEngine, model_dir: Path
+) -> None:
+    report = await probe(engine, model_dir, workload="mixed", concurrency=[])
+    seq = report["sequential"]
+    assert seq["requests"] >= 20
+    assert seq["mismatches"] == 0, [r for r in seq["per_request"] if not r["match"]]
+    # eviction really happened, and requests after it were predicted exactly too
+    assert seq["predicted_evicted_blocks"] > 0
+    assert seq["requests_after_first_eviction"] >= 10
+    assert 0 < seq["measured_hit_tokens"] < seq["prompt_tokens"]
+    rows = seq["per_request"]
+    assert all(r["cached_tokens"] == r["metric_hit_tokens"] for r in rows)
+    # a request after eviction hit less than its full shared prefix: partial chains survive
+    assert any(r["predicted_evicted_blocks"] for r in rows)
+
+
+async def test_kv_bytes_per_token_equal_the_engines(
+    engine: LaunchedEngine, model_dir: Path
+) -> None:
+    report = await probe(engine, model_dir, workload="rag", concurrency=[])
+    kv = report["kv"]
+    # 2 layers × (K and V) × 2 KV heads × head_dim 32 × 2 bytes (bf16)
+    assert kv["bytes_per_token_predicted"] == 2 * 2 * 2 * 32 * 2
+    assert kv["bytes_per_token_engine"] == kv["bytes_per_token_predicted"]
+    assert kv["num_gpu_blocks_engine"] == kv["num_gpu_blocks_predicted"] == 64
+    assert kv["match"] is True
+    assert report["sequential"]["mismatches"] == 0
+
+
+async def test_chat_prompts_tokenized_by_the_server_are_predicted_exactly(
+    engine: LaunchedEngine, model_dir: Path
+) -> None:
+    report = await probe(
+        engine, model_dir, workload="chat", concurrency=[], options=Options(sessions=3, turns=3)
+    )
+    seq = report["sequential"]
+    assert seq["requests"] == 9
+    assert seq["mismatches"] == 0
+    assert seq["measured_hit_tokens"] > 0  # turns re-read the shared system prompt and history
+
+
+def test_cli_sweep_and_concurrent_run(engine: LaunchedEngine, tmp_path: Path) -> None:
+    out = tmp_path / "report.json"
+    proc = subprocess.run(
+        [
+            sys.executable, "-m", "promptlint", "probe", "--vllm", engine.base_url,
+            "--no-sequential", "--concurrency", "1,8", "--format", "json", "-o", str(out),
+            "--html-out", str(tmp_path / "report.html"), "--fail-over", "10",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(out.read_text())
+    conc = report["concurrent"]
+    assert conc["concurrency"] == 8
+    assert (
+        abs(conc["measured_hit_tokens"] - conc["predicted_hit_tokens"])
+        <= 0.1 * conc["predicted_hit_tokens"]
+    )
+    assert conc["explanation"]
+    one, eight = report["sweep"]["levels"]
+    assert one["requests"] == eight["requests"]
+    assert eight["hit_rate"] < one["hit_rate"]  # 8 sessions do not fit the pool, 1 does
+    assert eight["predicted_hit_rate"] < one["predicted_hit_rate"]
+    assert report["sweep"]["measured_cliff"] == report["sweep"]["predicted_cliff"] == 8
+    assert one["ttft_p50_ms"] is not None and eight["ttft_p99_ms"] >= eight["ttft_p50_ms"]
+    assert "<table>" in (tmp_path / "report.html").read_text()
+
+
+def test_cli_file_workload(engine: LaunchedEngine, tmp_path: Path) -> None:
+    workload = tmp_path / "w.json"
+    workload.write_text(
+        json.dumps(
+            {
+                "segments": {"system": 100, "doc": 300},
+                "requests": [
+                    {"session": "a", "parts": ["system", 20]},
+                    {"session": "a", "extend": True, "parts": [40], "max_tokens": 3},
+                    {"session": "b", "parts": ["system", "doc", 10]},
+                    {"session": "c", "parts": ["system", "doc", 12]},
+                    {"prompt": list(range(300, 340))},
+                    {"prompt": list(range(300, 340))},
+                ],
+            }
+        )
+    )
+    proc = subprocess.run(
+        [
+            sys.executable, "-m", "promptlint", "probe", "--vllm", engine.base_url,
+            "--workload", str(workload), "--concurrency", "0", "--format", "json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    seq = json.loads(proc.stdout)["sequential"]
+    assert seq["mismatches"] == 0
+    hits = [r["metric_hit_tokens"] for r in seq["per_request"]]
+    # a extends itself (120 → 160 tokens: 3 blocks), c shares system + doc (400 tokens: 12
+    # blocks) with b, the repeated 40-token prompt hits its one full block
+    assert hits[1] == 96 and hits[3] == 384 and hits[5] == 32

@@ -1,0 +1,385 @@
+"""The probe's parts without an engine: metrics parsing, workloads, predictions, reports, CLI."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import struct
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from promptlint.gpu_probe.client import Response
+from promptlint.gpu_probe.metrics import CacheConfig, cache_config, counters, parse_prometheus
+from promptlint.gpu_probe.probe import capacity_estimate
+from promptlint.gpu_probe.report import render
+from promptlint.gpu_probe.runner import (
+    Measured,
+    cliff,
+    percentile,
+    planned_order,
+    predict_in_order,
+    predict_timed,
+)
+from promptlint.gpu_probe.tiny_model import TinyLlama, build_tiny_model
+from promptlint.gpu_probe.workloads import (
+    Options,
+    ProbeRequest,
+    Shape,
+    Workload,
+    agentic,
+    from_records,
+    load_file,
+    mixed,
+    rag,
+)
+
+from promptlint.errors import UserError
+
+DATA = Path(__file__).parent.parent / "data" / "probe"
+SHAPE = Shape(block_size=32, pool_tokens=63 * 32, max_model_len=1024, vocab_size=2048)
+
+
+def cache(blocks: int = 64, block_size: int = 32) -> CacheConfig:
+    return CacheConfig(block_size, blocks, "auto", True, 1 << 20, None, "sha256")
+
+
+# -- metrics ----------------------------------------------------------------------------------
+
+
+def test_cache_config_and_counters_from_a_real_scrape() -> None:
+    samples = parse_prometheus((DATA / "metrics.txt").read_text())
+    cfg = cache_config(samples)
+    assert (cfg.block_size, cfg.num_gpu_blocks, cfg.cache_dtype) == (32, 64, "auto")
+    assert cfg.kv_cache_memory_bytes == 1048576 and cfg.kv_cache_size_tokens == 2048
+    assert cfg.enable_prefix_caching and cfg.hash_algo == "sha256"
+    assert cfg.pool_tokens == 63 * 32  # block 0 is the null block
+    assert cfg.bytes_per_token == 512
+    c = counters(samples)
+    assert (c.queries, c.hits, c.preemptions) == (11383, 5600, 2)
+
+
+def test_counters_sum_over_engines_and_labels_unescape() -> None:
+    text = (
+        'vllm:prefix_cache_hits_total{engine="0",model_name="m"} 10\n'
+        'vllm:prefix_cache_hits_total{engine="1",model_name="m"} 5\n'
+        'odd{a="x\\"y"} 1\n'
+        "garbage line\n"
+    )
+    samples = parse_prometheus(text)
+    assert counters(samples).hits == 15
+    assert samples[-1].labels == {"a": 'x"y'}
+
+
+def test_missing_cache_config_is_a_user_error() -> None:
+    with pytest.raises(UserError, match="cache_config_info"):
+        cache_config(parse_prometheus("vllm:prefix_cache_hits_total 1\n"))
+
+
+# -- workloads --------------------------------------------------------------------------------
+
+
+def test_agentic_turns_extend_their_history_and_overflow_the_pool() -> None:
+    w = agentic(SHAPE, Options(), seed=1)
+    sessions = w.sessions()
+    assert len(sessions) >= 2
+    for session in sessions:
+        for earlier, later in itertools.pairwise(session):
+            assert earlier.prompt is not None and later.prompt is not None
+            assert later.prompt[: len(earlier.prompt)] == earlier.prompt
+    firsts = [s[0].prompt for s in sessions]
+    system = len(firsts[0] or []) - 0
+    assert all(f is not None for f in firsts)
+    # a shared system prompt: every session starts with the same tokens
+    shared = 0
+    while all(f[shared] == firsts[0][shared] for f in firsts if f):  # type: ignore[index]
+        shared += 1
+    assert 0 < shared < system
+    peak = sum(max(len(r.prompt or []) for r in s) for s in sessions)
+    assert peak > SHAPE.pool_tokens  # the joint working set cannot stay cached
+    w.check_fits(SHAPE.max_model_len)
+    assert agentic(SHAPE, Options(), seed=2).requests[0].prompt != w.requests[0].prompt
+
+
+def test_workload_options_are_honoured_and_checked() -> None:
+    w = agentic(SHAPE, Options(system=64, turns=2, turn_tokens=30, sessions=3), seed=0)
+    assert len(w.requests) == 6
+    assert [len(r.prompt or []) for r in w.requests[:3]] == [84, 84, 84]  # 64 + 2/3 of 30
+    with pytest.raises(UserError, match="max_model_len"):
+        agentic(SHAPE, Options(system=900, turns=4, turn_tokens=100), seed=0)
+    unique = agentic(SHAPE, Options(sessions=2, shared_system=False), seed=0)
+    a, b = (s[0].prompt or [] for s in unique.sessions())
+    assert a[:32] != b[:32]
+
+
+def test_rag_and_mixed_are_token_workloads_that_fit() -> None:
+    r = rag(SHAPE, Options(), seed=3)
+    assert len({tuple((q.prompt or [])[:40]) for q in r.requests}) == 1  # shared instruction
+    m = mixed(SHAPE, Options(), seed=3)
+    assert len(m.requests) >= 20
+    m.check_fits(SHAPE.max_model_len)
+    assert all(2048 - 256 > t >= 256 // 8 for q in m.requests for t in q.prompt or [])
+
+
+def test_file_workload(tmp_path: Path) -> None:
+    path = tmp_path / "w.json"
+    path.write_text(
+        json.dumps(
+            {
+                "name": "mine",
+                "segments": {"sys": 10, "ids": [5, 6, 7]},
+                "requests": [
+                    {"session": "a", "parts": ["sys", 4]},
+                    {"session": "a", "extend": True, "parts": ["ids"], "max_tokens": 3},
+                    {"prompt": [1, 2]},
+                    {"messages": [{"role": "user", "content": "hi"}]},
+                ],
+            }
+        )
+    )
+    w = load_file(path, vocab_size=2048, seed=0)
+    assert w.name == "mine"
+    first, second, third, fourth = w.requests
+    assert len(first.prompt or []) == 14
+    assert second.prompt == [*(first.prompt or []), 5, 6, 7] and second.max_tokens == 3
+    assert third.prompt == [1, 2]
+    assert fourth.messages and fourth.prompt is None
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{", "invalid JSON"),
+        ('{"requests": []}', "non-empty 'requests'"),
+        ('{"requests": [{"parts": ["nope"]}]}', "unknown segment 'nope'"),
+        ('{"requests": [{"parts": [0]}]}', "positive"),
+        ('{"requests": [{"parts": [1], "max_tokens": 0}]}', "max_tokens"),
+        ('{"requests": [{"prompt": [-1]}]}', "token ids"),
+        ('{"requests": [{}]}', "needs 'parts'"),
+    ],
+)
+def test_bad_workload_files_are_user_errors(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "w.json"
+    path.write_text(content)
+    with pytest.raises(UserError, match=message):
+        load_file(path, vocab_size=2048, seed=0)
+
+
+@dataclass
+class FakeBreak:
+    token_offset: int
+
+
+@dataclass
+class FakeRecord:
+    id: str
+    session_id: str
+    parent_id: str | None
+    uncached_input_tokens: int
+    cache_read_tokens: int = 0
+    cache_write_5m_tokens: int = 0
+    cache_write_1h_tokens: int = 0
+    breaks: list[FakeBreak] = field(default_factory=list)
+
+
+def test_recorded_sessions_keep_their_prefix_structure() -> None:
+    session = [
+        FakeRecord("r1", "s", None, 300),
+        FakeRecord("r2", "s", "r1", 100, cache_read_tokens=300),  # extends r1
+        FakeRecord("r3", "s", "r2", 350, cache_read_tokens=100, breaks=[FakeBreak(100)]),
+    ]
+    w = from_records([session], SHAPE, Options(), seed=0)
+    p1, p2, p3 = (r.prompt or [] for r in w.requests)
+    assert (len(p1), len(p2), len(p3)) == (300, 400, 450)
+    assert p2[:300] == p1
+    assert p3[:100] == p2[:100] and p3[100] != p2[100]
+    big = from_records([[FakeRecord("x", "s", None, 5000)]], SHAPE, Options(), seed=0)
+    assert len(big.requests[0].prompt or []) <= SHAPE.max_model_len
+    assert any("scaled" in a for a in big.assumptions)
+
+
+# -- predictions -------------------------------------------------------------------------------
+
+
+def measured(rid: str, ids: list[int], sent: float, done: float, out: int = 1) -> Measured:
+    response = Response(sent, sent + 0.001, done, len(ids), out, None)
+    return Measured(ProbeRequest(rid, rid, ids), ids, response)
+
+
+def test_in_order_and_lifetime_replays_differ_where_requests_overlap() -> None:
+    cfg = cache(blocks=7, block_size=4)  # 6 usable blocks of 4 tokens
+    a = list(range(100, 108))  # 2 full blocks
+    b, c, d = (list(range(x, x + 5)) for x in (200, 300, 400))  # 1 full + 1 partial each
+
+    def run(times: list[tuple[float, float]]) -> list[Measured]:
+        ids = [a, b, c, d, a]
+        names = ["a", "b", "c", "d", "a2"]
+        return [measured(n, i, s, e) for n, i, (s, e) in zip(names, ids, times, strict=True)]
+
+    one_at_a_time = run([(0, 1), (2, 3), (4, 5), (6, 7), (8, 9)])
+    overlapping = run([(0, 1), (2, 5), (2.5, 5.5), (3, 6), (8, 9)])
+    # One at a time, each partial block goes back to the head and is reused by the next
+    # request: a keeps its blocks and a2 hits (8 - 1) // 4 = 1 block.
+    assert predict_in_order(cfg, one_at_a_time) == 4
+    assert predict_timed(cfg, one_at_a_time) == 4
+    # The arrival order is the same, so the in-order replay cannot tell the difference ...
+    assert predict_in_order(cfg, overlapping) == 4
+    assert [m.predicted_hits for m in overlapping] == [0, 0, 0, 0, 4]
+    # ... but b, c and d in flight together hold 6 blocks: a is evicted, a2 misses.
+    assert predict_timed(cfg, overlapping) == 0
+
+
+def test_planned_order_runs_that_many_sessions_side_by_side() -> None:
+    reqs = [ProbeRequest(f"s{s}t{t}", f"s{s}", [s, t]) for s in range(3) for t in range(2)]
+    w = Workload("w", reqs, "")
+    assert [r.id for r in planned_order(w, 1)] == ["s0t0", "s0t1", "s1t0", "s1t1", "s2t0", "s2t1"]
+    assert [r.id for r in planned_order(w, 3)] == ["s0t0", "s1t0", "s2t0", "s0t1", "s1t1", "s2t1"]
+
+
+def test_percentile_and_cliff() -> None:
+    assert percentile([], 50) is None
+    assert percentile([3.0, 1.0, 2.0, 4.0], 50) == 2.0
+    assert percentile([float(i) for i in range(1, 101)], 99) == 99.0
+
+    @dataclass
+    class L:
+        concurrency: int
+
+    levels: Any = [L(1), L(2), L(4), L(8)]
+    assert cliff(levels, [0.8, 0.78, 0.5, 0.45]) == 4
+    assert cliff(levels, [0.78, 0.78, 0.69, 0.46]) == 8  # a gradual start, then the fall
+    assert cliff(levels, [0.8, 0.8, 0.79, 0.77]) is None  # no fall of 5 points
+
+
+def test_capacity_counts_a_shared_prefix_once() -> None:
+    system = list(range(1000, 1064))  # 2 blocks of 32
+    reqs = [
+        ProbeRequest(f"s{s}", f"s{s}", [*system, *range(s * 100, s * 100 + 100)]) for s in range(3)
+    ]
+    ids = {r.id: r.prompt or [] for r in reqs}
+    cap = capacity_estimate(Workload("w", reqs, "d"), ids, cache(blocks=64))
+    # 164 tokens + 0 decode = 6 blocks, 2 shared: (63 - 2) // 4 = 15
+    assert (cap["session_peak_blocks"], cap["shared_prefix_blocks"]) == (6, 2)
+    assert cap["sessions_that_fit"] == 15
+
+
+# -- reports and CLI ---------------------------------------------------------------------------
+
+
+def sample_report() -> dict[str, Any]:
+    return json.loads((DATA / "report.json").read_text())
+
+
+@pytest.mark.parametrize("fmt", ["table", "json", "html"])
+def test_reports_render(fmt: str) -> None:
+    report = sample_report()
+    text = render(report, fmt)
+    if fmt == "json":
+        assert json.loads(text) == report
+    else:
+        assert "sequential" in text and "concurrency sweep" in text
+        assert "predicted cliff" in text
+    if fmt == "html":
+        assert text.startswith("<!doctype html>") and "<script" not in text
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "promptlint", "probe", *args], capture_output=True, text=True
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((), "exactly one of --vllm URL or --launch"),
+        (("--vllm", "http://x", "--launch", "y"), "exactly one of"),
+        (("--launch", "/nonexistent"), "not a model folder"),
+        (("--vllm", "http://127.0.0.1:9"), "cannot reach a vLLM server"),
+        (("--vllm", "http://127.0.0.1:9", "--concurrency", "1,x"), "--concurrency"),
+        (("--vllm", "http://127.0.0.1:9", "--", "--block-size", "32"), "for a launched engine"),
+    ],
+)
+def test_cli_bad_input_is_one_line_exit_2(args: tuple[str, ...], message: str) -> None:
+    proc = run_cli(*args)
+    assert proc.returncode == 2, proc.stderr
+    assert message in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_tiny_model_is_a_loadable_llama(tmp_path: Path) -> None:
+    from tokenizers import Tokenizer
+
+    out = tmp_path / "m"
+    info = build_tiny_model(out)
+    config = json.loads((out / "config.json").read_text())
+    assert config["architectures"] == ["LlamaForCausalLM"] and config["head_dim"] == 32
+    raw = (out / "model.safetensors").read_bytes()
+    (n,) = struct.unpack("<Q", raw[:8])
+    header = json.loads(raw[8 : 8 + n])
+    shapes = TinyLlama().weight_shapes()
+    assert set(header) - {"__metadata__"} == set(shapes)
+    assert header["lm_head.weight"]["shape"] == [2048, 128]
+    assert len(raw) == 8 + n + 2 * info["parameters"]  # bf16: 2 bytes per parameter
+    tok = Tokenizer.from_file(str(out / "tokenizer.json"))
+    ids = tok.encode("def main():\n    return 0").ids
+    assert ids[0] == 1  # <s>
+    assert tok.decode(ids, skip_special_tokens=True) == "def main():\n    return 0"
+    with pytest.raises(UserError, match="head_dim 16"):
+        build_tiny_model(tmp_path / "bad", TinyLlama(hidden=64, heads=4))
+
+
+def test_store_sessions_replay_from_a_real_sqlite_store(tmp_path: Path) -> None:
+    from promptlint.gpu_probe.probe import ProbeSettings, build_workload
+
+    from promptlint.store.base import open_store
+    from promptlint.store.records import BreakRecord, RequestRecord
+
+    def rec(i: str, parent: str | None, uncached: int, read: int, **kw: Any) -> RequestRecord:
+        return RequestRecord(
+            id=i, ts=f"2026-11-29T10:00:0{i[-1]}.000000+00:00", api="openai-chat",
+            provider="openai", model="gpt-4o", key_hash="k", session_id="s1", parent_id=parent,
+            status=200, streamed=False, latency_ms=1.0, uncached_input_tokens=uncached,
+            cache_read_tokens=read, **kw,
+        )  # fmt: skip
+
+    url = f"sqlite:///{tmp_path / 'rec.db'}"
+    with open_store(url) as store:
+        store.write(
+            [
+                rec("r1", None, 200, 0),
+                rec("r2", "r1", 50, 200),
+                rec(
+                    "r3",
+                    "r2",
+                    210,
+                    40,
+                    breaks=[BreakRecord("volatile-timestamp", "PL101", "system", 40, 210, "0")],
+                ),
+            ]
+        )
+    w = build_workload(ProbeSettings(workload="store", store_url=url), SHAPE, seed=0)
+    p1, p2, p3 = (r.prompt or [] for r in w.requests)
+    assert (len(p1), len(p2), len(p3)) == (200, 250, 250)
+    assert p2[:200] == p1 and p3[:40] == p2[:40] and p3[40] != p2[40]
+    with pytest.raises(UserError, match="needs --store"):
+        build_workload(ProbeSettings(workload="store"), SHAPE, seed=0)
+    with pytest.raises(UserError, match="unknown workload"):
+        build_workload(ProbeSettings(workload="nope"), SHAPE, seed=0)
+
+
+def test_synthetic_shapes_size_themselves_to_a_gpu_pool() -> None:
+    gpu = Shape(block_size=16, pool_tokens=500_000, max_model_len=32_768, vocab_size=151_936)
+    w = mixed(gpu, Options(), seed=0)
+    w.check_fits(gpu.max_model_len)
+    lengths = [r.prompt_len() for r in w.requests]
+    assert max(lengths) <= gpu.max_model_len
+    assert sum(lengths) < 20 * gpu.pool_tokens  # eviction is forced without a flood
+    agent_sessions = [s for s in w.sessions() if s[0].session.startswith("agentic")]
+    peak = sum(max(r.prompt_len() for r in s) for s in agent_sessions)
+    assert peak > gpu.pool_tokens
+    assert all(151_936 - 300 > t >= 256 for r in w.requests[:5] for t in r.prompt or [])

@@ -1,0 +1,801 @@
+"""A local stand-in for the hosted APIs: OpenAI chat/responses/completions and Anthropic
+messages, in their exact wire formats, streamed (SSE) and not, with a prefix cache.
+
+The cache behaves like the providers' (providers.md §1.1, §2.1):
+- OpenAI: automatic, per API key (+ `prompt_cache_key`) and model; hits only from 1024
+  tokens, in 128-token steps; `cached_tokens` is a subset of `prompt_tokens`.
+- Anthropic: only at `cache_control` breakpoints (or the top-level `cache_control`, which
+  marks the last block), tools → system → messages, 20-block lookback, 1024-token minimum,
+  5m/1h TTL; reads and writes are reported in addition to `input_tokens`.
+
+Tokens are counted with a simple word/punctuation split: an approximation of a BPE
+tokenizer, good enough to make cached counts move the way the providers' do.
+
+Test hooks are request headers (forwarded by the proxy like any other header):
+`x-fake-status: 429` (error in the provider's format), `x-fake-delay-headers: SECONDS`,
+`x-fake-chunk-delay: SECONDS`, `x-fake-reset-after: N` (abort the connection after N
+events), `x-fake-gate: NAME` (after the first event, wait until the test opens the gate),
+`x-fake-chunks: N` (output pieces).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gzip
+import hashlib
+import itertools
+import json
+import re
+import threading
+import time
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+TOKEN_RE = re.compile(r"\w+|[^\w\s]")
+OPENAI_MIN = 1024
+OPENAI_STEP = 128
+ANTHROPIC_MIN = 1024
+ANTHROPIC_LOOKBACK = 20
+MODEL_SNAPSHOTS = {
+    "gpt-4o": "gpt-4o-2024-08-06",
+    "gpt-4o-mini": "gpt-4o-mini-2024-07-18",
+    "claude-sonnet-4-5": "claude-sonnet-4-5-20250929",
+    "claude-sonnet-4-6": "claude-sonnet-4-6",
+}
+OUTPUT_TEXT = "The prefix held, so this answer was cheap to compute and quick to start streaming."
+
+
+def count_tokens(text: str) -> int:
+    return len(TOKEN_RE.findall(text))
+
+
+def tokens_of(value: Any) -> list[str]:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return TOKEN_RE.findall(text)
+
+
+@dataclass
+class Received:
+    method: str
+    raw_path: str
+    headers: list[tuple[str, str]]
+    body: bytes
+
+
+@dataclass
+class Sent:
+    status: int
+    headers: list[tuple[str, str]]
+    body: bytes = b""
+
+
+@dataclass
+class FakeUpstream:
+    """Run with `await fake.start()` on a loop; `fake.url` is its base URL."""
+
+    host: str = "127.0.0.1"
+    port: int = 0
+    keep_received: int = 50
+    received: deque[Received] = field(default_factory=deque)
+    sent: OrderedDict[str, Sent] = field(default_factory=OrderedDict)
+    request_count: int = 0
+    _openai_cache: dict[str, OrderedDict[str, float]] = field(default_factory=dict)
+    _anthropic_cache: dict[str, dict[str, float]] = field(default_factory=dict)
+    _gates: dict[str, asyncio.Event] = field(default_factory=dict)
+    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _runner: web.AppRunner | None = None
+    _loop: asyncio.AbstractEventLoop | None = None
+    clock: float | None = None  # fixed "now" for TTL tests; None = real time
+    disconnects: int = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        app = web.Application(client_max_size=512 * 1024 * 1024)
+        app.router.add_route("*", "/{tail:.*}", self._handle)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def open_gate(self, name: str) -> None:
+        """Thread-safe: let every stream waiting on `name` continue."""
+        assert self._loop is not None
+        self._loop.call_soon_threadsafe(self._gate(name).set)
+
+    def _gate(self, name: str) -> asyncio.Event:
+        if name not in self._gates:
+            self._gates[name] = asyncio.Event()
+        return self._gates[name]
+
+    def _now(self) -> float:
+        return self.clock if self.clock is not None else time.time()
+
+    def _new_id(self, prefix: str) -> str:
+        return f"{prefix}{next(self._ids):012x}"
+
+    # -- dispatch --------------------------------------------------------------------------
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        body = await request.read()
+        self.request_count += 1
+        self.received.append(
+            Received(request.method, request.raw_path, list(request.headers.items()), body)
+        )
+        while len(self.received) > self.keep_received:
+            self.received.popleft()
+        hdr = request.headers
+        delay = float(hdr.get("x-fake-delay-headers", "0") or 0)
+        if delay:
+            await asyncio.sleep(delay)
+        path = request.path.rstrip("/")
+        anthropic = path.endswith("/v1/messages")
+        if request.method == "POST" and (
+            path.endswith(("/chat/completions", "/completions", "/responses")) or anthropic
+        ):
+            status = hdr.get("x-fake-status")
+            if status:
+                return self._error(request, int(status), anthropic, "injected failure")
+            if anthropic:
+                if not hdr.get("x-api-key") and not hdr.get("Authorization"):
+                    return self._error(request, 401, True, "x-api-key header is required")
+            elif not hdr.get("Authorization", "").startswith("Bearer "):
+                return self._error(request, 401, False, "You didn't provide an API key.")
+            try:
+                req = json.loads(body)
+                if not isinstance(req, dict):
+                    raise ValueError("not an object")
+            except (ValueError, UnicodeDecodeError):
+                return self._error(
+                    request, 400, anthropic, "We could not parse the JSON body of your request."
+                )
+            if path.endswith("/chat/completions"):
+                return await self._chat(request, req)
+            if path.endswith("/completions"):
+                return await self._completions(request, req)
+            if path.endswith("/responses"):
+                return await self._responses(request, req)
+            return await self._messages(request, req)
+        if request.method == "GET" and path.endswith("/v1/models"):
+            data = {
+                "object": "list",
+                "data": [{"id": m, "object": "model"} for m in MODEL_SNAPSHOTS],
+            }
+            return self._json(request, 200, data)
+        echo = {
+            "method": request.method,
+            "path": request.path,
+            "query": request.rel_url.raw_query_string,
+            "body_sha256": hashlib.sha256(body).hexdigest(),
+            "body_bytes": len(body),
+        }
+        return self._json(request, 200, echo)
+
+    # -- responses -------------------------------------------------------------------------
+
+    def _base_headers(self, anthropic: bool) -> tuple[str, list[tuple[str, str]]]:
+        rid = self._new_id("req_")
+        if anthropic:
+            return rid, [
+                ("request-id", rid),
+                ("anthropic-ratelimit-requests-remaining", "4999"),
+                ("anthropic-organization-id", "00000000-fake-org"),
+            ]
+        return rid, [
+            ("x-request-id", rid),
+            ("openai-processing-ms", "42"),
+            ("openai-version", "2020-10-01"),
+            ("x-ratelimit-remaining-tokens", "149999"),
+            ("Set-Cookie", "__cf_bm=fake1; path=/; HttpOnly"),
+            ("Set-Cookie", "_cfuvid=fake2; path=/; HttpOnly"),
+        ]
+
+    def _json(
+        self, request: web.Request, status: int, data: Any, anthropic: bool = False
+    ) -> web.Response:
+        rid, headers = self._base_headers(anthropic)
+        raw = json.dumps(data, separators=(",", ":")).encode()
+        headers.append(("Content-Type", "application/json"))
+        if "gzip" in request.headers.get("Accept-Encoding", ""):
+            raw = gzip.compress(raw, mtime=0)
+            headers.append(("Content-Encoding", "gzip"))
+        resp = web.Response(status=status, body=raw)
+        for k, v in headers:
+            resp.headers.add(k, v)
+        self._remember(rid, Sent(status, headers, raw))
+        return resp
+
+    def _remember(self, rid: str, sent: Sent) -> None:
+        self.sent[rid] = sent
+        while len(self.sent) > 1000:
+            self.sent.popitem(last=False)
+
+    def _error(
+        self, request: web.Request, status: int, anthropic: bool, message: str
+    ) -> web.Response:
+        if anthropic:
+            kind = {401: "authentication_error", 429: "rate_limit_error", 529: "overloaded_error"}
+            data: dict[str, Any] = {
+                "type": "error",
+                "error": {
+                    "type": kind.get(
+                        status, "api_error" if status >= 500 else "invalid_request_error"
+                    ),
+                    "message": message,
+                },
+            }
+        else:
+            kind = {401: "invalid_request_error", 429: "requests", 500: "server_error"}
+            data = {
+                "error": {
+                    "message": message,
+                    "type": kind.get(status, "invalid_request_error"),
+                    "param": None,
+                    "code": "rate_limit_exceeded" if status == 429 else None,
+                }
+            }
+        resp = self._json(request, status, data, anthropic)
+        if status == 429:
+            resp.headers["Retry-After"] = "0"
+        return resp
+
+    async def _stream(
+        self, request: web.Request, events: list[bytes], anthropic: bool
+    ) -> web.StreamResponse:
+        rid, headers = self._base_headers(anthropic)
+        headers += [
+            ("Content-Type", "text/event-stream; charset=utf-8"),
+            ("Cache-Control", "no-cache"),
+        ]
+        resp = web.StreamResponse(status=200)
+        for k, v in headers:
+            resp.headers.add(k, v)
+        await resp.prepare(request)
+        sent = Sent(200, headers)
+        self._remember(rid, sent)
+        hdr = request.headers
+        chunk_delay = float(hdr.get("x-fake-chunk-delay", "0") or 0)
+        reset_after = int(hdr.get("x-fake-reset-after", "-1"))
+        gate = hdr.get("x-fake-gate")
+        try:
+            for i, event in enumerate(events):
+                if i == reset_after:
+                    assert request.transport is not None
+                    request.transport.abort()
+                    return resp
+                if i and chunk_delay:
+                    await asyncio.sleep(chunk_delay)
+                if i == 1 and gate:
+                    await self._gate(gate).wait()
+                await resp.write(event)
+                sent.body += event
+            await resp.write_eof()
+        except ConnectionError:
+            self.disconnects += 1
+        return resp
+
+    # -- OpenAI ----------------------------------------------------------------------------
+
+    def _openai_cached(
+        self, request: web.Request, req: dict[str, Any], segments: list[Any]
+    ) -> tuple[int, int]:
+        """(prompt tokens, cached tokens) under OpenAI's automatic prefix caching."""
+        toks: list[str] = []
+        for seg in segments:
+            if seg is not None:
+                toks.extend(tokens_of(seg))
+        total = len(toks)
+        key = "|".join(
+            [
+                request.headers.get("Authorization", ""),
+                str(req.get("model")),
+                str(req.get("prompt_cache_key", "")),
+            ]
+        )
+        now = self._now()
+        with self._lock:
+            cache = self._openai_cache.setdefault(key, OrderedDict())
+            h = hashlib.sha256()
+            hits = 0
+            broken = False
+            hashes = []
+            for start in range(0, total - total % OPENAI_STEP, OPENAI_STEP):
+                h.update("\x00".join(toks[start : start + OPENAI_STEP]).encode())
+                digest = h.copy().hexdigest()
+                hashes.append(digest)
+                seen = cache.get(digest)
+                if not broken and seen is not None and now - seen < 600:
+                    hits += 1
+                else:
+                    broken = True
+            for digest in hashes:
+                cache[digest] = now
+                cache.move_to_end(digest)
+            while len(cache) > 100_000:
+                cache.popitem(last=False)
+        cached = hits * OPENAI_STEP
+        if cached < OPENAI_MIN or total < OPENAI_MIN:
+            cached = 0
+        return total, min(cached, max(0, total - 1))
+
+    def _model(self, req: dict[str, Any]) -> str:
+        model = str(req.get("model", "gpt-4o"))
+        return MODEL_SNAPSHOTS.get(model, model)
+
+    def _pieces(self, request: web.Request) -> list[str]:
+        n = int(request.headers.get("x-fake-chunks", "0") or 0)
+        words = OUTPUT_TEXT.split(" ")
+        if n > len(words):
+            words = (words * (n // len(words) + 1))[:n]
+        elif n:
+            words = words[:n]
+        return [w if i == 0 else " " + w for i, w in enumerate(words)]
+
+    async def _chat(self, request: web.Request, req: dict[str, Any]) -> web.StreamResponse:
+        segments = [req.get("tools"), req.get("response_format")] + [
+            {"role": m.get("role"), "content": m.get("content"), "tool_calls": m.get("tool_calls")}
+            for m in req.get("messages") or []
+            if isinstance(m, dict)
+        ]
+        prompt, cached = self._openai_cached(request, req, segments)
+        pieces = self._pieces(request)
+        completion = sum(count_tokens(p) for p in pieces)
+        usage = {
+            "prompt_tokens": prompt,
+            "completion_tokens": completion,
+            "total_tokens": prompt + completion,
+            "prompt_tokens_details": {"cached_tokens": cached, "audio_tokens": 0},
+            "completion_tokens_details": {
+                "reasoning_tokens": 0,
+                "audio_tokens": 0,
+                "accepted_prediction_tokens": 0,
+                "rejected_prediction_tokens": 0,
+            },
+        }
+        cid = self._new_id("chatcmpl-")
+        created = int(self._now())
+        model = self._model(req)
+        fp = "fp_fake0000"
+        if not req.get("stream"):
+            data = {
+                "id": cid,
+                "object": "chat.completion",
+                "created": created,
+                "model": model,
+                "choices": [
+                    {
+                        "index": 0,
+                        "message": {
+                            "role": "assistant",
+                            "content": "".join(pieces),
+                            "refusal": None,
+                            "annotations": [],
+                        },
+                        "logprobs": None,
+                        "finish_reason": "stop",
+                    }
+                ],
+                "usage": usage,
+                "service_tier": "default",
+                "system_fingerprint": fp,
+            }
+            return self._json(request, 200, data)
+        include_usage = bool((req.get("stream_options") or {}).get("include_usage"))
+
+        def chunk(delta: dict[str, Any], finish: str | None) -> bytes:
+            obj: dict[str, Any] = {
+                "id": cid,
+                "object": "chat.completion.chunk",
+                "created": created,
+                "model": model,
+                "service_tier": "default",
+                "system_fingerprint": fp,
+                "choices": [
+                    {"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}
+                ],
+            }
+            if include_usage:
+                obj["usage"] = None
+            return b"data: " + json.dumps(obj, separators=(",", ":")).encode() + b"\n\n"
+
+        events = [chunk({"role": "assistant", "content": "", "refusal": None}, None)]
+        events += [chunk({"content": p}, None) for p in pieces]
+        events.append(chunk({}, "stop"))
+        if include_usage:
+            final = {
+                "id": cid,
+                "object": "chat.completion.chunk",
+                "created": created,
+                "model": model,
+                "service_tier": "default",
+                "system_fingerprint": fp,
+                "choices": [],
+                "usage": usage,
+            }
+            events.append(b"data: " + json.dumps(final, separators=(",", ":")).encode() + b"\n\n")
+        events.append(b"data: [DONE]\n\n")
+        return await self._stream(request, events, False)
+
+    async def _completions(self, request: web.Request, req: dict[str, Any]) -> web.StreamResponse:
+        prompt_in = req.get("prompt")
+        prompt, cached = self._openai_cached(request, req, [prompt_in])
+        pieces = self._pieces(request)
+        completion = sum(count_tokens(p) for p in pieces)
+        usage = {
+            "prompt_tokens": prompt,
+            "completion_tokens": completion,
+            "total_tokens": prompt + completion,
+            "prompt_tokens_details": {"cached_tokens": cached},
+        }
+        cid = self._new_id("cmpl-")
+        created = int(self._now())
+        model = str(req.get("model"))
+        if not req.get("stream"):
+            data = {
+                "id": cid,
+                "object": "text_completion",
+                "created": created,
+                "model": model,
+                "choices": [
+                    {
+                        "text": "".join(pieces),
+                        "index": 0,
+                        "logprobs": None,
+                        "finish_reason": "length",
+                        "stop_reason": None,
+                    }
+                ],
+                "usage": usage,
+            }
+            return self._json(request, 200, data)
+        include_usage = bool((req.get("stream_options") or {}).get("include_usage"))
+
+        def chunk(text: str, finish: str | None) -> bytes:
+            obj: dict[str, Any] = {
+                "id": cid,
+                "object": "text_completion",
+                "created": created,
+                "model": model,
+                "choices": [
+                    {
+                        "index": 0,
+                        "text": text,
+                        "logprobs": None,
+                        "finish_reason": finish,
+                        "stop_reason": None,
+                    }
+                ],
+            }
+            if include_usage:
+                obj["usage"] = None
+            return b"data: " + json.dumps(obj, separators=(",", ":")).encode() + b"\n\n"
+
+        events = [chunk(p, None) for p in pieces[:-1]] + [chunk(pieces[-1], "length")]
+        if include_usage:
+            final = {
+                "id": cid,
+                "object": "text_completion",
+                "created": created,
+                "model": model,
+                "choices": [],
+                "usage": usage,
+            }
+            events.append(b"data: " + json.dumps(final, separators=(",", ":")).encode() + b"\n\n")
+        events.append(b"data: [DONE]\n\n")
+        return await self._stream(request, events, False)
+
+    async def _responses(self, request: web.Request, req: dict[str, Any]) -> web.StreamResponse:
+        segments = [
+            req.get("tools"),
+            (req.get("text") or {}).get("format"),
+            req.get("instructions"),
+            req.get("input"),
+        ]
+        prompt, cached = self._openai_cached(request, req, segments)
+        pieces = self._pieces(request)
+        completion = sum(count_tokens(p) for p in pieces)
+        text = "".join(pieces)
+        rid = self._new_id("resp_")
+        mid = self._new_id("msg_")
+        created = int(self._now())
+        usage = {
+            "input_tokens": prompt,
+            "input_tokens_details": {"cached_tokens": cached},
+            "output_tokens": completion,
+            "output_tokens_details": {"reasoning_tokens": 0},
+            "total_tokens": prompt + completion,
+        }
+
+        def response(status: str, output: list[Any], use: Any) -> dict[str, Any]:
+            return {
+                "id": rid,
+                "object": "response",
+                "created_at": created,
+                "status": status,
+                "background": False,
+                "error": None,
+                "incomplete_details": None,
+                "instructions": req.get("instructions"),
+                "max_output_tokens": req.get("max_output_tokens"),
+                "model": self._model(req),
+                "output": output,
+                "parallel_tool_calls": True,
+                "previous_response_id": req.get("previous_response_id"),
+                "prompt_cache_key": req.get("prompt_cache_key"),
+                "reasoning": {"effort": None, "summary": None},
+                "service_tier": "default",
+                "store": True,
+                "temperature": 1.0,
+                "text": {"format": {"type": "text"}, "verbosity": "medium"},
+                "tool_choice": "auto",
+                "tools": req.get("tools") or [],
+                "top_p": 1.0,
+                "truncation": "disabled",
+                "usage": use,
+                "user": None,
+                "metadata": {},
+            }
+
+        part = {"type": "output_text", "annotations": [], "logprobs": [], "text": text}
+        item = {
+            "id": mid,
+            "type": "message",
+            "status": "completed",
+            "content": [part],
+            "role": "assistant",
+        }
+        if not req.get("stream"):
+            return self._json(request, 200, response("completed", [item], usage))
+        seq = itertools.count()
+
+        def ev(kind: str, **fields: Any) -> bytes:
+            obj = {"type": kind, "sequence_number": next(seq), **fields}
+            return (
+                f"event: {kind}\n".encode()
+                + b"data: "
+                + json.dumps(obj, separators=(",", ":")).encode()
+                + b"\n\n"
+            )
+
+        empty_item = {
+            "id": mid,
+            "type": "message",
+            "status": "in_progress",
+            "content": [],
+            "role": "assistant",
+        }
+        events = [
+            ev("response.created", response=response("in_progress", [], None)),
+            ev("response.in_progress", response=response("in_progress", [], None)),
+            ev("response.output_item.added", output_index=0, item=empty_item),
+            ev(
+                "response.content_part.added",
+                item_id=mid,
+                output_index=0,
+                content_index=0,
+                part={"type": "output_text", "annotations": [], "logprobs": [], "text": ""},
+            ),
+        ]
+        events += [
+            ev(
+                "response.output_text.delta",
+                item_id=mid,
+                output_index=0,
+                content_index=0,
+                delta=p,
+                logprobs=[],
+            )
+            for p in pieces
+        ]
+        events += [
+            ev(
+                "response.output_text.done",
+                item_id=mid,
+                output_index=0,
+                content_index=0,
+                text=text,
+                logprobs=[],
+            ),
+            ev(
+                "response.content_part.done",
+                item_id=mid,
+                output_index=0,
+                content_index=0,
+                part=part,
+            ),
+            ev("response.output_item.done", output_index=0, item=item),
+            ev("response.completed", response=response("completed", [item], usage)),
+        ]
+        return await self._stream(request, events, False)
+
+    # -- Anthropic -------------------------------------------------------------------------
+
+    def _anthropic_usage(self, request: web.Request, req: dict[str, Any]) -> dict[str, Any]:
+        """Prefix-cache accounting at the request's breakpoints (tools → system → messages)."""
+        blocks: list[tuple[Any, str | None]] = []  # (content, ttl if a breakpoint here)
+
+        def bp(block: Any) -> str | None:
+            cc = block.get("cache_control") if isinstance(block, dict) else None
+            return str(cc.get("ttl", "5m")) if isinstance(cc, dict) else None
+
+        for tool in req.get("tools") or []:
+            blocks.append(({k: v for k, v in tool.items() if k != "cache_control"}, bp(tool)))
+        system = req.get("system")
+        if isinstance(system, str):
+            blocks.append((system, None))
+        elif isinstance(system, list):
+            blocks += [
+                ({k: v for k, v in b.items() if k != "cache_control"}, bp(b)) for b in system
+            ]
+        for msg in req.get("messages") or []:
+            content = msg.get("content")
+            if isinstance(content, str):
+                blocks.append(({"role": msg.get("role"), "text": content}, None))
+            elif isinstance(content, list):
+                for b in content:
+                    strip = {k: v for k, v in b.items() if k != "cache_control"}
+                    blocks.append(({"role": msg.get("role"), **strip}, bp(b)))
+        if isinstance(req.get("cache_control"), dict) and blocks:
+            blocks[-1] = (blocks[-1][0], str(req["cache_control"].get("ttl", "5m")))
+        # Parameters that change the cache key: model, tool_choice, thinking.
+        params = json.dumps([req.get("model"), req.get("tool_choice"), req.get("thinking")])
+        h = hashlib.sha256(params.encode())
+        bounds: list[tuple[int, str, str | None]] = []  # (token position, prefix hash, ttl)
+        pos = 0
+        for content, ttl in blocks:
+            h.update(json.dumps(content, sort_keys=False).encode())
+            pos += len(tokens_of(content))
+            bounds.append((pos, h.copy().hexdigest(), ttl))
+        total = pos
+        now = self._now()
+        key = request.headers.get("x-api-key") or request.headers.get("Authorization", "")
+        read = 0
+        write_5m = write_1h = 0
+        with self._lock:
+            cache = self._anthropic_cache.setdefault(key, {})
+            breakpoints = [i for i, (_, _, ttl) in enumerate(bounds) if ttl]
+            for b in breakpoints:
+                for j in range(b, max(-1, b - ANTHROPIC_LOOKBACK), -1):
+                    expires = cache.get(bounds[j][1])
+                    if expires is not None and expires > now and bounds[j][0] > read:
+                        read = bounds[j][0]
+                        break
+            if breakpoints and bounds[breakpoints[-1]][0] >= ANTHROPIC_MIN:
+                written = read
+                for b in breakpoints:
+                    p, digest, ttl = bounds[b]
+                    if p > written:
+                        if ttl == "1h":
+                            write_1h += p - written
+                        else:
+                            write_5m += p - written
+                        written = p
+                    cache[digest] = now + (3600 if ttl == "1h" else 300)
+            # Reading refreshes the entry's TTL for free.
+            for p, digest, _ in bounds:
+                if p == read and digest in cache:
+                    cache[digest] = max(cache[digest], now + 300)
+        if total < ANTHROPIC_MIN:
+            read = write_5m = write_1h = 0
+        return {
+            "input_tokens": max(0, total - read - write_5m - write_1h),
+            "cache_creation_input_tokens": write_5m + write_1h,
+            "cache_read_input_tokens": read,
+            "cache_creation": {
+                "ephemeral_5m_input_tokens": write_5m,
+                "ephemeral_1h_input_tokens": write_1h,
+            },
+            "service_tier": "standard",
+        }
+
+    async def _messages(self, request: web.Request, req: dict[str, Any]) -> web.StreamResponse:
+        usage = self._anthropic_usage(request, req)
+        pieces = self._pieces(request)
+        output = sum(count_tokens(p) for p in pieces)
+        mid = self._new_id("msg_")
+        model = self._model(req)
+        if not req.get("stream"):
+            body = {
+                "id": mid,
+                "type": "message",
+                "role": "assistant",
+                "model": model,
+                "content": [{"type": "text", "text": "".join(pieces)}],
+                "stop_reason": "end_turn",
+                "stop_sequence": None,
+                "usage": {**usage, "output_tokens": output},
+            }
+            return self._json(request, 200, body, anthropic=True)
+
+        def ev(kind: str, data: dict[str, Any]) -> bytes:
+            return (
+                f"event: {kind}\ndata: ".encode()
+                + json.dumps(data, separators=(",", ":")).encode()
+                + b"\n\n"
+            )
+
+        start = {
+            "id": mid,
+            "type": "message",
+            "role": "assistant",
+            "model": model,
+            "content": [],
+            "stop_reason": None,
+            "stop_sequence": None,
+            "usage": {**usage, "output_tokens": 1},
+        }
+        events = [
+            ev("message_start", {"type": "message_start", "message": start}),
+            ev(
+                "content_block_start",
+                {
+                    "type": "content_block_start",
+                    "index": 0,
+                    "content_block": {"type": "text", "text": ""},
+                },
+            ),
+            b'event: ping\ndata: {"type": "ping"}\n\n',
+        ]
+        events += [
+            ev(
+                "content_block_delta",
+                {
+                    "type": "content_block_delta",
+                    "index": 0,
+                    "delta": {"type": "text_delta", "text": p},
+                },
+            )
+            for p in pieces
+        ]
+        delta_usage = {
+            "input_tokens": usage["input_tokens"],
+            "cache_creation_input_tokens": usage["cache_creation_input_tokens"],
+            "cache_read_input_tokens": usage["cache_read_input_tokens"],
+            "output_tokens": output,
+        }
+        events += [
+            ev("content_block_stop", {"type": "content_block_stop", "index": 0}),
+            ev(
+                "message_delta",
+                {
+                    "type": "message_delta",
+                    "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                    "usage": delta_usage,
+                },
+            ),
+            ev("message_stop", {"type": "message_stop"}),
+        ]
+        return await self._stream(request, events, True)
+
+
+def main() -> None:
+    """`python tests/proxy/fake_upstream.py [PORT]`: serve until killed (used by bench/)."""
+    import sys
+
+    port = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+
+    async def serve() -> None:
+        fake = FakeUpstream(port=port, keep_received=0)
+        await fake.start()
+        print(f"fake upstream listening on {fake.url}", flush=True)
+        await asyncio.Event().wait()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""Run the fake upstream and a real proxy on loopback in a background event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import threading
+import time
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any, TypeVar
+
+from fake_upstream import FakeUpstream
+
+from promptlint.proxy.server import ProxyConfig, ProxyServer
+from promptlint.store.base import open_store
+from promptlint.store.records import RequestRecord
+
+T = TypeVar("T")
+
+OPENAI_KEY = "sk-proj-TESTKEY0123456789abcdefSECRET"
+ANTHROPIC_KEY = "sk-ant-api03-TESTKEY0123456789abcdefSECRET"
+
+
+class Harness:
+    def __init__(self, tmp: Path, **config: Any) -> None:
+        self.tmp = tmp
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.fake = FakeUpstream()
+        self.store_url = config.pop("store_url", f"sqlite:///{tmp / 'recordings.db'}")
+        # Tests use the in-process writer (fast to start); those about the writer's process
+        # boundary ask for writer="process".
+        config.setdefault("writer", "thread")
+        config.setdefault("retry_seconds", 0.2)  # replay within a fraction of a second
+        self._config = config
+        self.proxy: ProxyServer
+
+    def run(self, coro: Coroutine[Any, Any, T], timeout: float = 60) -> T:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def start(self) -> Harness:
+        self._thread.start()
+        self.run(self.fake.start())
+        config = ProxyConfig(
+            host="127.0.0.1",
+            port=0,
+            openai_upstream=self.fake.url,
+            anthropic_upstream=self.fake.url,
+            store_url=self.store_url,
+            state_dir=self.tmp / "state",
+            **self._config,
+        )
+        self.proxy = ProxyServer(config)
+        self.run(self.proxy.start())
+        return self
+
+    def stop(self) -> None:
+        try:
+            self.run(self.proxy.stop())
+            self.run(self.fake.stop())
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(10)
+            self.loop.close()
+
+    @property
+    def url(self) -> str:
+        return self.proxy.url
+
+    def settle(self, timeout: float = 30) -> None:
+        """Wait until every request so far has been handed to the writer and recorded."""
+        deadline = time.monotonic() + timeout
+        while self.proxy.in_flight and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert self.proxy.in_flight == 0, "requests still in flight"
+        assert self.proxy.writer.flush(timeout), "writer did not settle"
+
+    def records(self, timeout: float = 30) -> list[RequestRecord]:
+        self.settle(timeout)
+        with open_store(self.store_url) as store:
+            return list(store.iter_requests())
+
+
+class Reply:
+    def __init__(self, status: int, headers: list[tuple[str, str]], chunks: list[bytes]) -> None:
+        self.status = status
+        self.headers = headers
+        self.chunks = chunks
+
+    @property
+    def body(self) -> bytes:
+        return b"".join(self.chunks)
+
+    def header(self, name: str) -> str | None:
+        for k, v in self.headers:
+            if k.lower() == name.lower():
+                return v
+        return None
+
+
+async def raw_request(
+    url: str,
+    method: str = "POST",
+    body: bytes | None = None,
+    headers: dict[str, str] | list[tuple[str, str]] | None = None,
+) -> Reply:
+    """One request with aiohttp, nothing added and nothing decoded: the bytes as sent."""
+    import aiohttp
+
+    async with (
+        aiohttp.ClientSession(auto_decompress=False) as session,
+        session.request(
+            method,
+            url,
+            data=io.BytesIO(body) if body and len(body) > 1024 * 1024 else body,
+            headers=headers,
+            skip_auto_headers=("Accept", "Accept-Encoding", "User-Agent", "Content-Type"),
+        ) as resp,
+    ):
+        chunks = [c async for c in resp.content.iter_any()]
+        hdrs = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in resp.raw_headers]
+        return Reply(resp.status, hdrs, chunks)

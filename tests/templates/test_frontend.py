@@ -1,0 +1,167 @@
+"""`promptlint check` on templates: the Jinja front end through the engine and the CLI."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from promptlint.check import registry
+from promptlint.check.config import CheckConfig
+from promptlint.check.engine import check_text
+
+DATA = Path(__file__).parent.parent / "data" / "templates"
+TEMPLATES = sorted(p for p in DATA.rglob("*") if p.suffix in (".jinja", ".j2"))
+JINJA_RULES = registry.all_rules("jinja")
+CONFIG = CheckConfig(root=Path.cwd())
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "promptlint", "check", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+    )
+
+
+def test_every_jinja_rule_is_registered() -> None:
+    assert {(r.CODE, r.NAME) for r in JINJA_RULES} == {
+        ("PL101", "volatile-timestamp"),
+        ("PL103", "volatile-random"),
+        ("PL104", "dynamic-before-static"),
+        ("PL202", "schema-key-order"),
+        ("PL301", "history-rewrite"),
+    }
+
+
+@pytest.mark.parametrize("path", TEMPLATES, ids=lambda p: p.name)
+def test_fixture_findings_match_the_expected_file(path: Path) -> None:
+    expected = json.loads(Path(f"{path}.expected.json").read_text())
+    want = {(code, line) for code, line in expected["rules"]}
+    want |= {(code, line) for code, _, line in expected["render"] or []}
+    out = check_text(str(path), path.read_text(), JINJA_RULES, CONFIG)
+    assert out.errors == []
+    assert {(f.code, f.line) for f in out.findings} == want
+
+
+def test_named_templates_in_tokenizer_config_are_each_checked(tmp_path: Path) -> None:
+    doc = {
+        "bos_token": "<s>",
+        "chat_template": [
+            {"name": "default", "template": (DATA / "chatml.jinja").read_text()},
+            {"name": "tool_use", "template": (DATA / "date_in_system_header.jinja").read_text()},
+        ],
+    }
+    text = json.dumps(doc, indent=2)
+    out = check_text(str(tmp_path / "tokenizer_config.json"), text, JINJA_RULES, CONFIG)
+    assert out.errors == []
+    (finding,) = out.findings
+    assert finding.code == "PL101"
+    assert "[chat_template[1].template, template line 15:22]" in finding.message
+    # The position is in the JSON file: the line holding the second template.
+    json_line = text.splitlines()[finding.line - 1]
+    assert '"template": "{{- bos_token }}' in json_line
+    assert json_line[finding.column - 1 :].startswith("date_string")
+
+
+def test_chat_template_json_string(tmp_path: Path) -> None:
+    text = json.dumps({"chat_template": (DATA / "random_greeting.jinja").read_text()})
+    out = check_text(str(tmp_path / "chat_template.json"), text, JINJA_RULES, CONFIG)
+    assert [f.code for f in out.findings] == ["PL103"]
+    assert "[chat_template, template line 2:43]" in out.findings[0].message
+
+
+def test_bad_templates_are_errors_with_positions_and_the_run_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "broken.jinja").write_text("{% for m in messages %}\n{{ m.content }\n{% endfor %}")
+    (tmp_path / "raises.jinja").write_text(
+        "{% for m in messages %}\n{{ m.content ~ m.missing.deeper }}\n{% endfor %}"
+    )
+    (tmp_path / "tokenizer_config.json").write_text('{"chat_template": "{{ x }"}')
+    (tmp_path / "chat_template.json").write_text("{not json")
+    shutil.copy(DATA / "random_greeting.jinja", tmp_path / "random_greeting.jinja")
+    proc = run_cli(str(tmp_path), "--format", "json")
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr
+    result = json.loads(proc.stdout)
+    errors = {Path(e["path"]).name: e for e in result["errors"]}
+    assert errors["broken.jinja"]["line"] == 2
+    assert "template syntax error" in errors["broken.jinja"]["reason"]
+    assert errors["raises.jinja"]["line"] == 2
+    assert "raises while rendering" in errors["raises.jinja"]["reason"]
+    assert "[chat_template, template line 1]" in errors["tokenizer_config.json"]["reason"]
+    assert "invalid JSON" in errors["chat_template.json"]["reason"]
+    # The good file was still checked.
+    assert [f["code"] for f in result["findings"]] == ["PL103"]
+
+
+def test_text_output_and_exit_codes(tmp_path: Path) -> None:
+    shutil.copy(DATA / "reasoning_stripped_earlier_turns.jinja", tmp_path / "chat_template.jinja")
+    proc = run_cli(str(tmp_path / "chat_template.jinja"))
+    assert proc.returncode == 1
+    assert "chat_template.jinja:21:13: PL301 history-rewrite" in proc.stdout
+    assert "In production: on every new user message" in proc.stdout
+    clean = run_cli(str(DATA / "chatml.jinja"), str(DATA / "tools_sorted.jinja"))
+    assert clean.returncode == 0, clean.stdout
+    assert "All checks passed" in clean.stdout
+
+
+def test_select_and_suppression_comment(tmp_path: Path) -> None:
+    source = (DATA / "random_greeting.jinja").read_text().splitlines()
+    source[1] += "{# promptlint: ignore[PL103] #}"
+    (tmp_path / "greeting.jinja").write_text("\n".join(source))
+    assert run_cli(str(tmp_path)).returncode == 0
+    proc = run_cli(str(DATA), "--select", "PL301", "--format", "json")
+    codes = {f["code"] for f in json.loads(proc.stdout)["findings"]}
+    assert codes == {"PL301"}
+
+
+def test_unsafe_fix_sorts_the_mapping_loop(tmp_path: Path) -> None:
+    target = tmp_path / "tools.jinja"
+    shutil.copy(DATA / "tool_properties_unsorted.jinja", target)
+    assert run_cli(str(target), "--fix").returncode == 1  # unsafe: not applied by --fix
+    assert ".items()" in target.read_text()
+    run_cli(str(target), "--fix", "--unsafe-fixes")
+    fixed = target.read_text()
+    assert "properties|dictsort %}" in fixed and ".items()" not in fixed
+    assert run_cli(str(target)).returncode == 0
+
+
+def test_check_on_templates_imports_no_heavy_modules() -> None:
+    code = (
+        "import sys\n"
+        "from promptlint.cli import main\n"
+        "try:\n"
+        f"    main(['check', {str(DATA)!r}, '--exit-zero'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = [m for m in ('transformers', 'tokenizers', 'tiktoken', 'aiohttp', 'numpy')"
+        " if m in sys.modules]\n"
+        "print('HEAVY', heavy)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "HEAVY []" in proc.stdout, proc.stdout + proc.stderr
+
+
+def test_prompt_templates_are_not_rendered(tmp_path: Path) -> None:
+    # No `messages`: an app prompt template. Static rules only; an undefined input is fine.
+    (tmp_path / "system.j2").write_text("Hello {{ missing.attr }} — {{ items | random }}\n")
+    out = check_text(str(tmp_path / "system.j2"), "Hello {{ x | random }}\n", JINJA_RULES, CONFIG)
+    assert out.errors == []
+    assert [f.code for f in out.findings] == ["PL103"]
+    assert "Rendering confirms" not in out.findings[0].message
+
+
+def test_two_clock_values_on_one_line_with_the_render_check() -> None:
+    source = (
+        "{{ 'Now: ' + strftime_now('%H:%M') + ' ' + strftime_now('%d') + '\\n' }}"
+        "{% for m in messages %}{{ m.content }}{% endfor %}"
+    )
+    out = check_text("two.jinja", source, JINJA_RULES, CONFIG)
+    assert out.errors == []
+    assert [f.code for f in out.findings] == ["PL101"]
+    assert "Rendering confirms it" in out.findings[0].message
