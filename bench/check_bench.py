@@ -68,7 +68,11 @@ def ask_{n}_{i}(question, history):
     system = f"Now {{datetime.now()}}. " + POLICY_{n}
     return oai.chat.completions.create(
         model="gpt-4o",
-        messages=[{{"role": "system", "content": system}}, *history, {{"role": "user", "content": question}}],
+        messages=[
+            {{"role": "system", "content": system}},
+            *history,
+            {{"role": "user", "content": question}},
+        ],
         metadata={{"id": str(uuid.uuid4())}},
     )
 """,

@@ -40,8 +40,10 @@ LLM_HINTS = re.compile(
 class PendingFix:
     description: str
     safety: FixSafety
-    node: cst.CSTNode  # replaced as a whole
+    node: cst.CSTNode | None  # replaced as a whole (or give start and end offsets)
     replacement: str
+    start: int | None = None
+    end: int | None = None
 
 
 @dataclass
@@ -186,7 +188,8 @@ class PythonFrontend:
 
 
 def _findings(ctx: PythonContext) -> list[Finding]:
-    wanted = [r.node for r in ctx.reports] + [r.fix.node for r in ctx.reports if r.fix]
+    wanted = [r.node for r in ctx.reports]
+    wanted += [r.fix.node for r in ctx.reports if r.fix and r.fix.node is not None]
     spans = locate(ctx.module, ctx.text, wanted)
     starts = _line_starts(ctx.text)
     out: list[Finding] = []
@@ -200,8 +203,12 @@ def _findings(ctx: PythonContext) -> list[Finding]:
             continue
         seen.add(key)
         fix = None
-        if rep.fix is not None:
-            fspan = spans.get(id(rep.fix.node))
+        # A rule offers fixes only if one of its INVALID examples shows the result.
+        if rep.fix is not None and rep.rule.AUTOFIX:
+            if rep.fix.start is not None and rep.fix.end is not None:
+                fspan: tuple[int, int] | None = (rep.fix.start, rep.fix.end)
+            else:
+                fspan = spans.get(id(rep.fix.node))
             if fspan is not None:
                 fix = Fix(
                     rep.fix.description, rep.fix.safety, fspan[0], fspan[1], rep.fix.replacement

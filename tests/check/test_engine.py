@@ -85,7 +85,7 @@ def test_exclude_and_gitignore(project: Path) -> None:
     (project / "vendor").mkdir()
     (project / "vendor" / "bot.py").write_text(BAD)
     (project / ".gitignore").write_text("vendor/\n")
-    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    (project / ".git").mkdir()  # a repository root: its .gitignore applies
     (project / "promptlint.toml").write_text('exclude = ["generated/"]\n')
     paths = {p for p, _, _ in codes(run(project, "check", "--format", "json", "."))}
     assert paths == {"app/bot.py"}
