@@ -24,7 +24,7 @@ from typing import Any
 
 from promptlint.causes import Cause
 from promptlint.diagnosis import costing
-from promptlint.diagnosis.compare import Comparer, Divergence
+from promptlint.diagnosis.compare import Comparer, Divergence, scaled_cumsum
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.diagnosis.index import Entry, RecentIndex, SegInfo, TextPool
 from promptlint.prompt import Prompt, PromptParseError, parse_body
@@ -148,8 +148,7 @@ class Analyzer:
             ratio = usage.input_tokens / total
             if 0.25 <= ratio <= 4.0 and abs(ratio - 1.0) > 0.01:
                 calibration = ratio
-                counts = [round(c * ratio) for c in counts]
-                total = sum(counts)
+                total = round(total * ratio)
         segs = [
             self._intern_seg(
                 SegInfo(
@@ -235,7 +234,9 @@ class Analyzer:
         if parent is None:
             rec.predicted_cached_tokens = 0
             return [], [], 0
-        comparer = Comparer(self.pool.get, self._tokens_of(ctx.tok), MESSAGE_OVERHEAD)
+        comparer = Comparer(
+            self.pool.get, self._tokens_of(ctx.tok), MESSAGE_OVERHEAD, ctx.calibration
+        )
         comp = comparer.compare(
             parent, ctx.segs, ctx.texts, prompt.params, prompt.provider, same_conversation
         )
@@ -243,9 +244,7 @@ class Analyzer:
         ttl = _ttl_seconds(policy, parent, prompt)
         expired = gap > ttl
 
-        cum = [0]
-        for s in ctx.segs:
-            cum.append(cum[-1] + s.tokens)
+        cum = scaled_cumsum(ctx.segs, ctx.calibration)
         cur_bps = [cum[k + 1] for k, s in enumerate(ctx.segs) if s.breakpoint]
         if prompt.auto_cache:
             cur_bps.append(ctx.total)
@@ -460,8 +459,10 @@ class Analyzer:
             "tokenizer": ctx.tok.name,
             "tokens_exact": ctx.tok.exact,
             "segments": [
-                {"name": s.name, "key": _redact_key(s.key), "hash": s.hash, "tokens": s.tokens}
-                for s in ctx.segs
+                {"name": s.name, "key": _redact_key(s.key), "hash": s.hash, "tokens": n}
+                for s, n in zip(
+                    ctx.segs, _diffs(scaled_cumsum(ctx.segs, ctx.calibration)), strict=False
+                )
             ],
             "break_details": details,
             "notes": ctx.prompt.notes,
@@ -550,3 +551,7 @@ def _thinking_stripped(ctx: _Ctx, parent_len: int, cum: list[int]) -> Divergence
                 "turn (not a tool result) arrives with thinking enabled",
             )
     return None
+
+
+def _diffs(cum: list[int]) -> list[int]:
+    return [cum[k + 1] - cum[k] for k in range(len(cum) - 1)]

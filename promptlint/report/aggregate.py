@@ -281,7 +281,9 @@ def build_report(
         total.add(g)
         tables = ((model, by_model), (key, by_day if column == "day" else by_key))
         for k, table in tables:
-            acc = table.setdefault(k, Group(key=k, first_ts=g.first_ts, last_ts=g.last_ts))
+            acc = table.get(k)
+            if acc is None:
+                table[k] = acc = Group(key=k, first_ts=g.first_ts, last_ts=g.last_ts)
             acc.add(g)
             acc.first_ts, acc.last_ts = min(acc.first_ts, g.first_ts), max(acc.last_ts, g.last_ts)
         # Token sums per (day, model), or per model: priced once per pair, not per group.

@@ -152,6 +152,12 @@ class TemplateAnalysis:
         words = set(re.split(r"[^a-z0-9]+", PurePath(self.src.path).stem.lower()))
         return bool(words & USER_TURN_WORDS) and not self.is_chat
 
+    @property
+    def uses_other_templates(self) -> bool:
+        """`{% extends %}`, `{% include %}` or `{% import %}`: not renderable on its own."""
+        kinds = (nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)
+        return any(isinstance(node, kinds) for node, _ in walk(self.tree))
+
     def column(self, line: int, needle: str) -> int:
         """1-based column of `needle` on template `line` (1 when not found)."""
         idx = self.src.line_text(line).find(needle)

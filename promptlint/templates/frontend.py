@@ -35,6 +35,12 @@ if TYPE_CHECKING:
     from promptlint.check.rule import Rule
 
 
+# Render-check kinds about one request's stability (not about turn-over-turn history).
+STABILITY_KINDS = frozenset(
+    {"nondeterministic", "clock-time", "clock-day", "random", "date-string"}
+)
+
+
 @lru_cache(maxsize=32)
 def _counter(directory: str) -> TokenCounter:
     # One tokenizer load per model folder, however many templates it holds.
@@ -80,7 +86,9 @@ class TemplateFrontend:
                 static.append(_finding(rule, src, hit.line, hit.column, hit.message, hit.fix))
         render: list[Finding] = []
         render_rules = {r.CODE: r for r in rules if r.RENDER_CHECK}
-        if analysis.is_chat and render_rules:
+        # Model servers render one self-contained template; app templates that extend or
+        # include others get the static rules only.
+        if analysis.is_chat and render_rules and not analysis.uses_other_templates:
             render = self._render_findings(src, analysis, render_rules, result)
         # A render finding on the same line confirms a static one: report them as one.
         merged: list[Finding] = []
@@ -105,6 +113,20 @@ class TemplateFrontend:
                     details={**twin.details, **finding.details},
                 )
             )
+        for twin in list(render):
+            if twin.details.get("kind") not in STABILITY_KINDS:
+                continue
+            # A value printed through a macro shows at the macro's call site in the render:
+            # it confirms the static finding of the same code wherever that is.
+            for i, finding in enumerate(merged):
+                if finding.code == twin.code and "render_check" not in finding.details:
+                    merged[i] = replace(
+                        finding,
+                        message=f"{finding.message} Rendering confirms it: {twin.message}",
+                        details={**twin.details, **finding.details},
+                    )
+                    render.remove(twin)
+                    break
         merged.extend(render)
         if src.embedded:
             merged = [

@@ -60,6 +60,7 @@ def test_cache_config_and_counters_from_a_real_scrape() -> None:
     assert cfg.bytes_per_token == 512
     c = counters(samples)
     assert (c.queries, c.hits, c.preemptions) == (11383, 5600, 2)
+    assert (c.ttft_count, c.ttft_sum) == (5, 0.0495)
 
 
 def test_counters_sum_over_engines_and_labels_unescape() -> None:
