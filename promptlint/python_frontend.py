@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import os
 import re
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -40,6 +41,9 @@ LLM_HINTS = re.compile(
     r"|cache_control|SystemMessage|HumanMessage|ChatPromptTemplate|generate_content"
     r"|list_tools|litellm|responses\.create|\.a?invoke\(|\.system_prompt\b|\.instructions\b"
 )
+
+
+DEEP_RECURSION = 20_000
 
 
 @dataclass
@@ -150,6 +154,17 @@ class PythonFrontend:
         return path.suffix == ".py"
 
     def check_text(
+        self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
+    ) -> FrontendResult:
+        # Long `a + b + c ...` chains nest deeply; the analysis recurses over them.
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, DEEP_RECURSION))
+        try:
+            return self._check_text(path, text, rules, config)
+        finally:
+            sys.setrecursionlimit(limit)
+
+    def _check_text(
         self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
     ) -> FrontendResult:
         result = FrontendResult()

@@ -55,7 +55,7 @@ def repeated(taints: frozenset[Taint]) -> frozenset[Taint]:
     return frozenset(out)
 
 
-MAX_DEPTH = 12
+MAX_DEPTH = 40  # nested evaluations (names, calls, returns) followed before giving up
 Env = Mapping[str, Val]
 LANGCHAIN_MESSAGES = {
     "SystemMessage": "lc-system",
