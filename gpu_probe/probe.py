@@ -260,7 +260,7 @@ async def sweep(
     levels: list[Level] = []
     last_run: ConcurrentRun | None = None
     top = max(settings.concurrency)
-    median_level = sorted(settings.concurrency)[len(settings.concurrency) // 2]
+    median_level = sorted(settings.concurrency)[(len(settings.concurrency) - 1) // 2]
     sweep_settings = ProbeSettings(
         workload=settings.workload if settings.workload not in SYNTHETIC else "agentic",
         store_url=settings.store_url,

@@ -164,3 +164,27 @@ def test_cli_file_workload(engine: LaunchedEngine, tmp_path: Path) -> None:
     # a extends itself (120 → 160 tokens: 3 blocks), c shares system + doc (400 tokens: 12
     # blocks) with b, the repeated 40-token prompt hits its one full block
     assert hits[1] == 96 and hits[3] == 384 and hits[5] == 32
+
+
+def test_an_engine_that_cannot_start_is_a_one_line_error_and_leaves_nothing(
+    model_dir: Path, tmp_path: Path
+) -> None:
+    # A 1 MiB pool (2,048 tokens) cannot hold one request of the model's 4,096 positions.
+    python = os.environ.get("PROMPTLINT_VLLM_PYTHON", ".venv-vllm/bin/python")
+    proc = subprocess.run(
+        [
+            sys.executable, "-m", "promptlint", "probe", "--launch", str(model_dir),
+            "--python", python, "--log", str(tmp_path / "engine.log"),
+            "--", "--block-size", "32", "--kv-cache-memory-bytes", "1048576",
+            "--enforce-eager", "--load-format", "dummy", "--served-model-name", "too-small",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )  # fmt: skip
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("promptlint: error: vLLM exited with code")
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert "ValueError: To serve at least one request" in proc.stderr  # the root cause
+    leftover = subprocess.run(["pgrep", "-f", "too-small"], capture_output=True, text=True)
+    assert leftover.stdout.strip() == ""
