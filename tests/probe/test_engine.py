@@ -188,3 +188,44 @@ def test_an_engine_that_cannot_start_is_a_one_line_error_and_leaves_nothing(
     assert "ValueError: To serve at least one request" in proc.stderr  # the root cause
     leftover = subprocess.run(["pgrep", "-f", "too-small"], capture_output=True, text=True)
     assert leftover.stdout.strip() == ""
+
+
+def test_cli_replays_recorded_sessions(engine: LaunchedEngine, tmp_path: Path) -> None:
+    from promptlint.store.base import open_store
+    from promptlint.store.records import BreakRecord, RequestRecord
+
+    def rec(i: int, session: str, parent: str | None, prompt: int, read: int, **kw: Any) -> Any:
+        return RequestRecord(
+            id=f"{session}-{i}", ts=f"2026-11-29T10:00:{i:02d}.000000+00:00", api="openai-chat",
+            provider="openai", model="gpt-4o", key_hash="k", session_id=session,
+            parent_id=parent, status=200, streamed=False, latency_ms=1.0,
+            uncached_input_tokens=prompt - read, cache_read_tokens=read, **kw,
+        )  # fmt: skip
+
+    url = f"sqlite:///{tmp_path / 'rec.db'}"
+    tool_order = BreakRecord("tool-order", "PL201", "tools", 64, 436, "0")
+    with open_store(url) as store:
+        store.write(
+            [
+                rec(1, "a", None, 300, 0),
+                rec(2, "a", "a-1", 420, 300),  # extends its parent
+                rec(3, "a", "a-2", 500, 64, breaks=[tool_order]),
+                rec(4, "b", None, 250, 0),
+                rec(5, "b", "b-4", 330, 250),
+            ]
+        )  # fmt: skip
+    proc = subprocess.run(
+        [
+            sys.executable, "-m", "promptlint", "probe", "--vllm", engine.base_url,
+            "--workload", "store", "--store", url, "--concurrency", "0", "--format", "json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    seq = json.loads(proc.stdout)["sequential"]
+    assert seq["requests"] == 5 and seq["mismatches"] == 0
+    hits = {r["id"]: r["metric_hit_tokens"] for r in seq["per_request"]}
+    # a-2 re-reads a-1's 300 tokens (9 blocks of 32); a-3 breaks at token 64 (2 blocks)
+    assert hits["a-2"] == 288 and hits["a-3"] == 64 and hits["b-5"] == 224
