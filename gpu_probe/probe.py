@@ -307,6 +307,7 @@ async def sweep(
     capacity: dict[str, Any] = {}
     if workload is not None and last_run is not None:
         capacity = capacity_estimate(workload, last_run.ids, cache)
+        capacity["capacity_model"] = capacity_model(workload, cache, settings)
     return levels, last_run, capacity
 
 
@@ -338,10 +339,59 @@ def capacity_estimate(
     }
 
 
+def capacity_model(
+    workload: Workload, cache: CacheConfig, settings: ProbeSettings
+) -> dict[str, Any] | None:
+    """promptlint's capacity model (`promptlint capacity`) for the sweep's agent sessions.
+
+    Its KV budget is set to the engine's KV memory exactly (memory = KV + weights, no reserve,
+    utilization 1), so it must reproduce the engine's block count; then it says how many
+    sessions fit, staggered (mean context) and all at their peak (lockstep, as here).
+    """
+    params = workload.params
+    model_dir = settings.model_dir
+    if not params or model_dir is None or cache.kv_cache_memory_bytes is None:
+        return None
+    from promptlint.kv.capacity import GIB, plan_capacity
+    from promptlint.kv.capacity import Workload as Shape_
+    from promptlint.kv.spec import load_model_spec
+    from promptlint.kv.weights import weight_bytes
+
+    weights = weight_bytes(load_model_spec(model_dir), "auto", settings.tp).bytes_per_gpu
+    dtype = _KV_DTYPES.get(cache.cache_dtype, "fp8" if "fp8" in cache.cache_dtype else "auto")
+    plan = plan_capacity(
+        model_dir,
+        Shape_(
+            system=params["system"],
+            turns=params["turns"],
+            turn_tokens=params["user_tokens"],
+            output_tokens=params["assistant_tokens"],
+            shared_system=params["shared_system"],
+            sessions=params["sessions"],
+        ),
+        gpu_name="probe",
+        gpu_memory_gib=(cache.kv_cache_memory_bytes + weights) / GIB,
+        gpu_memory_utilization=1.0,
+        kv_dtype=dtype,
+        tp=settings.tp,
+        block_size=cache.block_size,
+        reserve_gib=0.0,
+    )
+    return {
+        "kv_blocks": plan.kv_blocks,
+        "kv_blocks_match_engine": plan.kv_blocks == cache.num_gpu_blocks,
+        "max_sessions_all_at_peak": plan.max_sessions_all_at_peak,
+        "max_sessions_staggered": plan.max_sessions,
+        "session_tokens_peak": plan.session_tokens_peak,
+        "shared_system_tokens": plan.shared_system_tokens,
+    }
+
+
 def sweep_section(levels: list[Level], capacity: dict[str, Any]) -> dict[str, Any]:
     measured_cliff = cliff(levels, [lv.hit_rate for lv in levels])
     predicted_cliff = cliff(levels, [lv.predicted_hit_rate for lv in levels])
-    fit = capacity.get("sessions_that_fit")
+    model = capacity.get("capacity_model") or {}
+    fit = model.get("max_sessions_all_at_peak", capacity.get("sessions_that_fit"))
     beyond = [lv.concurrency for lv in levels if fit is not None and lv.concurrency > fit]
     return {
         "levels": [

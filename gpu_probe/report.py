@@ -172,6 +172,15 @@ def sections(report: dict[str, Any]) -> list[Section]:
                 f"{cap['sessions_that_fit']} sessions fit in {cap['usable_blocks']} blocks "
                 f"(capacity cliff: {_n(sw.get('capacity_cliff'))})"
             )
+            model = cap.get("capacity_model")
+            if model:
+                notes.append(
+                    f"capacity model (promptlint.kv.capacity on the engine's KV memory: "
+                    f"{model['kv_blocks']} blocks, "
+                    f"{'= engine' if model['kv_blocks_match_engine'] else '≠ engine'}): "
+                    f"{model['max_sessions_all_at_peak']} sessions fit all at their peak, "
+                    f"{model['max_sessions_staggered']} staggered"
+                )
         out.append(
             (
                 "concurrency sweep",

@@ -42,6 +42,7 @@ class Workload:
     requests: list[ProbeRequest]
     description: str
     assumptions: list[str] = field(default_factory=list)
+    params: dict[str, Any] = field(default_factory=dict)  # the synthetic shape's sizes
 
     def sessions(self) -> list[list[ProbeRequest]]:
         """Requests grouped by session, sessions in order of their first request."""
@@ -146,12 +147,21 @@ def agentic(shape: Shape, opts: Options, seed: int) -> Workload:
                 )
             )
             histories[s] += src.take(turn_tokens - user_n)  # the assistant's (synthetic) reply
+    params = {
+        "system": system_n,
+        "turns": turns,
+        "user_tokens": user_n,
+        "assistant_tokens": turn_tokens - user_n,
+        "sessions": sessions,
+        "shared_system": opts.shared_system,
+    }
     return Workload(
         "agentic",
         requests,
         f"{sessions} agent sessions × {turns} turns: {system_n}-token "
         f"{'shared' if opts.shared_system else 'per-session'} system prompt, "
         f"+{turn_tokens} tokens per turn, {opts.output_tokens} generated",
+        params=params,
     )
 
 

@@ -384,3 +384,19 @@ def test_synthetic_shapes_size_themselves_to_a_gpu_pool() -> None:
     peak = sum(max(r.prompt_len() for r in s) for s in agent_sessions)
     assert peak > gpu.pool_tokens
     assert all(151_936 - 300 > t >= 256 for r in w.requests[:5] for t in r.prompt or [])
+
+
+def test_capacity_model_on_the_engines_kv_memory_reproduces_its_blocks(tmp_path: Path) -> None:
+    from promptlint.gpu_probe.probe import ProbeSettings, capacity_model
+
+    build_tiny_model(tmp_path / "m")
+    w = agentic(SHAPE, Options(sessions=8, session_tokens=504), seed=0)
+    got = capacity_model(w, cache(blocks=64), ProbeSettings(model_dir=str(tmp_path / "m")))
+    assert got is not None
+    # 1 MiB / (512 B × 32 tokens) = 64 blocks, as the engine reported
+    assert got["kv_blocks"] == 64 and got["kv_blocks_match_engine"]
+    # a session peaks at 126 + 6 × 63 = 504 tokens (16 blocks, 3 of them the shared system
+    # prompt): (2048 - 96) // (512 - 96) = 4 all at peak
+    assert got["max_sessions_all_at_peak"] == 4
+    assert got["max_sessions_staggered"] > got["max_sessions_all_at_peak"]
+    assert capacity_model(w, cache(), ProbeSettings(model_dir=None)) is None
