@@ -235,6 +235,12 @@ def explain_gap(
                 "replaying measured lifetimes does not close the gap: the engine's step-wise "
                 "scheduling (admission in batches, chunked prefill) differs from send/finish times"
             )
+    if measured != predicted and min(predicted, timed) <= measured <= max(predicted, timed):
+        notes.append(
+            "the measured total lies between the two replays: one at a time ignores overlap; "
+            "client send/completion times overstate it (a request reaches the engine after it "
+            "is sent and is freed before its last chunk arrives)"
+        )
     if run.totals.preemptions:
         notes.append(
             f"{int(run.totals.preemptions)} preemptions: re-admitted requests are not counted in "

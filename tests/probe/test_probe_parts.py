@@ -400,3 +400,25 @@ def test_capacity_model_on_the_engines_kv_memory_reproduces_its_blocks(tmp_path:
     assert got["max_sessions_all_at_peak"] == 4
     assert got["max_sessions_staggered"] > got["max_sessions_all_at_peak"]
     assert capacity_model(w, cache(), ProbeSettings(model_dir=None)) is None
+
+
+def test_gap_explanations_follow_the_numbers() -> None:
+    from promptlint.gpu_probe.metrics import Counters
+    from promptlint.gpu_probe.probe import explain_gap
+    from promptlint.gpu_probe.runner import ConcurrentRun
+
+    run = ConcurrentRun(8, [], Counters(hits=7072, preemptions=1), 1.0, {})
+    notes = " ".join(explain_gap(7584, 6944, 7072, 7072, run, 5))
+    assert "5 of 0 requests differ" in notes
+    assert "narrows the gap to +128 tokens" in notes
+    assert "between the two replays" in notes
+    assert "1 preemptions" in notes
+    exact = explain_gap(
+        7584, 6944, 7584, 7584, ConcurrentRun(8, [], Counters(hits=7584), 1.0, {}), 0
+    )
+    assert exact == ["the arrival-order replay predicts the engine's total exactly"]
+    wide = " ".join(
+        explain_gap(7000, 6000, 8000, 7900, ConcurrentRun(8, [], Counters(hits=8000), 1.0, {}), 3)
+    )
+    assert "does not close the gap" in wide and "between" not in wide
+    assert "cached_tokens (7900) differs" in wide
