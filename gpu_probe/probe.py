@@ -105,9 +105,20 @@ def kv_section(model_dir: str | None, cache: CacheConfig, tp: int) -> dict[str, 
         "match": None,
         "assumptions": [
             "engine bytes per token = kv_cache_memory_bytes / (num_gpu_blocks × block_size) "
-            "from vllm:cache_config_info"
+            "from vllm:cache_config_info (the engine's blocks fill its KV memory)"
         ],
     }
+    mem = cache.kv_cache_memory_bytes
+    if mem is not None and engine is not None and engine.denominator != 1:
+        # The blocks do not fill the memory: every page size p with mem // p == blocks is
+        # consistent with what the engine reports.
+        n, bs = cache.num_gpu_blocks, cache.block_size
+        low, high = -(-(mem // (n + 1) + 1) // bs), mem // n // bs
+        out["bytes_per_token_engine_range"] = [low, high]
+        out["assumptions"].append(
+            f"kv_cache_memory_bytes is not a whole number of blocks: the engine's figure is "
+            f"only known to lie in [{low}, {high}] bytes per token"
+        )
     if engine is None:
         out["assumptions"].append(
             "the engine reports no kv_cache_memory_bytes (start it with --kv-cache-memory-bytes "
@@ -130,7 +141,11 @@ def kv_section(model_dir: str | None, cache: CacheConfig, tp: int) -> dict[str, 
     if cache.kv_cache_memory_bytes is not None and predicted > 0:
         blocks = cache.kv_cache_memory_bytes // (predicted * cache.block_size)
         out["num_gpu_blocks_predicted"] = blocks
-        out["match"] = bool(engine == predicted and blocks == cache.num_gpu_blocks)
+        if "bytes_per_token_engine_range" in out:
+            low, high = out["bytes_per_token_engine_range"]
+            out["match"] = bool(low <= predicted <= high and blocks == cache.num_gpu_blocks)
+        else:
+            out["match"] = bool(engine == predicted and blocks == cache.num_gpu_blocks)
     return out
 
 

