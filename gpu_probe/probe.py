@@ -115,10 +115,10 @@ def kv_section(model_dir: str | None, cache: CacheConfig, tp: int) -> dict[str, 
         n, bs = cache.num_gpu_blocks, cache.block_size
         low, high = -(-(mem // (n + 1) + 1) // bs), mem // n // bs
         out["bytes_per_token_engine_range"] = [low, high]
-        out["assumptions"].append(
+        out["assumptions"] = [  # replaces the exact-fill reading above
             f"kv_cache_memory_bytes is not a whole number of blocks: the engine's figure is "
             f"only known to lie in [{low}, {high}] bytes per token"
-        )
+        ]
     if engine is None:
         out["assumptions"].append(
             "the engine reports no kv_cache_memory_bytes (start it with --kv-cache-memory-bytes "

@@ -54,6 +54,10 @@ def sections(report: dict[str, Any]) -> list[Section]:
         )
     )
     kv = report["kv"]
+    engine_bpt = _n(kv["bytes_per_token_engine"])
+    if kv.get("bytes_per_token_engine_range"):
+        low, high = kv["bytes_per_token_engine_range"]
+        engine_bpt = f"{low:,}–{high:,}"
     out.append(
         (
             "KV bytes per token",
@@ -62,7 +66,7 @@ def sections(report: dict[str, Any]) -> list[Section]:
                 [
                     "bytes per token",
                     _n(kv["bytes_per_token_predicted"]),
-                    _n(kv["bytes_per_token_engine"]),
+                    engine_bpt,
                     _n(kv["match"]),
                 ],
                 [
