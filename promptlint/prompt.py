@@ -429,6 +429,9 @@ def _openai_hint(prompt: Prompt, body: Mapping[str, Any]) -> None:
     if isinstance(key, str) and key:
         prompt.session_hint = key
         prompt.session_hint_kind = "prompt_cache_key"
+        # It routes the request together with the prefix hash: a new key, a cold machine.
+        # Kept hashed: it often names a user.
+        prompt.params["prompt_cache_key"] = "sha256:" + _digest(key)[:16]
 
 
 def _image_param(prompt: Prompt) -> None:

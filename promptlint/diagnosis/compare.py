@@ -77,7 +77,7 @@ def param_changes(parent: Entry, params: dict[str, str], provider: str) -> list[
     for name in sorted(set(parent.params) | set(params)):
         if parent.params.get(name) == params.get(name):
             continue
-        if name == "model":
+        if name == "model" or (provider == "openai" and name == "prompt_cache_key"):
             out.append((name, True))
         elif provider == "anthropic" and name in _ANTHROPIC_AFTER_TOOLS:
             out.append((name, False))

@@ -550,3 +550,14 @@ def test_anthropic_drops_thinking_on_a_new_user_turn() -> None:
     c = claude(loop2, system=sys, thinking=thinking, cache_control={"type": "ephemeral"})
     rec = analyzer.analyze(ex(c, n=1, api="anthropic-messages"))
     assert [x.cause for x in rec.breaks] == ["new-content"]
+
+
+def test_prompt_cache_key_change_is_param_change_and_kept_hashed() -> None:
+    msgs = [{"role": "system", "content": SYSTEM}, USER1]
+    a = chat(msgs, prompt_cache_key="user-alice@example.com")
+    b = chat(turn(msgs, "ok", "more"), prompt_cache_key="user-alice@example.com#2")
+    rec = run([a, b])[1]
+    br = first_break(rec)
+    assert (br.cause, br.segment, br.token_offset) == ("param-change", "messages[0]", 0)
+    assert rec.parent_id == "r0"
+    assert "alice" not in (br.before or "") + (br.after or "") + (rec.body or "")
