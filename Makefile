@@ -63,5 +63,15 @@ probe-demo: $(STAMP) $(VLLM_STAMP)
 	  --html-out $(PROBE_DIR)/report.html --fail-over 10 -- $(PROBE_ENGINE_ARGS); \
 	  rc=$$?; cat $(PROBE_DIR)/report.txt; exit $$rc
 
+# The recording proxy's overhead against the same upstream direct (minutes; prints figures).
+.PHONY: bench-proxy
+bench-proxy: $(STAMP)
+	$(BIN)/python bench/proxy_bench.py
+
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache
+
+# `promptlint report` over 1,000,000 generated recordings on SQLite and PostgreSQL (minutes).
+.PHONY: bench-report
+bench-report: $(STAMP)
+	$(BIN)/python bench/report_bench.py

@@ -6,6 +6,7 @@ import bisect
 import threading
 from collections import defaultdict
 from decimal import Decimal
+from typing import Any
 
 # Seconds the proxy itself adds before the upstream sees the request and before the client
 # sees the response headers.
@@ -38,6 +39,8 @@ class Metrics:
         self._hist_sum = 0.0
         self._hist_count = 0
         self.gauges: dict[str, float] = {}
+        # Counters kept by a writer in another process, as of its latest report.
+        self._remote: dict[str, Any] = {}
 
     def count_request(self, api: str, status: int, added_seconds: float | None) -> None:
         with self._lock:
@@ -88,11 +91,37 @@ class Metrics:
 
     def total_lost(self) -> int:
         with self._lock:
-            return sum(self.lost.values())
+            return sum(self._merged("lost").values())
+
+    _WRITER_SIDE = ("tokens", "miss_tokens", "miss_usd", "records", "lost", "gauges")
+
+    def writer_snapshot(self) -> dict[str, Any]:
+        """The writer-side counters, to ship to the process that serves /-/metrics."""
+        with self._lock:
+            return {name: dict(getattr(self, name)) for name in self._WRITER_SIDE}
+
+    def set_remote(self, snapshot: dict[str, Any]) -> None:
+        with self._lock:
+            self._remote = snapshot
+
+    def _merged(self, name: str) -> dict[Any, Any]:
+        local: dict[Any, Any] = getattr(self, name)
+        remote: dict[Any, Any] = self._remote.get(name) or {}
+        if not remote:
+            return local
+        if name == "gauges":
+            return {**local, **remote}
+        out = dict(local)
+        for k, v in remote.items():
+            out[k] = out[k] + v if k in out else v
+        return out
 
     def render(self) -> str:
         with self._lock:
             out: list[str] = []
+            tokens, miss_tokens, miss_usd, records, lost, gauges = (
+                self._merged(name) for name in self._WRITER_SIDE
+            )
 
             def family(name: str, kind: str, help_: str) -> None:
                 out.append(f"# HELP {name} {help_}")
@@ -119,14 +148,14 @@ class Metrics:
                 "counter",
                 "Tokens reported upstream: prompt (all input), cached (read), cache_write, output.",
             )
-            for labels, n in sorted(self.tokens.items()):
+            for labels, n in sorted(tokens.items()):
                 out.append(f"promptlint_proxy_tokens_total{_labels(labels)} {n}")
             family(
                 "promptlint_proxy_avoidable_miss_tokens_total",
                 "counter",
                 "Prompt tokens not read from cache because of an avoidable prefix break, by cause.",
             )
-            for cause, n in sorted(self.miss_tokens.items()):
+            for cause, n in sorted(miss_tokens.items()):
                 cause_l = _labels((("cause", cause),))
                 out.append(f"promptlint_proxy_avoidable_miss_tokens_total{cause_l} {n}")
             family(
@@ -134,7 +163,7 @@ class Metrics:
                 "counter",
                 "Dollars lost to avoidable prefix breaks (full input minus cache-read price).",
             )
-            for cause, usd in sorted(self.miss_usd.items()):
+            for cause, usd in sorted(miss_usd.items()):
                 out.append(
                     f"promptlint_proxy_avoidable_miss_usd_total{_labels((('cause', cause),))} "
                     f"{format(usd.normalize(), 'f')}"
@@ -159,18 +188,18 @@ class Metrics:
                 "counter",
                 "Recordings by outcome: written, spilled (store failing), replayed, usage_only.",
             )
-            for outcome, n in sorted(self.records.items()):
+            for outcome, n in sorted(records.items()):
                 out.append(f"promptlint_proxy_records_total{_labels((('outcome', outcome),))} {n}")
             family(
                 "promptlint_proxy_records_lost_total",
                 "counter",
                 "Recordings lost, by reason (never silently: each loss is also logged).",
             )
-            for reason, n in sorted(self.lost.items()):
+            for reason, n in sorted(lost.items()):
                 out.append(
                     f"promptlint_proxy_records_lost_total{_labels((('reason', reason),))} {n}"
                 )
-            for name, value in sorted(self.gauges.items()):
+            for name, value in sorted(gauges.items()):
                 family(f"promptlint_proxy_{name}", "gauge", name.replace("_", " ") + ".")
                 out.append(f"promptlint_proxy_{name} {value:g}")
             return "\n".join(out) + "\n"

@@ -64,6 +64,10 @@ class ResponseTee:
         self.first_line: bytes | None = None
         self.lines: list[bytes] = []  # usage-bearing data lines, first and latest kept
 
+    def release_decoder(self) -> None:
+        """Drop the stream decompressor (the stream is over; it cannot be pickled)."""
+        self._decoder = None
+
     def feed(self, chunk: bytes) -> None:
         if self.undecodable or self.overflow:
             return

@@ -57,8 +57,10 @@ class RecordWriter:
         max_queued_bytes: int = 512 * 1024 * 1024,
         batch_size: int = 256,
         retry_seconds: float = 2.0,
+        block_when_full: bool = False,
     ) -> None:
         self.store_url = store_url
+        self._block_when_full = block_when_full
         self.spill = SpillFile(spill_path)
         self.metrics = metrics
         self.record_bodies = record_bodies
@@ -71,6 +73,7 @@ class RecordWriter:
         self._queued_bytes = 0
         self._submitted = 0
         self._settled = 0
+        self._settled_bytes = 0
         self._store: Store | None = None
         self._store_error: str | None = None
         self._next_store_attempt = 0.0
@@ -105,7 +108,10 @@ class RecordWriter:
             self._queued_bytes += size
             self._submitted += 1
         try:
-            self._queue.put_nowait((ex, provider, size, tee, content_encoding))
+            if self._block_when_full:
+                self._queue.put((ex, provider, size, tee, content_encoding))
+            else:
+                self._queue.put_nowait((ex, provider, size, tee, content_encoding))
         except queue.Full:
             with self._lock:
                 self._queued_bytes -= size
@@ -129,6 +135,16 @@ class RecordWriter:
     @property
     def store_error(self) -> str | None:
         return self._store_error
+
+    def settled_state(self) -> tuple[int, int]:
+        """(records settled so far, request-body bytes they held)."""
+        with self._lock:
+            return self._settled, self._settled_bytes
+
+    def wait_settled_change(self, seen: int, timeout: float) -> None:
+        with self._lock:
+            if self._settled == seen:
+                self._lock.wait(timeout)
 
     def flush(self, timeout: float = 30.0) -> bool:
         """Wait until every record submitted so far is written, spilled or counted lost."""
@@ -199,7 +215,9 @@ class RecordWriter:
             records.append(self._analyze(ex, provider))
         self._persist(records)
         with self._lock:
-            self._queued_bytes -= sum(item[2] for item in batch)
+            size = sum(item[2] for item in batch)
+            self._queued_bytes -= size
+            self._settled_bytes += size
             self._settled += len(batch)
             self._lock.notify_all()
 

@@ -31,8 +31,15 @@ from typing import Any
 import jinja2
 from jinja2 import meta
 
-from promptlint.templates.conversations import SYSTEM, Message, Request, Scenario, scenarios_for
-from promptlint.templates.sandbox import Sandbox
+from promptlint.templates.conversations import (
+    SYSTEM,
+    TOOLS,
+    Message,
+    Request,
+    Scenario,
+    scenarios_for,
+)
+from promptlint.templates.sandbox import Sandbox, alias_reasoning
 from promptlint.templates.token_count import TokenCounter, counter_for
 from promptlint.templates.tracing import Rendered, error_line, render_traced
 
@@ -43,6 +50,8 @@ LATER_SAME_DAY = BASE_CLOCK + timedelta(hours=2, minutes=3, seconds=7)
 NEXT_DAY = BASE_CLOCK + timedelta(days=1)
 BASE_SEED, OTHER_SEED = 1, 2
 SNIPPET_BEFORE, SNIPPET_AFTER = 24, 56
+# Text of the first tool's definition: where the tool list sits in a render.
+TOOL_MARK = TOOLS[0]["function"]["description"]
 THINK_TAGS = ("<think>", "</think>", "<|begin_of_thought|>", "<thinking>")
 
 
@@ -244,9 +253,9 @@ class _Renderer:
         self.sandbox.set(clock, seed)
         context: dict[str, Any] = {
             **self.sandbox.special_tokens,
-            "messages": [dict(m) for m in messages],
+            "messages": [alias_reasoning(m) for m in messages],
             "tools": scenario.tools_list(),
-            "documents": None,
+            "documents": scenario.documents_list(),
             "add_generation_prompt": generation_prompt,
             **self.placeholders,
             **scenario.kwargs,
@@ -278,17 +287,7 @@ def check_template(
     replays: list[tuple[Scenario, list[Request], list[Rendered], list[Rendered]]] = []
     for index, scenario in enumerate(scenarios_for(set(variables))):
         try:
-            try:
-                requests = scenario.requests()
-                prompts, finals = _replay(renderer, scenario, requests, report)
-            except Exception:
-                if not scenario.tools:
-                    raise
-                # Some templates concatenate tool-call arguments as a string (OpenAI's wire
-                # format) rather than reading them as an object: try that before giving up.
-                scenario = replace(scenario, string_arguments=True)
-                requests = scenario.requests()
-                prompts, finals = _replay(renderer, scenario, requests, report)
+            scenario, requests, prompts, finals = _replay_variants(renderer, scenario, report)
         except Exception as exc:  # a template is untrusted code: any error is its answer
             reason = (
                 f"{type(exc).__name__}: {exc}"
@@ -303,13 +302,47 @@ def check_template(
                 return report
             report.skipped.append((scenario.name, reason))
             continue
+        notes = [
+            n
+            for n, on in (
+                ("string arguments", scenario.string_arguments),
+                ("documents", scenario.documents),
+            )
+            if on
+        ]
         report.scenarios_run.append(
-            f"{scenario.name} (string arguments)" if scenario.string_arguments else scenario.name
+            f"{scenario.name} ({', '.join(notes)})" if notes else scenario.name
         )
         replays.append((scenario, requests, prompts, finals))
     report.issues.extend(_stability_issues(renderer, replays, counter))
     report.issues.extend(_turn_issues(replays, counter))
     return report
+
+
+def _replay_variants(
+    renderer: _Renderer, scenario: Scenario, report: RenderReport
+) -> tuple[Scenario, list[Request], list[Rendered], list[Rendered]]:
+    """Replay a scenario; if the template rejects it, retry the inputs servers also send.
+
+    Some templates concatenate tool-call arguments as a string (OpenAI's wire format)
+    rather than reading an object; RAG templates need `documents`. The first error is
+    the one reported when no variant renders.
+    """
+    variants = [scenario]
+    if scenario.tools:
+        variants.append(replace(scenario, string_arguments=True))
+    if "documents" in renderer.variables:
+        variants.extend(replace(v, documents=True) for v in list(variants))
+    first_error: Exception | None = None
+    for variant in variants:
+        try:
+            requests = variant.requests()
+            prompts, finals = _replay(renderer, variant, requests, report)
+            return variant, requests, prompts, finals
+        except Exception as exc:  # a template is untrusted code: any error is its answer
+            first_error = first_error or exc
+    assert first_error is not None
+    raise first_error
 
 
 _UNDEFINED = re.compile(r"^'(\w+)' is undefined$")
@@ -557,7 +590,7 @@ def _breaks(
         held = _held(prompts[i], finals[i], requests[i].reply)
         nxt = prompts[i + 1]
         offset = _lcp(held.text, nxt.text)
-        if offset == len(held.text):
+        if offset == len(held.text) or _only_stop_token_differs(held.text, offset):
             continue
         reused = counter.count(held.text[:offset])
         total = counter.count(held.text)
@@ -589,10 +622,26 @@ def _tag_removed(held: str, nxt: str, offset: int) -> bool:
     return False
 
 
+# A special token at the very end of the held text: the stop token the model sampled last.
+_FINAL_STOP_TOKEN = re.compile(r"(<[|｜][^<>\s]{1,48}[|｜]>|</s>|<eos>|<end_of_turn>)\s*$")
+
+
+def _only_stop_token_differs(held: str, offset: int) -> bool:
+    """The texts part inside the final stop token (gpt-oss re-renders `<|return|>` as `<|end|>`).
+
+    The engine never runs the model on the last token it sampled, so that token has no KV
+    in the cache and a different token in its place costs nothing.
+    """
+    match = _FINAL_STOP_TOKEN.search(held)
+    return match is not None and match.start() <= offset
+
+
 def _classify(scenario: Scenario, held: str, nxt: str, offset: int) -> str:
     held_tail = held[offset:]
     if scenario.system and SYSTEM in held_tail and held.find(SYSTEM) != nxt.find(SYSTEM):
         return "system-moved"
+    if scenario.tools and TOOL_MARK in held_tail and held.find(TOOL_MARK) != nxt.find(TOOL_MARK):
+        return "tools-moved"
     for text in scenario.reasoning_texts():
         if text in held_tail and text not in nxt:
             return "reasoning-stripped"
@@ -606,6 +655,11 @@ def _turn_summary(kind: str) -> str:
         return (
             "Reasoning the model generated is dropped when the template re-renders that "
             "assistant turn for the next request."
+        )
+    if kind == "tools-moved":
+        return (
+            "The tool definitions move when a new turn arrives (they are rendered with the "
+            "latest user message, not at a fixed place)."
         )
     if kind == "system-moved":
         return (

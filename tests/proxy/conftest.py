@@ -19,3 +19,13 @@ def harness(tmp_path: Path) -> Iterator[Harness]:
         yield h
     finally:
         h.stop()
+
+
+@pytest.fixture(params=["thread", "process"])
+def any_harness(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Harness]:
+    """Both writers: in a thread of the proxy, and in its own process (the default)."""
+    h = Harness(tmp_path, writer=request.param).start()
+    try:
+        yield h
+    finally:
+        h.stop()

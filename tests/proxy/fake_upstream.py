@@ -21,6 +21,7 @@ events), `x-fake-gate: NAME` (after the first event, wait until the test opens t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import hashlib
 import itertools
@@ -778,3 +779,23 @@ class FakeUpstream:
             ev("message_stop", {"type": "message_stop"}),
         ]
         return await self._stream(request, events, True)
+
+
+def main() -> None:
+    """`python tests/proxy/fake_upstream.py [PORT]`: serve until killed (used by bench/)."""
+    import sys
+
+    port = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+
+    async def serve() -> None:
+        fake = FakeUpstream(port=port, keep_received=0)
+        await fake.start()
+        print(f"fake upstream listening on {fake.url}", flush=True)
+        await asyncio.Event().wait()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve())
+
+
+if __name__ == "__main__":
+    main()

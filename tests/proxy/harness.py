@@ -29,6 +29,10 @@ class Harness:
         self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.fake = FakeUpstream()
         self.store_url = config.pop("store_url", f"sqlite:///{tmp / 'recordings.db'}")
+        # Tests use the in-process writer (fast to start); those about the writer's process
+        # boundary ask for writer="process".
+        config.setdefault("writer", "thread")
+        config.setdefault("retry_seconds", 0.2)  # replay within a fraction of a second
         self._config = config
         self.proxy: ProxyServer
 
@@ -48,7 +52,6 @@ class Harness:
             **self._config,
         )
         self.proxy = ProxyServer(config)
-        self.proxy.writer._retry_seconds = 0.2  # tests need replay within a fraction of a second
         self.run(self.proxy.start())
         return self
 

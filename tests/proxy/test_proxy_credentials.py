@@ -57,7 +57,7 @@ def test_no_credential_in_store_or_spill(tmp_path: Path) -> None:
     blocker = tmp_path / "db"
     blocker.write_text("not a directory")
     url = f"sqlite:///{blocker / 'recordings.db'}"
-    h = Harness(tmp_path, store_url=url, record_bodies="full").start()
+    h = Harness(tmp_path, store_url=url, record_bodies="full", writer="process").start()
     try:
         _traffic(h)
         h.settle()

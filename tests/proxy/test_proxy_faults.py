@@ -166,9 +166,16 @@ def test_client_gone_mid_stream(harness: Harness) -> None:
             return first
 
     assert asyncio.run(run()).startswith(b"data: ")
-    harness.fake.open_gate("gone")
+    # Recorded while the upstream is still holding its next chunk: the proxy noticed the
+    # hang-up itself and closed the upstream connection.
     (record,) = harness.records()
     assert record.error is not None and "client disconnected" in record.error
+    assert record.status == 200 and record.streamed
+    harness.fake.open_gate("gone")
+    deadline = time.monotonic() + 5
+    while harness.fake.disconnects < 1 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert harness.fake.disconnects == 1  # the upstream saw the hang-up: generation stops
     health = json.loads(asyncio.run(raw_request(harness.url + "/-/health", method="GET")).body)
     assert health["in_flight"] == 0
     ok = asyncio.run(
@@ -177,6 +184,27 @@ def test_client_gone_mid_stream(harness: Harness) -> None:
         )
     )
     assert ok.status == 200
+
+
+def test_client_gone_before_the_response(harness: Harness) -> None:
+    async def run() -> None:
+        async with aiohttp.ClientSession() as s:
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(
+                    s.post(
+                        harness.url + CHAT,
+                        data=_chat(),
+                        headers={
+                            "Authorization": f"Bearer {OPENAI_KEY}",
+                            "x-fake-delay-headers": "2",
+                        },
+                    ),
+                    0.3,
+                )
+
+    asyncio.run(run())
+    (record,) = harness.records()
+    assert record.status == 499 and record.error == "client disconnected before the response"
 
 
 @pytest.mark.parametrize(
@@ -237,9 +265,10 @@ def _blocked_store(tmp: Path) -> tuple[str, Path]:
     return f"sqlite:///{blocker / 'recordings.db'}", blocker
 
 
-def test_store_unavailable_spills_and_replays(tmp_path: Path) -> None:
+@pytest.mark.parametrize("writer", ["thread", "process"])
+def test_store_unavailable_spills_and_replays(tmp_path: Path, writer: str) -> None:
     url, blocker = _blocked_store(tmp_path)
-    h = Harness(tmp_path, store_url=url).start()
+    h = Harness(tmp_path, store_url=url, writer=writer).start()
     try:
         client = openai.OpenAI(base_url=h.url + "/v1", api_key=OPENAI_KEY, max_retries=0)
         for i in range(4):
@@ -299,20 +328,30 @@ def test_spill_is_replayed_on_next_start(tmp_path: Path) -> None:
     assert h.proxy.writer.spill_pending == 3
     blocker.unlink()
     blocker.mkdir()
-    h2 = Harness(tmp_path, store_url=url).start()
+    h2 = Harness(tmp_path, store_url=url, writer="process").start()
     try:
         deadline = time.monotonic() + 15
-        while h2.proxy.writer.spill_pending and time.monotonic() < deadline:
-            time.sleep(0.05)
+        while len(h2.records()) < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)  # the writer process replays as soon as it has opened the store
         assert len(h2.records()) == 3
+        while h2.proxy.writer.spill_pending and time.monotonic() < deadline:
+            time.sleep(0.05)  # the status report follows the write by a few ms
+        assert h2.proxy.writer.spill_pending == 0
     finally:
         h2.stop()
     with open_store(url) as store:
         assert len(list(store.iter_requests())) == 3
 
 
-def test_500_concurrent_streams_lose_no_record(harness: Harness) -> None:
-    n = 500
+def test_500_concurrent_streams_lose_no_record(tmp_path: Path) -> None:
+    harness = Harness(tmp_path, writer="process").start()  # the default writer
+    try:
+        _concurrent_streams(harness, 500)
+    finally:
+        harness.stop()
+
+
+def _concurrent_streams(harness: Harness, n: int) -> None:
 
     async def one(session: aiohttp.ClientSession, i: int) -> bytes:
         async with session.post(

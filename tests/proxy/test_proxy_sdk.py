@@ -188,8 +188,9 @@ def test_async_sdks_share_one_proxy(harness: Harness) -> None:
     assert sorted(r.api for r in harness.records()) == ["anthropic-messages", "openai-chat"]
 
 
-def test_prefix_break_reaches_store_and_metrics(harness: Harness) -> None:
+def test_prefix_break_reaches_store_and_metrics(any_harness: Harness) -> None:
     """Proxy → Analyzer → store → metrics: a timestamp in the system prompt, named and priced."""
+    harness = any_harness
     client = _openai(harness)
     for ts in ("2026-11-29T10:00:01Z", "2026-11-29T10:00:07Z"):
         client.chat.completions.create(

@@ -1,0 +1,225 @@
+"""The writer in its own process, so analysis never competes with the event loop for the GIL.
+
+The proxy process keeps only a queue feeder and a small listener thread; the child runs
+the ordinary `RecordWriter` (Analyzer, store, spill, replay) and reports, a few times a
+second and whenever something settles, how many records it has settled, the store's
+state, and its counters for `/-/metrics`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing
+import queue
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from promptlint.proxy.exchange import Exchange
+from promptlint.proxy.metrics import Metrics
+from promptlint.proxy.tee import ResponseTee
+from promptlint.proxy.writer import RecordWriter, default_analyzer
+
+log = logging.getLogger("promptlint.proxy")
+
+_REPORT_SECONDS = 0.02
+
+
+class ProcessWriter:
+    """The `RecordWriter` surface (submit, flush, close, status), backed by a child process."""
+
+    def __init__(
+        self,
+        store_url: str,
+        spill_path: Path,
+        metrics: Metrics,
+        record_bodies: str = "redacted",
+        max_queue: int = 20_000,
+        max_queued_bytes: int = 512 * 1024 * 1024,
+        retry_seconds: float = 2.0,
+    ) -> None:
+        self.store_url = store_url
+        self.metrics = metrics
+        ctx = multiprocessing.get_context("spawn")
+        self._in: Any = ctx.Queue(maxsize=max_queue)
+        self._out: Any = ctx.Queue()
+        params = {
+            "store_url": store_url,
+            "spill_path": str(spill_path),
+            "record_bodies": record_bodies,
+            "max_queue": max_queue,
+            "max_queued_bytes": max_queued_bytes,
+            "retry_seconds": retry_seconds,
+        }
+        self._proc = ctx.Process(
+            target=_child_main, args=(params, self._in, self._out), name="promptlint-writer"
+        )
+        self._max_queued_bytes = max_queued_bytes
+        self._lock = threading.Condition()
+        self._submitted = 0
+        self._dropped = 0  # settled here: never reached the child
+        self._child_settled = 0
+        self._child_bytes = 0
+        self._queued_bytes = 0
+        self._status: dict[str, Any] = {"store_ok": False, "store_error": None, "spill_pending": 0}
+        self._listener = threading.Thread(target=self._listen, name="promptlint-writer-listener")
+        self._listener.daemon = True
+
+    def start(self) -> None:
+        self._proc.start()
+        self._listener.start()
+
+    # -- event-loop side --------------------------------------------------------------------
+
+    def submit(
+        self,
+        ex: Exchange,
+        provider: str,
+        tee: ResponseTee | None = None,
+        content_encoding: str | None = None,
+    ) -> None:
+        size = len(ex.request_body)
+        with self._lock:
+            if self._queued_bytes + size > self._max_queued_bytes:
+                ex.request_body = b""
+                ex.error = "; ".join(
+                    e
+                    for e in (ex.error, "body not recorded: writer queue over its byte budget")
+                    if e
+                )
+                self.metrics.count_lost("body_over_budget")
+                size = 0
+            self._queued_bytes += size
+            self._submitted += 1
+        if tee is not None:
+            tee.release_decoder()  # a zlib object cannot cross processes; the stream is over
+        try:
+            self._in.put_nowait((ex, provider, size, tee, content_encoding))
+        except queue.Full:
+            with self._lock:
+                self._queued_bytes -= size
+                self._dropped += 1
+                self._lock.notify_all()
+            self.metrics.count_lost("queue_full")
+            log.warning("recording queue full: record %s lost (counted)", ex.request_id)
+
+    @property
+    def depth(self) -> int:
+        with self._lock:
+            return self._submitted - self._dropped - self._child_settled
+
+    @property
+    def store_ok(self) -> bool:
+        return bool(self._status.get("store_ok"))
+
+    @property
+    def store_error(self) -> str | None:
+        if not self._proc.is_alive() and self._proc.exitcode not in (None, 0):
+            return f"writer process exited with code {self._proc.exitcode}"
+        error: str | None = self._status.get("store_error")
+        return error
+
+    @property
+    def spill_pending(self) -> int:
+        return int(self._status.get("spill_pending", 0))
+
+    def flush(self, timeout: float = 30.0) -> bool:
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            target = self._submitted
+            while self._dropped + self._child_settled < target:
+                left = deadline - time.monotonic()
+                if left <= 0 or not self._proc.is_alive():
+                    return False
+                self._lock.wait(min(left, 0.5))
+        return True
+
+    def close(self, timeout: float = 30.0) -> None:
+        with contextlib.suppress(ValueError, OSError):
+            self._in.put(None, timeout=timeout)
+        self._proc.join(timeout)
+        if self._proc.is_alive():
+            log.error("writer process did not stop in %.0f s; terminating it", timeout)
+            self._proc.terminate()
+            self._proc.join(5)
+        self._listener.join(5)
+        self._in.close()
+        self._out.close()
+
+    # -- listener thread --------------------------------------------------------------------
+
+    def _listen(self) -> None:
+        while True:
+            try:
+                msg = self._out.get(timeout=1.0)
+            except queue.Empty:
+                if not self._proc.is_alive():
+                    return
+                continue
+            except (EOFError, OSError):
+                return
+            if msg is None:
+                return
+            settled, settled_bytes, status, snapshot = msg
+            self.metrics.set_remote(snapshot)
+            with self._lock:
+                self._queued_bytes -= settled_bytes - self._child_bytes
+                self._child_bytes = settled_bytes
+                self._child_settled = settled
+                self._status = status
+                self._lock.notify_all()
+
+
+def _child_main(params: dict[str, Any], inq: Any, outq: Any) -> None:
+    logging.basicConfig(level=logging.WARNING, format="promptlint proxy writer: %(message)s")
+    metrics = Metrics()
+    writer = RecordWriter(
+        params["store_url"],
+        Path(params["spill_path"]),
+        metrics,
+        record_bodies=params["record_bodies"],
+        analyzer_factory=default_analyzer,
+        max_queue=params["max_queue"],
+        max_queued_bytes=params["max_queued_bytes"],
+        retry_seconds=params["retry_seconds"],
+        block_when_full=True,  # the bound is the parent's queue: back-pressure, never drop here
+    )
+    writer.start()
+    done = threading.Event()
+
+    def report() -> None:
+        last: Any = None
+        while True:
+            finished = done.is_set()
+            state = writer.settled_state()
+            status = {
+                "store_ok": writer.store_ok,
+                "store_error": writer.store_error,
+                "spill_pending": writer.spill_pending,
+            }
+            snapshot = metrics.writer_snapshot()
+            msg = (state[0], state[1], status, snapshot)
+            if msg != last:
+                outq.put(msg)
+                last = msg
+            if finished:
+                return
+            writer.wait_settled_change(state[0], _REPORT_SECONDS)
+
+    reporter = threading.Thread(target=report, daemon=True)
+    reporter.start()
+    try:
+        while True:
+            item = inq.get()
+            if item is None:
+                break
+            writer.submit(item[0], item[1], item[3], item[4])
+    except (KeyboardInterrupt, EOFError, OSError):
+        pass
+    finally:
+        writer.close(timeout=60)
+        done.set()
+        reporter.join(10)
+        outq.put(None)
