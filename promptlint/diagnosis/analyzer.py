@@ -19,7 +19,6 @@ import json
 import threading
 from dataclasses import dataclass
 from datetime import timezone
-from decimal import Decimal
 from typing import Any
 
 from promptlint.causes import Cause
@@ -114,7 +113,10 @@ class Analyzer:
             rec.output_tokens = usage.output_tokens
             price = self._pricing(model, provider)[1]
             billed, uncached = costing.costs(usage, price)
-            rec.cost_usd, rec.cost_usd_without_cache = str(billed), str(uncached)
+            rec.cost_usd, rec.cost_usd_without_cache = (
+                costing.money(billed),
+                costing.money(uncached),
+            )
         return rec
 
     def _unparsed(self, ex: Exchange, why: str) -> RequestRecord:
@@ -190,8 +192,16 @@ class Analyzer:
         rec = self._base(ex, model, prompt.provider, usage)
         ctx = self._prepare(prompt, usage)
         rec.prompt_tokens_exact = usage is not None
-        if usage is None:
+        if usage is None and 200 <= ex.status < 300:
+            # Answered, but no usage on the wire (a stream without include_usage, a cut
+            # stream): our own count, priced as uncached input and labelled inexact.
             rec.uncached_input_tokens = ctx.total
+            estimate = Usage(uncached_input_tokens=ctx.total)
+            billed, uncached = costing.costs(estimate, self._pricing(model, prompt.provider)[1])
+            rec.cost_usd, rec.cost_usd_without_cache = (
+                costing.money(billed),
+                costing.money(uncached),
+            )
 
         explicit, session = _explicit_session(ex, prompt)
         family = prompt.provider
@@ -459,7 +469,7 @@ class Analyzer:
             "tokenizer": ctx.tok.name,
             "tokens_exact": ctx.tok.exact,
             "segments": [
-                {"name": s.name, "key": _redact_key(s.key), "hash": s.hash, "tokens": n}
+                {"name": s.name, "key": s.key, "hash": s.hash, "tokens": n}
                 for s, n in zip(
                     ctx.segs, _diffs(scaled_cumsum(ctx.segs, ctx.calibration)), strict=False
                 )
@@ -468,10 +478,6 @@ class Analyzer:
             "notes": ctx.prompt.notes,
         }
         return json.dumps(redacted, ensure_ascii=False, separators=(",", ":"))
-
-
-def _redact_key(key: str) -> str:
-    return key  # keys are roles, "system", "schema" or tool names: no user text
 
 
 def _provider_of(api: str) -> str:
@@ -508,10 +514,6 @@ def _segment_at(cum: list[int], offset: int) -> int:
         if cum[k + 1] > offset:
             return k
     return max(len(cum) - 2, 0)
-
-
-def lost_total(rec: RequestRecord) -> Decimal:
-    return sum((Decimal(b.lost_usd) for b in rec.breaks), Decimal(0))
 
 
 def _human_turn(value: Any) -> bool:
