@@ -42,6 +42,7 @@ class Segment:
     ttl: str | None = None  # the marker's TTL ("5m", "1h") where given
     has_image: bool = False
     has_reasoning: bool = False  # carries thinking / reasoning content
+    blocks: int = 1  # content blocks (Anthropic's lookback counts blocks)
     value: Any = field(default=None, repr=False, compare=False)
 
 
@@ -129,8 +130,14 @@ def make_segment(
         ttl=ttl,
         has_image=has_image,
         has_reasoning=has_reasoning,
+        blocks=_block_count(stripped),
         value=stripped,
     )
+
+
+def _block_count(value: Any) -> int:
+    content = value.get("content") if isinstance(value, dict) and "role" in value else None
+    return max(len(content), 1) if isinstance(content, list) else 1
 
 
 def _find_marker(value: Any) -> tuple[bool, str | None]:

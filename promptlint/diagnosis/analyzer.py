@@ -163,6 +163,7 @@ class Analyzer:
                     s.has_reasoning,
                     s.breakpoint,
                     s.ttl,
+                    s.blocks,
                 )
             )
             for s, n in zip(prompt.segments, counts, strict=False)
@@ -259,21 +260,34 @@ class Analyzer:
         if prompt.auto_cache:
             cur_bps.append(ctx.total)
         anthropic = prompt.provider == "anthropic"
-        written = sorted({cum[w] for w in parent.written_at if w < len(cum)})
+        bps: list[int] | None = None
+        bps_unlimited: list[int] | None = None
         if anthropic and cur_bps:
-            # A read needs an entry the earlier requests wrote, at or before one of this
-            # request's breakpoints (lookback).
-            bps: list[int] | None = [w for w in written if w <= max(cur_bps)]
-        else:
-            bps = None
+            # A read needs an entry the earlier requests wrote, found by looking back at
+            # most `lookback` blocks from one of this request's breakpoints.
+            lookback = int(getattr(policy, "lookback_blocks", None) or 20)
+            blockcum = [0]
+            for s in ctx.segs:
+                blockcum.append(blockcum[-1] + s.blocks)
+            here = [k + 1 for k, s in enumerate(ctx.segs) if s.breakpoint]
+            if prompt.auto_cache:
+                here.append(len(ctx.segs))
+            entries = [w for w in set(parent.written_at) if w < len(cum)]
+            bps_unlimited = sorted(cum[w] for w in entries if w <= max(here))
+            bps = sorted(
+                cum[w]
+                for w in entries
+                if any(b >= w and blockcum[b] - blockcum[w] <= lookback for b in here)
+            )
 
-        def predict(x: int, with_bps: bool = True) -> int:
+        def predict(x: int, with_bps: bool = True, reach: bool = False) -> int:
             if x <= 0:
                 return 0
             if anthropic and with_bps and not cur_bps:
                 return 0
+            points = (bps_unlimited if reach else bps) if with_bps else None
             try:
-                return int(policy.predict_read(x, ctx.total, None, bps if with_bps else None))
+                return int(policy.predict_read(x, ctx.total, None, points))
             except Exception:  # a policy bug must not lose the record
                 return 0
 
@@ -335,6 +349,21 @@ class Analyzer:
                         "no cache_control breakpoint: Anthropic caches nothing",
                     ),
                     predict(shared, False),
+                )
+            )
+        elif anthropic and cur_bps and predict(shared, reach=True) > predicted:
+            extra.append(
+                (
+                    Divergence(
+                        Cause.BREAKPOINT_MISUSE,
+                        0,
+                        first_seg,
+                        0,
+                        "the cached prefix lies more than the lookback "
+                        f"({int(getattr(policy, 'lookback_blocks', None) or 20)} blocks) before "
+                        "this request's breakpoints: add a breakpoint nearer the change",
+                    ),
+                    predict(shared, reach=True) - predicted,
                 )
             )
         elif 0 < potential < min_tokens and not divs:

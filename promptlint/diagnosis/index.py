@@ -26,6 +26,7 @@ class SegInfo:
     has_reasoning: bool
     breakpoint: bool
     ttl: str | None
+    blocks: int = 1
 
 
 @dataclass

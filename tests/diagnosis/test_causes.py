@@ -561,3 +561,29 @@ def test_prompt_cache_key_change_is_param_change_and_kept_hashed() -> None:
     assert (br.cause, br.segment, br.token_offset) == ("param-change", "messages[0]", 0)
     assert rec.parent_id == "r0"
     assert "alice" not in (br.before or "") + (br.after or "") + (rec.body or "")
+
+
+def test_anthropic_entry_beyond_the_20_block_lookback_is_breakpoint_misuse() -> None:
+    # providers.md §2.1: a read looks back at most 20 blocks from each breakpoint. A client
+    # that marks only its last message, then sends 30 new blocks, finds no entry to read.
+    def marked(msgs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        out = copy.deepcopy(msgs)
+        out[-1]["content"] = [
+            {"type": "text", "text": out[-1]["content"], "cache_control": {"type": "ephemeral"}}
+        ]
+        return out
+
+    first = [{"role": "user", "content": SYSTEM}]  # a long first message carries the prefix
+    longer = turn(first, *[f"message {k}" for k in range(30)])
+    a = claude(marked(first), system="You are terse.")
+    b = claude(marked(longer), system="You are terse.")
+    rec = run([a, b], api="anthropic-messages")[1]
+    br = first_break(rec)
+    assert (br.cause, br.code) == ("breakpoint-misuse", "PL401")
+    assert br.lost_tokens >= ntok(SYSTEM)
+    assert rec.predicted_cached_tokens == 0
+    # Within the lookback the same entry is read.
+    near = turn(first, *[f"message {k}" for k in range(10)])
+    rec = run([a, claude(marked(near), system="You are terse.")], api="anthropic-messages")[1]
+    assert [x.cause for x in rec.breaks] == ["new-content"]
+    assert rec.predicted_cached_tokens and rec.predicted_cached_tokens >= ntok(SYSTEM)
