@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import threading
 from dataclasses import dataclass
 from datetime import timezone
@@ -32,6 +33,7 @@ from promptlint.tokens import Tokenizer, TokenizerRegistry
 from promptlint.usage import Usage
 
 RECORD_BODIES = ("none", "redacted", "full")
+TOKENIZER_ENV = "PROMPTLINT_TOKENIZER_DIR"
 SESSION_HEADER = "x-promptlint-session"
 # Role and separator tokens a chat format adds around each message (an assumption: the
 # providers' exact templates are not public); tools and raw prompts add none.
@@ -62,7 +64,9 @@ class Analyzer:
         if record_bodies not in RECORD_BODIES:
             raise ValueError(f"record_bodies must be one of {', '.join(RECORD_BODIES)}")
         self.record_bodies = record_bodies
-        self.tokens = TokenizerRegistry(tokenizer_dir)
+        # The proxy takes no tokenizer option: a folder of Hugging Face tokenizers for local
+        # models can also come from the environment.
+        self.tokens = TokenizerRegistry(tokenizer_dir or os.environ.get(TOKENIZER_ENV) or None)
         self.index = RecentIndex(per_group, max_groups, max_segments)
         self.pool = TextPool(pool_chars)
         self._lock = threading.Lock()
