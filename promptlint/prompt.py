@@ -492,6 +492,8 @@ def parse_body(raw: bytes | str | Mapping[str, Any], api: str | None = None) -> 
             body = json.loads(raw)
         except (ValueError, UnicodeDecodeError) as exc:
             raise PromptParseError(f"body is not JSON: {exc}") from exc
+        except RecursionError as exc:
+            raise PromptParseError("body is nested too deeply to parse") from exc
     if not isinstance(body, dict):
         raise PromptParseError("body is not a JSON object")
     if api is None or api not in PARSERS:
