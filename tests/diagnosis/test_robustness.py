@@ -36,6 +36,7 @@ BAD: list[tuple[str, bytes]] = [
     ("openai-completions", b'{"prompt": {"a": 1}}'),
     ("other", b'{"anything": true}'),
     ("openai-chat", b'{"messages": [' + b"[" * 5000 + b"]" * 5000 + b"]}"),
+    ("openai-chat", b'{"messages": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"),
 ]
 
 
