@@ -394,7 +394,13 @@ class Analyzer:
                             seg_i,
                             ctx.segs[seg_i].name,
                             reported,
-                            f"predicted {predicted} cached tokens, provider read {reported}",
+                            f"predicted {predicted} cached tokens, provider read {reported}"
+                            + (
+                                "; sent while the earlier request was still running, before "
+                                "its prefix could be cached (stagger parallel requests)"
+                                if gap * 1000 < parent.latency_ms
+                                else ""
+                            ),
                         ),
                         predicted - reported,
                     )
@@ -484,6 +490,7 @@ class Analyzer:
             segs=ctx.segs,
             explicit=explicit,
             written_at=sorted(set(written))[-64:],
+            latency_ms=ex.latency_ms,
             auto_cache=ctx.prompt.auto_cache,
         )
         for s, text in zip(ctx.segs, ctx.texts, strict=False):

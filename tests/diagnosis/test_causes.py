@@ -587,3 +587,16 @@ def test_anthropic_entry_beyond_the_20_block_lookback_is_breakpoint_misuse() -> 
     rec = run([a, claude(marked(near), system="You are terse.")], api="anthropic-messages")[1]
     assert [x.cause for x in rec.breaks] == ["new-content"]
     assert rec.predicted_cached_tokens and rec.predicted_cached_tokens >= ntok(SYSTEM)
+
+
+def test_parallel_requests_miss_is_explained() -> None:
+    msgs = [{"role": "system", "content": SYSTEM}, USER1]
+    analyzer = Analyzer()
+    first = ex(chat(msgs), n=0, at=0, usage=_usage_chat(1900, 0))
+    first.latency_ms = 4000.0  # still streaming when the next request goes out
+    analyzer.analyze(first)
+    rec, details = analyzer.analyze_detailed(
+        ex(chat(turn(msgs, "ok", "more")), n=1, at=1.5, usage=_usage_chat(1912, 0))
+    )
+    assert rec.breaks[0].cause == "provider-miss"
+    assert "stagger parallel requests" in details[0]
