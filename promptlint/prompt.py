@@ -223,7 +223,7 @@ def _render_content(content: Any) -> tuple[str, bool, bool]:
 
 def provider_for(api: str, model: str) -> str:
     m = model.lower().rsplit("/", 1)[-1]
-    if api == "anthropic-messages" or m.startswith("claude"):
+    if api == "anthropic-messages" or "claude" in m:  # also "anthropic.claude-…" (Bedrock)
         return "anthropic"
     if m.startswith(("gpt-", "o1", "o3", "o4", "chatgpt", "text-", "davinci", "babbage", "codex")):
         return "openai"
@@ -472,7 +472,7 @@ def detect_api(body: Mapping[str, Any], path: str | None = None) -> str:
         anthropic_shape = (
             "system" in body
             or "anthropic_version" in body
-            or model.rsplit("/", 1)[-1].startswith("claude")
+            or "claude" in model
             or isinstance(body.get("thinking"), dict)
         )
         return "anthropic-messages" if anthropic_shape else "openai-chat"
