@@ -600,3 +600,33 @@ def test_parallel_requests_miss_is_explained() -> None:
     )
     assert rec.breaks[0].cause == "provider-miss"
     assert "stagger parallel requests" in details[0]
+
+
+def _docs(seed: int) -> str:
+    topics = ["returns", "shipping", "warranty", "billing", "privacy", "gift cards"]
+    return "\n".join(
+        f"Document {seed}-{k}: the {topics[(seed + k) % len(topics)]} policy says customers "
+        f"in region {seed * 7 + k} may ask for help within {seed + k + 10} days."
+        for k in range(4)
+    )
+
+
+def test_retrieved_documents_before_static_instructions_is_dynamic_before_static() -> None:
+    # RAG context pasted at the top of the system prompt, the static rules after it.
+    a = chat([{"role": "system", "content": "Context:\n" + _docs(1) + "\n\n" + SYSTEM}, USER1])
+    b = chat([{"role": "system", "content": "Context:\n" + _docs(2) + "\n\n" + SYSTEM}, USER1])
+    br = first_break(run([a, b])[1])
+    assert (br.cause, br.code, br.segment) == ("dynamic-before-static", "PL104", "messages[0]")
+    assert br.lost_tokens > 1500
+    # The same with Anthropic system blocks: a per-request block before the static one.
+    static = {"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}}
+    a = claude([USER1], system=[{"type": "text", "text": _docs(1)}, static])
+    b = claude([USER1], system=[{"type": "text", "text": _docs(2)}, static])
+    br = first_break(run([a, b], api="anthropic-messages")[1])
+    assert (br.cause, br.code, br.segment) == ("dynamic-before-static", "PL104", "system[0]")
+
+
+def test_small_edit_before_static_text_stays_system_edit() -> None:
+    a = chat([{"role": "system", "content": "Tone: formal.\n" + SYSTEM}, USER1])
+    b = chat([{"role": "system", "content": "Tone: friendly and warm.\n" + SYSTEM}, USER1])
+    assert first_break(run([a, b])[1]).cause == "system-edit"
