@@ -374,7 +374,7 @@ def capacity_model(
     if not params or model_dir is None or cache.kv_cache_memory_bytes is None:
         return None
     from promptlint.kv.capacity import GIB, plan_capacity
-    from promptlint.kv.capacity import Workload as Shape_
+    from promptlint.kv.capacity import Workload as CapacityWorkload
     from promptlint.kv.spec import load_model_spec
     from promptlint.kv.weights import weight_bytes
 
@@ -382,7 +382,7 @@ def capacity_model(
     dtype = _KV_DTYPES.get(cache.cache_dtype, "fp8" if "fp8" in cache.cache_dtype else "auto")
     plan = plan_capacity(
         model_dir,
-        Shape_(
+        CapacityWorkload(
             system=params["system"],
             turns=params["turns"],
             turn_tokens=params["user_tokens"],

@@ -4,9 +4,10 @@ Prompts are token ids wherever a prediction must be exact: the simulator then ha
 what the engine hashes. Chat workloads send text; their prompt ids come from the server's
 `/tokenize` (the same chat template the engine applies) before they are predicted.
 
-Every run draws fresh random content (a new seed unless one is given), so blocks cached by
-earlier runs on an attached engine are never hit: they only fill free-queue slots, which the
-simulator's empty start models as well (eviction only ever pops the queue's head).
+Blocks cached by earlier runs on an attached engine are never hit: every phase sends its own
+`cache_salt` (and a fresh random seed unless one is given). They only fill free-queue slots,
+which the simulator's empty start models as well: eviction only ever pops the queue's head,
+so how many blocks sit ahead of ours matters, not what they hold.
 """
 
 from __future__ import annotations
