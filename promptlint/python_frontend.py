@@ -1,7 +1,8 @@
 """The Python front end of `check`: libcst parse, one analysis, every Python rule.
 
-Positions are computed only for files with findings: most files have none, and the
-position pass costs about as much as the parse.
+Files without a prompt-building shape are not parsed (the LLM_HINTS pre-filter).
+Positions are computed only for reported nodes (`python/locate.py`): libcst's
+PositionProvider records every node and costs about as much as the parse.
 """
 
 from __future__ import annotations
