@@ -123,7 +123,7 @@ def _list_blocks(val: Val, label: str, section: str) -> Iterator[Block]:
 
 
 def _message_blocks(messages: Val, label: str, first_is_text: bool = True) -> list[Block]:
-    """Messages in order; the last one is the final turn."""
+    """Messages in order; the last user message (and any prefill after it) is the final turn."""
     if messages.items is None:
         # Unknown structure: only its structural taints (window, order) are judged.
         return [
@@ -132,12 +132,17 @@ def _message_blocks(messages: Val, label: str, first_is_text: bool = True) -> li
         ]
     out: list[Block] = []
     items = messages.items
+    # The final turn starts at the last user message: an assistant prefill after it
+    # ({"role": "assistant", "content": "{"}) does not make the question history.
+    start = len(items) - 1
+    for i in range(len(items) - 1, -1, -1):
+        if items[i].role == "user" or items[i].kind == "lc-human":
+            start = i
+            break
+        if items[i].role != "assistant" and items[i].kind != "lc-ai":
+            break
     for i, item in enumerate(items):
-        final = (
-            i == len(items) - 1
-            and item.role not in ("system", "developer")
-            and item.kind != "lc-system"
-        )
+        final = i >= start and item.role not in ("system", "developer") and item.kind != "lc-system"
         where = f"{label}[{i}]" if not item.spread else f"{label} (unpacked history)"
         role = item.role or {"lc-system": "system", "lc-human": "user", "lc-ai": "assistant"}.get(
             item.kind or ""
