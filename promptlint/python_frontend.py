@@ -116,10 +116,12 @@ class PythonContext:
 
     @cached_property
     def text_blocks(self) -> list[tuple[Block, Request | None]]:
-        """System text and first messages in the prefix (PL104 reads these)."""
+        """System text and first messages (PL104 reads these). A first message that is
+        also the final turn counts: static text after per-request data in it could have
+        been cached had it come first."""
         out: list[tuple[Block, Request | None]] = []
         for r in self.requests:
-            out += [(b, r) for b in r.blocks if b.prefix and b.text_first]
+            out += [(b, r) for b in r.blocks if b.text_first]
         out += [(b, None) for b in self.standalone if b.text_first]
         return out
 

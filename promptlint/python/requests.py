@@ -160,14 +160,10 @@ def _message_blocks(messages: Val, label: str, first_is_text: bool = True) -> li
                 out.append(Block(_structural_only(item), where, "messages"))
             continue
         content = item.field("content") or item.field("parts")
-        if content is not None and content.items is not None:
-            rest = Val(
-                own=item.own,
-                fields={
-                    k: v for k, v in (item.fields or {}).items() if k not in ("content", "parts")
-                },
-            )
-            out.append(Block(rest, where, "messages", final=final))
+        if content is None:
+            out.append(Block(item, where, "messages", final=final, text_first=text_first))
+            continue
+        if content.items is not None:
             for j, block in enumerate(content.items):
                 out.append(
                     Block(
@@ -179,7 +175,14 @@ def _message_blocks(messages: Val, label: str, first_is_text: bool = True) -> li
                     )
                 )
         else:
-            out.append(Block(item, where, "messages", final=final, text_first=text_first))
+            out.append(Block(content, where, "messages", final=final, text_first=text_first))
+        # The message's other fields come last: a message-level cache_control marker
+        # then covers the content before it.
+        rest = Val(
+            own=item.own,
+            fields={k: v for k, v in (item.fields or {}).items() if k not in ("content", "parts")},
+        )
+        out.append(Block(rest, where, "messages", final=final))
     if messages.own:
         out.append(Block(Val(own=messages.own), label, "messages"))
     return out
@@ -229,7 +232,8 @@ def build_request(api: str, site: Site, ev: Evaluator) -> Request | None:
         if "input" in kw:
             inp = kw["input"]
             if inp.items is None and inp.parts is not None:
-                req.blocks.append(Block(inp, "input", "messages", final=True))
+                first = "instructions" not in kw
+                req.blocks.append(Block(inp, "input", "messages", final=True, text_first=first))
             else:
                 req.blocks.extend(
                     _message_blocks(inp, "input", first_is_text="instructions" not in kw)

@@ -49,3 +49,18 @@ def triage_good(ticket, prompt_template: str):
         timeout=time.time() % 30 + 10,
         stream=True,
     )
+
+
+def triage_single_message(ticket_body: str):
+    # One user message: the rules after the ticket text are never cached.
+    return client.chat.completions.create(
+        model="gpt-4o-mini",
+        messages=[{"role": "user", "content": f"Ticket:\n{ticket_body}\n\n{TRIAGE_RULES}"}],  # expect: PL104
+    )
+
+
+def triage_single_message_good(ticket_body: str):
+    return client.chat.completions.create(
+        model="gpt-4o-mini",
+        messages=[{"role": "user", "content": f"{TRIAGE_RULES}\n\nTicket:\n{ticket_body}"}],
+    )
