@@ -147,9 +147,14 @@ def check_file(
         return FileOutcome(
             shown, errors=[FileError(shown, f"not UTF-8: {exc.reason} at byte {exc.start}")]
         )
-    if text.startswith("\ufeff"):
+    bom = text.startswith("\ufeff")
+    if bom:
         text = text[1:]
-    return check_text(shown, text, _rules_for_file(path, rules, config), config, options)
+    outcome = check_text(shown, text, _rules_for_file(path, rules, config), config, options)
+    if bom and outcome.original is not None and outcome.fixed is not None:
+        # Write back what was read: keep the byte order mark.
+        outcome.original, outcome.fixed = "\ufeff" + outcome.original, "\ufeff" + outcome.fixed
+    return outcome
 
 
 def _display(path: Path) -> str:
