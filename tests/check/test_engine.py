@@ -194,3 +194,19 @@ def test_check_does_not_import_heavy_modules(project: Path) -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=project)
     assert "HEAVY []" in out.stderr, out.stderr
+
+
+def test_fix_keeps_bom_and_crlf(tmp_path: Path) -> None:
+    source = (
+        "import os\r\nfrom openai import OpenAI\r\nc = OpenAI()\r\n"
+        "def f(q, d):\r\n"
+        '    return c.chat.completions.create(model="m", '
+        'tools=[{"name": n} for n in os.listdir(d)], messages=[q])\r\n'
+    )
+    target = tmp_path / "bot.py"
+    target.write_bytes(b"\xef\xbb\xbf" + source.encode())
+    out = run(tmp_path, "check", "--fix", "bot.py")
+    assert out.returncode == 0, out.stdout + out.stderr
+    data = target.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf")
+    assert b"for n in sorted(os.listdir(d))], messages=[q])\r\n" in data
