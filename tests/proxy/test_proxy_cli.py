@@ -76,10 +76,10 @@ def test_proxy_command_serves_records_and_stops_cleanly(harness: Harness, tmp_pa
         match = re.search(r"listening on (http://127\.0\.0\.1:\d+)", first)
         assert match, first
         url = match.group(1)
-        client = openai.OpenAI(base_url=url + "/v1", api_key=OPENAI_KEY, max_retries=0)
-        reply = client.chat.completions.create(
-            model="gpt-4o", messages=[{"role": "user", "content": "hello"}]
-        )
+        with openai.OpenAI(base_url=url + "/v1", api_key=OPENAI_KEY, max_retries=0) as client:
+            reply = client.chat.completions.create(
+                model="gpt-4o", messages=[{"role": "user", "content": "hello"}]
+            )
         assert reply.choices[0].message.content
     finally:
         proc.send_signal(signal.SIGINT)

@@ -58,22 +58,26 @@ def test_missing_credential_401_passes_and_is_anonymous(harness: Harness) -> Non
     assert b"didn't provide an API key" in harness.fake.sent[via.header("x-request-id") or ""].body
     (record,) = harness.records()
     assert record.status == 401 and record.key_hash == "anonymous"
-    client = openai.OpenAI(
-        base_url=harness.url + "/v1",
-        api_key=OPENAI_KEY,
-        max_retries=0,
-        default_headers={"x-fake-status": "401"},
+    client = harness.track(
+        openai.OpenAI(
+            base_url=harness.url + "/v1",
+            api_key=OPENAI_KEY,
+            max_retries=0,
+            default_headers={"x-fake-status": "401"},
+        )
     )
     with pytest.raises(openai.AuthenticationError):
         client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "x"}])
 
 
 def test_rate_limit_error_reaches_the_sdk(harness: Harness) -> None:
-    client = openai.OpenAI(
-        base_url=harness.url + "/v1",
-        api_key=OPENAI_KEY,
-        max_retries=0,
-        default_headers={"x-fake-status": "429"},
+    client = harness.track(
+        openai.OpenAI(
+            base_url=harness.url + "/v1",
+            api_key=OPENAI_KEY,
+            max_retries=0,
+            default_headers={"x-fake-status": "429"},
+        )
     )
     with pytest.raises(openai.RateLimitError) as info:
         client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "x"}])
@@ -103,11 +107,13 @@ def test_upstream_reset_mid_stream(harness: Harness) -> None:
     assert exc is not None
     assert got.count(b"data: ") == 3 and b"[DONE]" not in got
     # The SDK sees it too.
-    client = openai.OpenAI(
-        base_url=harness.url + "/v1",
-        api_key=OPENAI_KEY,
-        max_retries=0,
-        default_headers={"x-fake-reset-after": "2"},
+    client = harness.track(
+        openai.OpenAI(
+            base_url=harness.url + "/v1",
+            api_key=OPENAI_KEY,
+            max_retries=0,
+            default_headers={"x-fake-reset-after": "2"},
+        )
     )
     with pytest.raises(openai.APIConnectionError):
         list(
@@ -270,7 +276,7 @@ def test_store_unavailable_spills_and_replays(tmp_path: Path, writer: str) -> No
     url, blocker = _blocked_store(tmp_path)
     h = Harness(tmp_path, store_url=url, writer=writer).start()
     try:
-        client = openai.OpenAI(base_url=h.url + "/v1", api_key=OPENAI_KEY, max_retries=0)
+        client = h.track(openai.OpenAI(base_url=h.url + "/v1", api_key=OPENAI_KEY, max_retries=0))
         for i in range(4):
             r = client.chat.completions.create(
                 model="gpt-4o", messages=[{"role": "user", "content": f"q{i}"}]

@@ -10,11 +10,11 @@ LONG_SYSTEM = "You are a careful assistant. " * 400  # ~2400 tokens: above every
 
 
 def _openai(h: Harness) -> openai.OpenAI:
-    return openai.OpenAI(base_url=h.url + "/v1", api_key=OPENAI_KEY, max_retries=0)
+    return h.track(openai.OpenAI(base_url=h.url + "/v1", api_key=OPENAI_KEY, max_retries=0))
 
 
 def _anthropic(h: Harness) -> anthropic.Anthropic:
-    return anthropic.Anthropic(base_url=h.url, api_key=ANTHROPIC_KEY, max_retries=0)
+    return h.track(anthropic.Anthropic(base_url=h.url, api_key=ANTHROPIC_KEY, max_retries=0))
 
 
 def test_openai_chat_plain_and_streamed(harness: Harness) -> None:
