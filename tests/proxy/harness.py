@@ -49,11 +49,11 @@ class Harness:
     def start(self) -> Harness:
         self._thread.start()
         self.run(self.fake.start())
+        self._config.setdefault("openai_upstream", self.fake.url)
+        self._config.setdefault("anthropic_upstream", self.fake.url)
         config = ProxyConfig(
             host="127.0.0.1",
             port=0,
-            openai_upstream=self.fake.url,
-            anthropic_upstream=self.fake.url,
             store_url=self.store_url,
             state_dir=self.tmp / "state",
             **self._config,

@@ -134,6 +134,31 @@ def test_upstream_reset_mid_stream(harness: Harness) -> None:
     assert ok.status == 200
 
 
+def test_upstream_unreachable_is_a_502_from_the_proxy(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{s.getsockname()[1]}"  # closed again when the block ends
+    h = Harness(tmp_path, openai_upstream=dead).start()
+    try:
+        via = asyncio.run(
+            raw_request(
+                h.url + CHAT, body=_chat(), headers={"Authorization": f"Bearer {OPENAI_KEY}"}
+            )
+        )
+        assert via.status == 502 and via.header("X-Promptlint-Error") == "upstream"
+        assert json.loads(via.body)["error"]["type"] == "proxy_error"
+        (record,) = h.records()
+        assert record.status == 502 and "upstream unreachable" in (record.error or "")
+        assert (
+            'promptlint_proxy_upstream_errors_total{kind="unreachable"} 1'
+            in h.proxy.metrics.render()
+        )
+    finally:
+        h.stop()
+
+
 def test_slow_upstream_is_waited_for(harness: Harness) -> None:
     t0 = time.monotonic()
     via = asyncio.run(
