@@ -70,3 +70,8 @@ bench-proxy: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache
+
+# `promptlint report` over 1,000,000 generated recordings on SQLite and PostgreSQL (minutes).
+.PHONY: bench-report
+bench-report: $(STAMP)
+	$(BIN)/python bench/report_bench.py

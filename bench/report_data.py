@@ -12,19 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
-from decimal import Decimal
 
+from promptlint.prices import cost_of, cost_without_cache, lost_cost, resolve_model
 from promptlint.store.records import BreakRecord, RequestRecord
+from promptlint.usage import Usage
 
-# $ per million tokens: input, cache read, cache write 5m, cache write 1h, output. Used when
-# promptlint.prices is not available; otherwise the shipped price table decides.
-FALLBACK = {
-    "claude-sonnet-4-5": ("3", "0.30", "3.75", "6", "15"),
-    "claude-haiku-4-5": ("1", "0.10", "1.25", "2", "5"),
-    "gpt-4.1": ("2", "0.50", "0", "0", "8"),
-    "gpt-4o-mini": ("0.15", "0.075", "0", "0", "0.60"),
-    "deepseek-chat": ("0.27", "0.07", "0", "0", "1.10"),
-}
 MODELS = [  # (model, provider, api, share of sessions)
     ("claude-sonnet-4-5", "anthropic", "anthropic-messages", 0.35),
     ("claude-haiku-4-5", "anthropic", "anthropic-messages", 0.15),
@@ -49,19 +41,6 @@ BUGS = [  # (cause, code, segment, before, after, share of buggy sessions)
      "assistant: <thinking>The user wants a refund for order 1182…</thinking> Sure,",
      "assistant: Sure,", 0.08),
 ]  # fmt: skip
-M = Decimal(1_000_000)
-
-
-def _prices(model: str) -> tuple[Decimal, ...]:
-    try:
-        from promptlint.prices import resolve_model
-
-        p = resolve_model(model)
-        w5 = getattr(p, "cache_write_5m", None) or getattr(p, "cache_write", None)
-        w1 = getattr(p, "cache_write_1h", None) or w5
-        return (p.input, p.cache_read, Decimal(w5 or 0), Decimal(w1 or 0), p.output)
-    except Exception:
-        return tuple(Decimal(x) for x in FALLBACK[model])
 
 
 def generate(
@@ -73,14 +52,14 @@ def generate(
 ) -> Iterator[RequestRecord]:
     """About n_requests recordings (whole sessions) over `days` days before `end`."""
     rng = random.Random(seed)
-    prices = {m: _prices(m) for m, *_ in MODELS}
+    prices = {m: resolve_model(m) for m, *_ in MODELS}
     start = end - timedelta(days=days)
     made = 0
     s = 0
     while made < n_requests:
         s += 1
         model, provider, api, _ = rng.choices(MODELS, weights=[m[3] for m in MODELS])[0]
-        pin, pread, pw5, _pw1, pout = prices[model]
+        price = prices[model]
         key = f"key-{rng.randrange(6):02d}"
         session = f"s{seed:02d}-{s:07d}"
         bug = (
@@ -107,18 +86,18 @@ def generate(
                 offset = 40 if bug[2] == "system" else system // 3
                 read = offset if offset >= 1024 else 0
                 lost = previous - read
-                lost_usd = str(lost * (pin - pread) / M)
+                lost_usd = str(lost_cost(lost, price))
                 breaks.append(
                     BreakRecord(bug[0], bug[1], bug[2], offset, lost, lost_usd, bug[3], bug[4])
                 )
             elif gap > 300:
                 read = 0
                 breaks.append(BreakRecord("ttl-expired", None, "system", 0, previous,
-                                          str(previous * (pin - pread) / M)))  # fmt: skip
+                                          str(lost_cost(previous, price))))  # fmt: skip
             elif rng.random() < 0.02:
                 read = 0
                 breaks.append(BreakRecord("provider-miss", None, "system", 0, previous,
-                                          str(previous * (pin - pread) / M)))  # fmt: skip
+                                          str(lost_cost(previous, price))))  # fmt: skip
             else:
                 read = previous
             # Anthropic writes what it caches; OpenAI-style APIs cache implicitly (no write).
@@ -126,8 +105,8 @@ def generate(
                 uncached, w5 = 0, prompt - read
             else:
                 uncached, w5 = prompt - read, 0
-            cost = (uncached * pin + read * pread + w5 * pw5 + out * pout) / M
-            without = (prompt * pin + out * pout) / M
+            usage = Usage(uncached, read, w5, 0, out)
+            cost, without = cost_of(usage, price), cost_without_cache(usage, price)
             rid = f"{session}-{turn:03d}"
             yield RequestRecord(
                 id=rid, ts=t.isoformat(timespec="microseconds"), api=api, provider=provider,

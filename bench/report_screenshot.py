@@ -32,7 +32,7 @@ def main() -> None:
             store.write(list(generate(6000, seed=7, days=14)))
             assert isinstance(store, SQLStore)
             html = render_html(build_report(store, "model", with_sessions=25))
-        html = html.replace(f"store {tmp}/demo.db", "store .promptlint/recordings.db")
+        html = html.replace(f"{tmp}/demo.db", ".promptlint/recordings.db")
         page = docs / "report-example.html"
         page.write_text(html, encoding="utf-8")
         chromium = shutil.which("chromium") or shutil.which("chromium-browser")

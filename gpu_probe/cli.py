@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -165,6 +166,8 @@ def probe(
         sequential=not no_sequential,
     )
     engine = None
+    if launch_dir:  # a TERM must still stop the engine we start (the finally below)
+        signal.signal(signal.SIGTERM, _exit_on_term)
     try:
         if launch_dir:
             engine = launch(launch_dir, list(vllm_args), find_python(python), log_path)
@@ -198,6 +201,10 @@ def probe(
             click.echo("promptlint probe: failed: " + "; ".join(failures), err=True)
             return 1
     return 0
+
+
+def _exit_on_term(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 async def _run(base_url: str, settings: Any, info: dict[str, Any]) -> dict[str, Any]:

@@ -52,6 +52,8 @@ class Counters:
     requests_running: float = 0.0
     requests_waiting: float = 0.0
     kv_usage: float = 0.0
+    ttft_sum: float = 0.0  # vllm:time_to_first_token_seconds (server side, from arrival)
+    ttft_count: float = 0.0
 
     def __sub__(self, other: Counters) -> Counters:
         return Counters(
@@ -59,6 +61,8 @@ class Counters:
             hits=self.hits - other.hits,
             preemptions=self.preemptions - other.preemptions,
             prompt_tokens=self.prompt_tokens - other.prompt_tokens,
+            ttft_sum=self.ttft_sum - other.ttft_sum,
+            ttft_count=self.ttft_count - other.ttft_count,
             requests_running=self.requests_running,
             requests_waiting=self.requests_waiting,
             kv_usage=self.kv_usage,
@@ -146,4 +150,6 @@ def counters(samples: list[Sample]) -> Counters:
         requests_running=_total(samples, "vllm:num_requests_running"),
         requests_waiting=_total(samples, "vllm:num_requests_waiting"),
         kv_usage=_total(samples, "vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc"),
+        ttft_sum=_total(samples, "vllm:time_to_first_token_seconds_sum"),
+        ttft_count=_total(samples, "vllm:time_to_first_token_seconds_count"),
     )

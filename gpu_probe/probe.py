@@ -295,7 +295,12 @@ async def sweep(
                 ttft_p99=percentile(ttfts, 99),
                 preemptions=int(run.totals.preemptions),
                 wall_seconds=run.wall_seconds,
-                extra=dict(run.peaks),
+                extra={
+                    **run.peaks,
+                    "server_ttft_mean": run.totals.ttft_sum / run.totals.ttft_count
+                    if run.totals.ttft_count
+                    else -1.0,
+                },
             )
         )
         last_run = run
@@ -351,8 +356,14 @@ def sweep_section(levels: list[Level], capacity: dict[str, Any]) -> dict[str, An
                 "predicted_hit_rate": round(lv.predicted_hit_rate, 4),
                 "ttft_p50_ms": None if lv.ttft_p50 is None else round(lv.ttft_p50 * 1000, 2),
                 "ttft_p99_ms": None if lv.ttft_p99 is None else round(lv.ttft_p99 * 1000, 2),
+                "server_ttft_mean_ms": round(lv.extra["server_ttft_mean"] * 1000, 2)
+                if lv.extra.get("server_ttft_mean", -1.0) >= 0
+                else None,
                 "preemptions": lv.preemptions,
-                "peak_kv_usage": round(lv.extra.get("kv_usage", 0.0), 4),
+                # None: no scrape caught a request running (short runs finish between scrapes)
+                "peak_kv_usage": round(lv.extra["kv_usage"], 4)
+                if lv.extra.get("running")
+                else None,
                 "peak_running": int(lv.extra.get("running", 0)),
                 "peak_waiting": int(lv.extra.get("waiting", 0)),
                 "wall_seconds": round(lv.wall_seconds, 3),
@@ -362,7 +373,7 @@ def sweep_section(levels: list[Level], capacity: dict[str, Any]) -> dict[str, An
         "measured_cliff": measured_cliff,
         "predicted_cliff": predicted_cliff,
         "capacity_cliff": beyond[0] if beyond else None,
-        "cliff_rule": "first level whose hit rate is below 90% of the lowest level's",
+        "cliff_rule": "the level whose hit rate falls most (≥ 5 points) from the level before",
         "capacity": capacity,
     }
 

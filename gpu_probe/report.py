@@ -151,6 +151,7 @@ def sections(report: dict[str, Any]) -> list[Section]:
                     _pct(lv["predicted_hit_rate"]),
                     _n(lv["ttft_p50_ms"]),
                     _n(lv["ttft_p99_ms"]),
+                    _n(lv.get("server_ttft_mean_ms")),
                     lv["preemptions"],
                     _pct(lv.get("peak_kv_usage")),
                     " ".join(marks),
@@ -158,7 +159,11 @@ def sections(report: dict[str, Any]) -> list[Section]:
             )
         cap = sw.get("capacity") or {}
         notes = [
-            f"cliff: {sw['cliff_rule']}; the prediction is the simulator fed the planned schedule"
+            f"cliff: {sw['cliff_rule']}; the prediction is the simulator fed the planned schedule",
+            "TTFT p50/p99: first streamed chunk at the client; server TTFT: "
+            "vllm:time_to_first_token_seconds (sum/count over the level)",
+            "peak KV use: vllm:kv_cache_usage_perc scraped every 50 ms while the level ran "
+            "(— when no scrape caught a request running)",
         ]
         if cap:
             notes.append(
@@ -177,8 +182,9 @@ def sections(report: dict[str, Any]) -> list[Section]:
                     "predicted",
                     "TTFT p50 ms",
                     "TTFT p99 ms",
+                    "server TTFT mean ms",
                     "preemptions",
-                    "peak KV use (sampled)",
+                    "peak KV use",
                     "",
                 ],
                 rows,

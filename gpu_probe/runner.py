@@ -270,12 +270,16 @@ def percentile(values: Sequence[float], q: float) -> float | None:
     return ordered[int(rank) - 1]
 
 
-def cliff(levels: Sequence[Level], rates: Sequence[float], drop: float = 0.9) -> int | None:
-    """The first level whose hit rate falls below `drop` × the lowest level's."""
-    if not levels:
-        return None
-    base = rates[0]
-    for level, rate in zip(levels, rates, strict=True):
-        if rate < drop * base:
-            return level.concurrency
-    return None
+def cliff(levels: Sequence[Level], rates: Sequence[float], min_drop: float = 0.05) -> int | None:
+    """The level where the hit rate falls most from the level before (None: no fall ≥ min_drop).
+
+    A steepest-fall rule, not a threshold: a threshold marks a gradual decline at whichever
+    level happens to cross it, so two close curves could be marked levels apart.
+    """
+    best: int | None = None
+    steepest = min_drop
+    for i in range(1, min(len(levels), len(rates))):
+        fall = rates[i - 1] - rates[i]
+        if fall >= steepest:
+            best, steepest = levels[i].concurrency, fall
+    return best

@@ -15,6 +15,7 @@ Run: `python -m promptlint.gpu_probe.tiny_model OUT_DIR [--hidden 128 --heads 4 
 from __future__ import annotations
 
 import json
+import math
 import struct
 import sys
 import sysconfig
@@ -177,7 +178,11 @@ def build_tiny_model(out: Path, spec: TinyLlama | None = None, seed: int = 0) ->
     marker = out / ".promptlint-tiny.json"
     wanted = {**spec.config(), "seed": seed}
     if marker.exists() and json.loads(marker.read_text()) == wanted:
-        return {"parameters": -1, "vocab": spec.vocab}
+        return {
+            "parameters": sum(math.prod(s) for s in spec.weight_shapes().values()),
+            "vocab": spec.vocab,
+            "reused": 1,
+        }
     vocab = _train_tokenizer(out, spec.vocab)
     (out / "config.json").write_text(json.dumps(spec.config(), indent=2) + "\n")
     (out / "generation_config.json").write_text(
@@ -218,7 +223,10 @@ def main(out: Path, hidden: int, heads: int, kv_heads: int, layers: int, seed: i
     except UserError as exc:
         click.echo(f"tiny_model: error: {exc}", err=True)
         sys.exit(2)
-    click.echo(f"tiny model in {out}: {info['parameters']} parameters, vocab {info['vocab']}")
+    state = "already built" if info.get("reused") else "built"
+    click.echo(
+        f"tiny model {state} in {out}: {info['parameters']} parameters, vocab {info['vocab']}"
+    )
 
 
 if __name__ == "__main__":

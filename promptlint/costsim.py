@@ -19,7 +19,7 @@ An entry lives while the time since its last use is below the TTL (reads refresh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -101,29 +101,16 @@ class Simulation:
 
 @dataclass
 class _Entry:
-    blocks: tuple[Block, ...]  # the prompt that wrote it
-    length: int  # tokens cached (a prefix of `blocks`)
+    path: list[int]  # prefix-trie nodes of the prompt that wrote it, one per block
+    node: int  # the node the entry ends at (a breakpoint or unit end)
+    length: int  # tokens cached (automatic-prefix: the cacheable part of `path`)
     last_used: float
 
 
-def _shared(a: Sequence[Block], b: Sequence[Block]) -> int:
-    n = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        n += x[1]
-    return n
-
-
-def _boundaries(blocks: Sequence[Block]) -> list[int]:
-    out, n = [], 0
-    for _, size in blocks:
-        n += size
-        out.append(n)
-    return out
-
-
 class Simulator:
+    """Replays requests against one cache. Prompts are paths in a trie of blocks, so
+    "does this entry lie wholly inside the new prompt" is one set lookup."""
+
     def __init__(
         self,
         policy: CachePolicy,
@@ -138,24 +125,39 @@ class Simulator:
         self.system_breakpoint = system_breakpoint
         # Writes pay the long-lifetime price (Anthropic 1 h, OpenAI 12 h) only for those TTLs.
         self.write_1h = (write_ttl or policy.ttl_name) in LONG_TTLS
-        self.entries: list[_Entry] = []
+        self.entries: dict[tuple[int, int], _Entry] = {}
+        self._trie: dict[tuple[int, Block], int] = {}
+        self._depth: list[int] = [0]  # tokens from the root to each node
 
-    def _alive(self, entry: _Entry, now: float) -> bool:
-        return self.policy.alive(now - entry.last_used)
+    def _path(self, blocks: Sequence[Block]) -> list[int]:
+        return self._path_from(0, blocks)
+
+    def _common(self, entry: _Entry, on_path: Mapping[int, int]) -> int:
+        """Tokens `entry`'s prompt shares with the new prompt (its nodes on the new path)."""
+        if entry.node in on_path:
+            return self._depth[entry.node]
+        lo, hi = 0, len(entry.path)  # entry.path[:lo] all shared; find the first that is not
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if entry.path[mid] in on_path:
+                lo = mid + 1
+            else:
+                hi = mid
+        return self._depth[entry.path[lo - 1]] if lo else 0
 
     def request(self, blocks: Sequence[Block], output: Block, now: float) -> Usage:
         pol = self.policy
         prompt = tuple(blocks)
-        total = sum(size for _, size in prompt)
-        self.entries = [e for e in self.entries if self._alive(e, now)]
-        bounds = _boundaries(prompt)
-        breakpoints = self._breakpoints(prompt, bounds)
+        path = self._path(prompt)
+        on_path = {node: i for i, node in enumerate(path)}
+        total = self._depth[path[-1]] if path else 0
+        self.entries = {k: e for k, e in self.entries.items() if pol.alive(now - e.last_used)}
+        breakpoints = self._breakpoints(path)
         read, used = 0, None
-        for entry in self.entries:
-            matched = min(_shared(entry.blocks, prompt), entry.length, total)
+        for entry in self.entries.values():
             if pol.style == "automatic-prefix":
-                got = pol.cacheable(matched)
-            elif matched == entry.length and self._reachable(entry.length, bounds, breakpoints):
+                got = pol.cacheable(min(self._common(entry, on_path), entry.length, total))
+            elif entry.node in on_path and self._reachable(on_path[entry.node], breakpoints):
                 got = entry.length
             else:
                 got = 0
@@ -166,14 +168,14 @@ class Simulator:
 
         write = 0
         if pol.style == "breakpoint":
-            cached_to = max((b for b in breakpoints if b >= pol.min_cacheable_tokens), default=0)
+            ends = [self._depth[path[i]] for i in breakpoints]
+            cached_to = max((b for b in ends if b >= pol.min_cacheable_tokens), default=0)
             write = max(0, cached_to - read)
         elif pol.writes_billed and pol.cacheable(total) > 0:
             write = max(0, pol.cacheable(total) - read)
         uncached = total - read - write
 
-        for end in self._new_entries(prompt, bounds, breakpoints, output):
-            self._store(prompt + ((output,) if end > total else ()), end, now)
+        self._write(path, breakpoints, output, now)
         return Usage(
             uncached_input_tokens=uncached,
             cache_read_tokens=read,
@@ -182,44 +184,62 @@ class Simulator:
             output_tokens=output[1],
         )
 
-    def _breakpoints(self, prompt: tuple[Block, ...], bounds: list[int]) -> list[int]:
-        if self.policy.style != "breakpoint":
-            return bounds[-1:] if bounds else []
-        points = {bounds[-1]} if bounds else set()
-        if self.system_breakpoint and prompt and prompt[0][0].startswith("sys"):
-            points.add(bounds[0])
+    def _breakpoints(self, path: list[int]) -> list[int]:
+        """Block indices of this request's breakpoints (unit ends for the other styles)."""
+        if not path:
+            return []
+        points = {len(path) - 1}
+        if self.policy.style == "breakpoint" and self.system_breakpoint:
+            points.add(0)
         return sorted(points)
 
-    def _reachable(self, end: int, bounds: list[int], breakpoints: list[int]) -> bool:
+    def _reachable(self, index: int, breakpoints: list[int]) -> bool:
         # Anthropic checks the breakpoint's own block and the blocks before it, up to the
         # lookback; DeepSeek units need no breakpoint in the new request.
         if self.policy.style != "breakpoint":
             return True
-        if end not in bounds:
-            return False
-        lookback = self.policy.lookback_blocks or len(bounds)
-        idx = bounds.index(end)
-        return any(0 <= bounds.index(b) - idx < lookback for b in breakpoints)
+        lookback = self.policy.lookback_blocks or 1_000_000
+        return any(0 <= b - index < lookback for b in breakpoints)
 
-    def _new_entries(
-        self, prompt: tuple[Block, ...], bounds: list[int], breakpoints: list[int], output: Block
-    ) -> list[int]:
+    def _write(self, path: list[int], breakpoints: list[int], output: Block, now: float) -> None:
         pol = self.policy
-        total = bounds[-1] if bounds else 0
+        if not path:
+            return
         if pol.style == "automatic-prefix":
-            n = pol.cacheable(total)
-            return [n] if n else []
-        ends = [b for b in breakpoints if b >= max(pol.min_cacheable_tokens, 1)]
+            n = pol.cacheable(self._depth[path[-1]])
+            if n:
+                # The new prompt contains every earlier prompt it extends: those are dropped.
+                on_path = set(path)
+                self.entries = {k: e for k, e in self.entries.items() if e.path[-1] not in on_path}
+                self.entries[(path[-1], n)] = _Entry(list(path), path[-1], n, now)
+            return
+        minimum = max(pol.min_cacheable_tokens, 1)
+        for i in breakpoints:
+            if self._depth[path[i]] >= minimum:
+                self._store(path[: i + 1], now)
         if pol.style == "prefix-units" and pol.caches_output and output[1] > 0:
-            ends.append(total + output[1])
-        return ends
+            self._store(path + self._path_from(path[-1], [output]), now)
 
-    def _store(self, blocks: tuple[Block, ...], length: int, now: float) -> None:
-        for e in self.entries:
-            if e.length == length and _shared(e.blocks, blocks) >= length:
-                e.last_used = now
-                return
-        self.entries.append(_Entry(blocks, length, now))
+    def _path_from(self, node: int, blocks: Sequence[Block]) -> list[int]:
+        out = []
+        for block in blocks:
+            child = self._trie.get((node, block))
+            if child is None:
+                child = len(self._depth)
+                self._trie[(node, block)] = child
+                self._depth.append(self._depth[node] + block[1])
+            out.append(child)
+            node = child
+        return out
+
+    def _store(self, path: list[int], now: float) -> None:
+        node = path[-1]
+        key = (node, self._depth[node])
+        entry = self.entries.get(key)
+        if entry is not None:
+            entry.last_used = now  # writing the same prefix again refreshes it
+        else:
+            self.entries[key] = _Entry(path, node, self._depth[node], now)
 
 
 def simulate(

@@ -17,7 +17,10 @@ def money(value: Decimal) -> str:
     """A Decimal as plain digits: no exponent, no trailing zeros ("0.02955", "12")."""
     if not value.is_finite():
         raise ValueError(f"not a finite amount: {value}")
-    text = format(value.normalize(), "f")
+    # Not value.normalize(): that rounds to the context precision (28 digits).
+    text = format(value, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 

@@ -179,8 +179,6 @@ def _policy(provider: str, model: str, litellm_min: int | None) -> CachePolicy:
     providers: Mapping[str, Any] = _data("policies.json")["providers"]
     table = providers.get(provider) or providers["generic"]
     specs: dict[str, Any] = {k: v for k, v in table.items() if k != "models"}
-    if provider not in providers:
-        specs = dict(specs)
     fam = family(model)
     overridden: set[str] = set()
     for rule in table.get("models", []):

@@ -164,6 +164,7 @@ _PROVIDER_PREFIXES = (
     "deepseek",
     "xai",
     "mistral",
+    "models",  # Gemini API resource names: "models/gemini-2.5-flash"
 )
 _DATE = re.compile(r"(-\d{8}|-\d{4}-\d{2}-\d{2}|@\d{8}|@latest)$")
 
@@ -176,15 +177,18 @@ def _candidates(name: str) -> list[str]:
         if s and s not in seen:
             seen.append(s)
 
-    base = name.strip()
-    forms = [base, base.lower()]
-    # Provider paths: "anthropic/claude-…", "bedrock/us-east-1/anthropic.…", "bedrock/converse/…".
-    parts = base.split("/")
-    while len(parts) > 1 and (
-        parts[0].lower() in _PROVIDER_PREFIXES or re.fullmatch(r"[a-z]{2}(-[a-z]+)+-\d", parts[0])
-    ):
-        parts = parts[1:]
-        forms.append("/".join(parts))
+    forms: list[str] = []
+    for base in dict.fromkeys([name.strip(), name.strip().lower()]):
+        forms.append(base)
+        # Provider paths: "anthropic/claude-…", "bedrock/us-east-1/anthropic.…",
+        # "bedrock/converse/…", Gemini's "models/…".
+        parts = base.split("/")
+        while len(parts) > 1 and (
+            parts[0].lower() in _PROVIDER_PREFIXES
+            or re.fullmatch(r"[a-z]{2}(-[a-z]+)+-\d", parts[0].lower())
+        ):
+            parts = parts[1:]
+            forms.append("/".join(parts))
     for form in forms:
         add(form)
         undated = _DATE.sub("", form)
@@ -218,12 +222,18 @@ def resolve_model(name: str) -> ModelPrice:
 
 
 def _suggest(name: str, models: Mapping[str, Any]) -> str:
-    key = name.strip().lower().rsplit("/", 1)[-1]
-    key = _DATE.sub("", key)
+    from promptlint.policies import family
+
+    wanted = family(name)
+    # The same model under another provider's id first (e.g. a model retired from its
+    # vendor's API but still sold on Bedrock or Vertex), then names that look alike.
+    same = sorted((k for k in models if family(k) == wanted), key=lambda k: (len(k), k))
+    key = _DATE.sub("", name.strip().lower().rsplit("/", 1)[-1])
     close = difflib.get_close_matches(key, list(models), n=4, cutoff=0.6)
-    if not close:
+    names = list(dict.fromkeys([*same[:3], *close]))[:4]
+    if not names:
         return " (see `promptlint pricing show` for how names resolve)"
-    return "; did you mean: " + ", ".join(close) + "?"
+    return "; did you mean: " + ", ".join(names) + "?"
 
 
 def _build(key: str, entry: Mapping[str, Any]) -> ModelPrice:

@@ -258,10 +258,19 @@ def _schema_segment(name: str, schema: Any) -> Segment:
     return make_segment(name, "schema", "schema", schema, _dumps(_strip_cache_markers(schema)))
 
 
+def _as_blocks(content: Any) -> Any:
+    """String content is one text block to the providers: hash both forms alike."""
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}]
+    return content
+
+
 def _message_segment(name: str, msg: Any) -> Segment:
     if not isinstance(msg, dict):
         text, img, reasoning = _render_content(msg)
         return make_segment(name, "message", "message:?", msg, text, has_image=img)
+    if isinstance(msg.get("content"), str):
+        msg = {**msg, "content": _as_blocks(msg["content"])}
     role = str(msg.get("role") or msg.get("type") or "?")
     text, img, reasoning = _render_content(msg.get("content"))
     extra = []
@@ -392,7 +401,8 @@ def parse_anthropic_messages(body: Mapping[str, Any]) -> Prompt:
     segs = _tool_segments(body.get("tools"))
     system = body.get("system")
     if isinstance(system, str) and system:
-        segs.append(make_segment("system", "system", "system", system, system))
+        block = {"type": "text", "text": system}
+        segs.append(make_segment("system", "system", "system", block, system))
     elif isinstance(system, list) and system:
         # One segment per block: breakpoints sit on blocks, and a volatile block is
         # told apart from the static ones around it.

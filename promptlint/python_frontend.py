@@ -6,6 +6,7 @@ position pass costs about as much as the parse.
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -14,7 +15,6 @@ from functools import cached_property
 from pathlib import Path
 
 import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from promptlint.check.config import CheckConfig
 from promptlint.check.frontends import FrontendResult
@@ -22,6 +22,7 @@ from promptlint.check.rule import Rule
 from promptlint.findings import FileError, Finding, Fix, FixSafety
 from promptlint.python.flow import Evaluator
 from promptlint.python.index import ModuleIndex, build_index
+from promptlint.python.locate import locate
 from promptlint.python.requests import Block, Request, find_requests, standalone_prefix_blocks
 from promptlint.python.values import Taint
 
@@ -39,8 +40,10 @@ LLM_HINTS = re.compile(
 class PendingFix:
     description: str
     safety: FixSafety
-    node: cst.CSTNode  # replaced as a whole
+    node: cst.CSTNode | None  # replaced as a whole (or give start and end offsets)
     replacement: str
+    start: int | None = None
+    end: int | None = None
 
 
 @dataclass
@@ -185,40 +188,34 @@ class PythonFrontend:
 
 
 def _findings(ctx: PythonContext) -> list[Finding]:
-    positions = MetadataWrapper(ctx.module, unsafe_skip_copy=True).resolve(PositionProvider)
+    wanted = [r.node for r in ctx.reports]
+    wanted += [r.fix.node for r in ctx.reports if r.fix and r.fix.node is not None]
+    spans = locate(ctx.module, ctx.text, wanted)
     starts = _line_starts(ctx.text)
     out: list[Finding] = []
-    seen: set[tuple[str, int, int]] = set()
+    seen: set[tuple[str, int]] = set()
     for rep in ctx.reports:
-        rng: CodeRange | None = positions.get(rep.node)
-        if rng is None:
+        span = spans.get(id(rep.node))
+        if span is None:
             continue
-        key = (rep.rule.CODE, rng.start.line, rng.start.column)
+        key = (rep.rule.CODE, span[0])
         if key in seen:
             continue
         seen.add(key)
         fix = None
-        if rep.fix is not None:
-            frng = positions.get(rep.fix.node)
-            if frng is not None:
+        # A rule offers fixes only if one of its INVALID examples shows the result.
+        if rep.fix is not None and rep.rule.AUTOFIX:
+            if rep.fix.start is not None and rep.fix.end is not None:
+                fspan: tuple[int, int] | None = (rep.fix.start, rep.fix.end)
+            else:
+                fspan = spans.get(id(rep.fix.node))
+            if fspan is not None:
                 fix = Fix(
-                    rep.fix.description,
-                    rep.fix.safety,
-                    _offset(starts, frng.start.line, frng.start.column),
-                    _offset(starts, frng.end.line, frng.end.column),
-                    rep.fix.replacement,
+                    rep.fix.description, rep.fix.safety, fspan[0], fspan[1], rep.fix.replacement
                 )
-        out.append(
-            rep.rule.finding(
-                ctx.path,
-                rng.start.line,
-                rng.start.column + 1,
-                rng.end.line,
-                rng.end.column + 1,
-                rep.message,
-                fix,
-            )
-        )
+        line, col = _line_col(starts, span[0])
+        end_line, end_col = _line_col(starts, span[1])
+        out.append(rep.rule.finding(ctx.path, line, col, end_line, end_col, rep.message, fix))
     return out
 
 
@@ -230,8 +227,10 @@ def _line_starts(text: str) -> list[int]:
     return [0, *(m.end() for m in re.finditer("\n", text))]
 
 
-def _offset(starts: list[int], line: int, column: int) -> int:
-    return starts[line - 1] + column
+def _line_col(starts: list[int], offset: int) -> tuple[int, int]:
+    """1-based line and column of a character offset."""
+    line = bisect.bisect_right(starts, offset)
+    return line, offset - starts[line - 1] + 1
 
 
 FRONTEND = PythonFrontend()

@@ -205,6 +205,8 @@ class TokenizerRegistry:
                 self._cache.move_to_end(key)
                 return ids
         ids = array("I", tok.encode(text))
+        if len(ids) > self._cache_tokens // 16:
+            return ids  # a huge one-off segment would flush the whole cache
         with self._lock:
             if key not in self._cache:
                 self._cache[key] = ids

@@ -273,16 +273,41 @@ def _deepseek(u: Mapping[str, Any], _ttl: str) -> Usage:
 
 
 def _bedrock(u: Mapping[str, Any], ttl: str) -> Usage:
-    # Converse: inputTokens excludes cache reads and writes (as Anthropic's input_tokens).
+    # Converse: inputTokens excludes cache reads and writes (as Anthropic's input_tokens),
+    # so totalTokens = input + output + cache read + cache write. Should a total say that
+    # inputTokens holds the cache tokens too (total = input + output), that is honoured.
     # InvokeModel returns Anthropic's own usage, handled by the anthropic shape.
+    uncached = _count(u, "inputTokens", required=True)
+    output = _count(u, "outputTokens")
+    read = _count(u, "cacheReadInputTokens")
     written = _count(u, "cacheWriteInputTokens")
+    total = _count(u, "totalTokens") if u.get("totalTokens") is not None else None
+    if (
+        total is not None
+        and read + written > 0
+        and total == uncached + output
+        and uncached >= read + written
+    ):
+        uncached -= read + written  # a total that counts the cache inside inputTokens
     w5, w1 = (written, 0) if ttl == "5m" else (0, written)
+    details = u.get("cacheDetails")
+    if details:
+        # botocore bedrock-runtime TokenUsage.cacheDetails: [{"ttl": "5m"|"1h", "inputTokens"}]
+        if not isinstance(details, list) or not all(isinstance(d, Mapping) for d in details):
+            raise ValueError("usage field 'cacheDetails' must be a list of objects")
+        w5 = sum(_count(d, "inputTokens") for d in details if d.get("ttl") == "5m")
+        w1 = sum(_count(d, "inputTokens") for d in details if d.get("ttl") == "1h")
+        if w5 + w1 != written:
+            raise ValueError(
+                f"cacheDetails ({w5} 5m + {w1} 1h) does not add up to "
+                f"cacheWriteInputTokens ({written})"
+            )
     return Usage(
-        uncached_input_tokens=_count(u, "inputTokens", required=True),
-        cache_read_tokens=_count(u, "cacheReadInputTokens"),
+        uncached_input_tokens=uncached,
+        cache_read_tokens=read,
         cache_write_5m_tokens=w5,
         cache_write_1h_tokens=w1,
-        output_tokens=_count(u, "outputTokens"),
+        output_tokens=output,
     )
 
 

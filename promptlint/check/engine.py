@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -176,6 +175,7 @@ def _outcomes(
             yield check_file(path, rules, config, options)
         return
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
     # fork: workers inherit the imported rules and front ends instead of importing again.
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None

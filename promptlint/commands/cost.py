@@ -91,7 +91,9 @@ def _tokens(usage: Any) -> dict[str, int]:
 @click.option("--output-price", help="USD per million output tokens.")
 @click.option("--cache-read-price", help="USD per million cache-read tokens.")
 @click.option("--cache-write-price", help="USD per million cache-write (5 m) tokens.")
-@click.option("--cache-write-1h-price", help="USD per million 1 h cache-write tokens.")
+@click.option(
+    "--cache-write-1h-price", help="USD per million long-TTL write tokens (1 h; OpenAI: 12 h)."
+)
 @click.option(
     "--usage",
     "usage_file",

@@ -135,11 +135,13 @@ def _from_store(target: str, store_url: str) -> dict[str, Any]:
 
 
 def _summary(items: list[dict[str, Any]], session: str | None) -> dict[str, Any]:
+    from promptlint.diagnosis.render import money
+
     return {
         "session_id": session or (items[-1]["session_id"] if items else None),
         "requests": items,
         "lost_tokens": sum(i["lost_tokens"] for i in items),
-        "lost_usd": str(sum((Decimal(i["lost_usd"]) for i in items), Decimal(0))),
+        "lost_usd": money(sum((Decimal(i["lost_usd"]) for i in items), Decimal(0))),
         "exact": all(i["prompt_tokens_exact"] for i in items),
         "assumptions": [] if all(i["prompt_tokens_exact"] for i in items) else ASSUMPTIONS_OFFLINE,
     }

@@ -5,10 +5,11 @@ It never raises for bad bodies (the record says `parsed=False`). It keeps a boun
 index of recent requests per credential hash and model family to find, without any
 header, the earlier request each one extends.
 
-Cost attribution: the breaks of one request are ordered by position; break k is
-charged what fixing it alone would add to the predicted cache read, i.e. the predicted
-read up to the next break (or up to what the earlier request could provide) minus the
-predicted read up to break k. Summed, that is exactly what all fixes together would add.
+Cost attribution: the loss of a request is what fixing every break would add to the
+predicted cache read (the predicted read of all the earlier request could provide, minus
+the predicted read of the intact prefix, and never more than the provider failed to
+read). It is shared among the request's breaks in proportion to the tokens lying between
+each break and the next: each break is charged the prefix it cut off.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 from promptlint.causes import Cause
 from promptlint.diagnosis import costing
-from promptlint.diagnosis.compare import Comparer, Divergence
+from promptlint.diagnosis.compare import Comparer, Divergence, scaled_cumsum
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.diagnosis.index import Entry, RecentIndex, SegInfo, TextPool
 from promptlint.prompt import Prompt, PromptParseError, parse_body
@@ -56,16 +57,18 @@ class Analyzer:
         *,
         per_group: int = 64,
         max_groups: int = 4096,
-        pool_chars: int = 64_000_000,
+        max_segments: int = 1_000_000,
+        pool_chars: int = 32_000_000,
     ) -> None:
         if record_bodies not in RECORD_BODIES:
             raise ValueError(f"record_bodies must be one of {', '.join(RECORD_BODIES)}")
         self.record_bodies = record_bodies
         self.tokens = TokenizerRegistry(tokenizer_dir)
-        self.index = RecentIndex(per_group=per_group, max_groups=max_groups)
+        self.index = RecentIndex(per_group, max_groups, max_segments)
         self.pool = TextPool(pool_chars)
         self._lock = threading.Lock()
         self._prices: dict[tuple[str, str], tuple[Any, Any]] = {}
+        self._segs: dict[SegInfo, SegInfo] = {}
 
     # --- entry point -------------------------------------------------------------------
 
@@ -145,23 +148,30 @@ class Analyzer:
             ratio = usage.input_tokens / total
             if 0.25 <= ratio <= 4.0 and abs(ratio - 1.0) > 0.01:
                 calibration = ratio
-                counts = [round(c * ratio) for c in counts]
-                total = sum(counts)
+                total = round(total * ratio)
         segs = [
-            SegInfo(
-                s.name,
-                s.kind,
-                s.key,
-                s.hash,
-                s.canonical_hash,
-                n,
-                s.has_reasoning,
-                s.breakpoint,
-                s.ttl,
+            self._intern_seg(
+                SegInfo(
+                    s.name,
+                    s.kind,
+                    s.key,
+                    s.hash,
+                    s.canonical_hash,
+                    n,
+                    s.has_reasoning,
+                    s.breakpoint,
+                    s.ttl,
+                )
             )
             for s, n in zip(prompt.segments, counts, strict=False)
         ]
         return _Ctx(prompt, tok, segs, texts, total, calibration)
+
+    def _intern_seg(self, seg: SegInfo) -> SegInfo:
+        """One object per distinct segment: a conversation's requests share their history."""
+        if len(self._segs) > 200_000:
+            self._segs.clear()  # entries keep theirs alive; only future sharing restarts
+        return self._segs.setdefault(seg, seg)
 
     def _analyze(self, ex: Exchange) -> tuple[RequestRecord, list[str]]:
         usage = self._usage(ex)
@@ -186,7 +196,7 @@ class Analyzer:
         explicit, session = _explicit_session(ex, prompt)
         family = prompt.provider
         match = self.index.find_parent(
-            ex.key_hash, family, ctx.segs, ctx.texts, self.pool, explicit
+            ex.key_hash, family, ctx.segs, ctx.texts, self.pool, explicit, prompt.model
         )
         parent = match.entry if match else None
         # Only the proxy's own header says "one conversation" for sure: prompt_cache_key and
@@ -202,12 +212,12 @@ class Analyzer:
         rec.session_id = session or "s-" + ex.request_id
         rec.parent_id = parent.request_id if parent else None
 
-        breaks, details, shared = self._diagnose(ex, ctx, parent, usage, rec, same_conversation)
+        breaks, details, _ = self._diagnose(ex, ctx, parent, usage, rec, same_conversation)
         rec.breaks = breaks
         rec.body = self._body(ex, ctx, details)
 
         if 0 < ex.status < 400:
-            self._remember(ex, ctx, rec, parent, shared, explicit)
+            self._remember(ex, ctx, rec, parent, explicit)
         return rec, details
 
     def _diagnose(
@@ -224,7 +234,9 @@ class Analyzer:
         if parent is None:
             rec.predicted_cached_tokens = 0
             return [], [], 0
-        comparer = Comparer(self.pool.get, self._tokens_of(ctx.tok), MESSAGE_OVERHEAD)
+        comparer = Comparer(
+            self.pool.get, self._tokens_of(ctx.tok), MESSAGE_OVERHEAD, ctx.calibration
+        )
         comp = comparer.compare(
             parent, ctx.segs, ctx.texts, prompt.params, prompt.provider, same_conversation
         )
@@ -232,14 +244,12 @@ class Analyzer:
         ttl = _ttl_seconds(policy, parent, prompt)
         expired = gap > ttl
 
-        cum = [0]
-        for s in ctx.segs:
-            cum.append(cum[-1] + s.tokens)
+        cum = scaled_cumsum(ctx.segs, ctx.calibration)
         cur_bps = [cum[k + 1] for k, s in enumerate(ctx.segs) if s.breakpoint]
         if prompt.auto_cache:
             cur_bps.append(ctx.total)
         anthropic = prompt.provider == "anthropic"
-        written = sorted(set(parent.written_at))
+        written = sorted({cum[w] for w in parent.written_at if w < len(cum)})
         if anthropic and cur_bps:
             # A read needs an entry the earlier requests wrote, at or before one of this
             # request's breakpoints (lookback).
@@ -259,6 +269,10 @@ class Analyzer:
 
         divs = comp.divergences
         shared, potential = comp.shared_tokens, comp.potential_tokens
+        stripped = _thinking_stripped(ctx, len(parent.segs), cum) if anthropic else None
+        if stripped is not None and (not divs or stripped.token_offset < divs[0].token_offset):
+            divs = [stripped, *divs]
+            shared = min(shared, stripped.token_offset)
         if anthropic and divs:
             # Anthropic hashes whole blocks: a changed block is not read even where its
             # first tokens still match, so reads stop at the start of the changed segment.
@@ -271,13 +285,16 @@ class Analyzer:
         rec.predicted_cached_tokens = predicted
 
         out: list[tuple[Divergence, int]] = []
-        # Marginal attribution along the ordered breaks.
-        budget = predict(potential) - max(predict(shared), reported or 0)
-        budget = max(budget, 0)
+        total_lost = max(predict(potential) - max(predict(shared), reported or 0), 0)
+        spans = [max(edges[k + 1] - edges[k], 0) for k in range(len(divs))]
+        span_sum = sum(spans)
+        left = total_lost
         for k, d in enumerate(divs):
-            lost = max(predict(edges[k + 1]) - predict(edges[k]), 0)
-            lost = min(lost, budget)
-            budget -= lost
+            if k == len(divs) - 1:
+                lost = left
+            else:
+                lost = total_lost * spans[k] // span_sum if span_sum else 0
+            left -= lost
             out.append((d, lost))
 
         extra: list[tuple[Divergence, int]] = []
@@ -367,7 +384,7 @@ class Analyzer:
                     segment=d.segment,
                     token_offset=d.token_offset,
                     lost_tokens=lost,
-                    lost_usd=str(costing.lost_usd(lost, price)),
+                    lost_usd=costing.money(costing.lost_usd(lost, price)),
                     before=d.before if keep_text else None,
                     after=d.after if keep_text else None,
                 )
@@ -397,19 +414,23 @@ class Analyzer:
         ctx: _Ctx,
         rec: RequestRecord,
         parent: Entry | None,
-        shared: int,
         explicit: str | None,
     ) -> None:
-        cum = 0
+        # Cache entries are kept as segment boundaries (entry after segment k-1 = k), not
+        # token positions: token counts are calibrated per request and would drift.
         written: list[int] = []
-        if parent is not None:
-            written = [w for w in parent.written_at if w <= shared]
-        for s in ctx.segs:
-            cum += s.tokens
+        if parent is not None and parent.params == ctx.prompt.params:
+            same = 0
+            for a, b in zip(parent.segs, ctx.segs, strict=False):
+                if a.hash != b.hash:
+                    break
+                same += 1
+            written = [w for w in parent.written_at if w <= same]
+        for k, s in enumerate(ctx.segs):
             if s.breakpoint:
-                written.append(cum)
+                written.append(k + 1)
         if ctx.prompt.auto_cache or ctx.prompt.provider != "anthropic":
-            written.append(cum)
+            written.append(len(ctx.segs))
         entry = Entry(
             request_id=ex.request_id,
             session_id=rec.session_id,
@@ -438,8 +459,10 @@ class Analyzer:
             "tokenizer": ctx.tok.name,
             "tokens_exact": ctx.tok.exact,
             "segments": [
-                {"name": s.name, "key": _redact_key(s.key), "hash": s.hash, "tokens": s.tokens}
-                for s in ctx.segs
+                {"name": s.name, "key": _redact_key(s.key), "hash": s.hash, "tokens": n}
+                for s, n in zip(
+                    ctx.segs, _diffs(scaled_cumsum(ctx.segs, ctx.calibration)), strict=False
+                )
             ],
             "break_details": details,
             "notes": ctx.prompt.notes,
@@ -489,3 +512,46 @@ def _segment_at(cum: list[int], offset: int) -> int:
 
 def lost_total(rec: RequestRecord) -> Decimal:
     return sum((Decimal(b.lost_usd) for b in rec.breaks), Decimal(0))
+
+
+def _human_turn(value: Any) -> bool:
+    """A user message with content other than tool results (text, images, ...)."""
+    if not isinstance(value, dict) or value.get("role") != "user":
+        return False
+    content = value.get("content")
+    if isinstance(content, str):
+        return True
+    return isinstance(content, list) and any(
+        not (isinstance(b, dict) and b.get("type") == "tool_result") for b in content
+    )
+
+
+def _thinking_stripped(ctx: _Ctx, parent_len: int, cum: list[int]) -> Divergence | None:
+    """Anthropic drops earlier thinking blocks once a user turn that is not a tool result
+    arrives with thinking enabled (providers.md §2.2): the bytes sent are identical, yet
+    the prompt the provider hashes loses those blocks, so the cache breaks at the first
+    assistant turn whose thinking the earlier request still carried."""
+    thinking = ctx.prompt.params.get("thinking", "")
+    if '"enabled"' not in thinking and '"adaptive"' not in thinking:
+        return None
+    segs = ctx.prompt.segments
+    last = len(segs) - 1
+    if last < 1 or not _human_turn(segs[last].value):
+        return None
+    prev_human = max((k for k in range(last) if _human_turn(segs[k].value)), default=-1)
+    for k in range(prev_human + 1, min(last, parent_len)):
+        s = segs[k]
+        if s.key == "message:assistant" and s.has_reasoning:
+            return Divergence(
+                Cause.HISTORY_REWRITE,
+                k,
+                s.name,
+                cum[k],
+                "thinking blocks of earlier turns are dropped by Anthropic when a new user "
+                "turn (not a tool result) arrives with thinking enabled",
+            )
+    return None
+
+
+def _diffs(cum: list[int]) -> list[int]:
+    return [cum[k + 1] - cum[k] for k in range(len(cum) - 1)]

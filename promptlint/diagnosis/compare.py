@@ -54,6 +54,15 @@ TextOf = Callable[[str], "str | None"]  # segment hash -> text, when still held
 TokensOf = Callable[[str, str], "Sequence[int]"]  # (hash, text) -> token ids
 
 
+def scaled_cumsum(segs: Sequence[SegInfo], scale: float = 1.0) -> list[int]:
+    """Token position of each segment boundary, in the provider's counts."""
+    out, raw = [0], 0
+    for s in segs:
+        raw += s.tokens
+        out.append(round(raw * scale))
+    return out
+
+
 def snippet(text: str | None, start: int) -> str | None:
     if text is None:
         return None
@@ -78,10 +87,15 @@ def param_changes(parent: Entry, params: dict[str, str], provider: str) -> list[
 
 
 class Comparer:
-    def __init__(self, text_of: TextOf, tokens_of: TokensOf, overhead: int) -> None:
+    def __init__(
+        self, text_of: TextOf, tokens_of: TokensOf, overhead: int, scale: float = 1.0
+    ) -> None:
         self.text_of = text_of
         self.tokens_of = tokens_of
         self.overhead = overhead
+        # Segments hold our own token counts; positions are reported in the provider's
+        # counts when usage told us the ratio.
+        self.scale = scale
 
     def compare(
         self,
@@ -99,9 +113,7 @@ class Comparer:
         part, not a break: the walk stops there and the rest is new content.
         """
         P, C = parent.segs, segs
-        cum = [0]
-        for s in C:
-            cum.append(cum[-1] + s.tokens)
+        cum = scaled_cumsum(C, self.scale)
         divs: list[Divergence] = []
 
         pchanges = param_changes(parent, params, provider)
@@ -142,7 +154,7 @@ class Comparer:
             if not resynced:
                 # Nothing of the parent follows in place: the parent's remaining tokens
                 # could at most have filled the same number of this request's tokens.
-                rest_p = sum(s.tokens for s in P[i:])
+                rest_p = round(sum(s.tokens for s in P[i:]) * self.scale)
                 tail = min(cum[j] + rest_p, cum[len(C)])
                 break
             i, j = i2, j2
@@ -351,7 +363,7 @@ class Comparer:
         n = common_prefix_len(ta, tb)
         # A message's role/format tokens come first; they are shared when the key is.
         chat_like = b.kind in ("message", "system") and a.key == b.key
-        return min(n + (self.overhead if chat_like else 0), b.tokens)
+        return round(min(n + (self.overhead if chat_like else 0), b.tokens) * self.scale)
 
 
 def _resync(P: list[SegInfo], C: list[SegInfo], i: int, j: int) -> tuple[int, int, bool]:

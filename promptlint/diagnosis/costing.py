@@ -57,6 +57,12 @@ def _fallback_policy(model: str, provider: str | None) -> FallbackPolicy:
     return FallbackPolicy(provider or "local", 16, 16, float("inf"))
 
 
+def money(value: Decimal) -> str:
+    """Exact decimal text without trailing zeros or exponent ("0.0032", "0")."""
+    text = format(value.normalize(), "f")
+    return text if "." not in text else text.rstrip("0").rstrip(".") or "0"
+
+
 def _module(name: str) -> Any | None:
     try:
         return importlib.import_module(name)

@@ -15,7 +15,7 @@ from datetime import datetime
 from promptlint.diagnosis.volatile import common_prefix
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SegInfo:
     name: str
     kind: str
@@ -38,7 +38,7 @@ class Entry:
     params: dict[str, str]
     segs: list[SegInfo]
     explicit: str | None  # an explicit session id this request carried
-    written_at: list[int] = field(default_factory=list)  # token positions of cache writes
+    written_at: list[int] = field(default_factory=list)  # segment boundaries of cache writes
     auto_cache: bool = False
 
     @property
@@ -49,12 +49,14 @@ class Entry:
 class TextPool:
     """Segment texts by hash, least recently used evicted beyond `max_chars`."""
 
-    def __init__(self, max_chars: int = 64_000_000) -> None:
+    def __init__(self, max_chars: int = 32_000_000) -> None:
         self._texts: OrderedDict[str, str] = OrderedDict()
         self._chars = 0
         self._max = max_chars
 
     def put(self, digest: str, text: str) -> None:
+        if len(text) > self._max // 16:
+            return  # one huge segment must not flush every conversation's texts
         if digest in self._texts:
             self._texts.move_to_end(digest)
             return
@@ -85,22 +87,38 @@ class Match:
 class RecentIndex:
     """Recent requests per (key_hash, model family), newest first."""
 
-    def __init__(self, per_group: int = 64, max_groups: int = 4096) -> None:
+    def __init__(
+        self, per_group: int = 64, max_groups: int = 4096, max_segments: int = 1_000_000
+    ) -> None:
         self._groups: OrderedDict[tuple[str, str], deque[Entry]] = OrderedDict()
         self._per_group = per_group
         self._max_groups = max_groups
+        # Bounds memory whatever the number of keys: the least recently used groups lose
+        # their oldest requests first.
+        self._max_segments = max_segments
+        self.segments = 0
 
     def add(self, key_hash: str, family: str, entry: Entry) -> None:
         k = (key_hash, family)
         group = self._groups.get(k)
         if group is None:
-            group = deque(maxlen=self._per_group)
+            group = deque()
             self._groups[k] = group
             while len(self._groups) > self._max_groups:
-                self._groups.popitem(last=False)
+                _, dropped = self._groups.popitem(last=False)
+                self.segments -= sum(len(e.segs) for e in dropped)
         else:
             self._groups.move_to_end(k)
         group.appendleft(entry)
+        self.segments += len(entry.segs)
+        if len(group) > self._per_group:
+            self.segments -= len(group.pop().segs)
+        while self.segments > self._max_segments and len(self._groups) > 1:
+            oldest_key = next(iter(self._groups))
+            oldest = self._groups[oldest_key]
+            self.segments -= len(oldest.pop().segs)
+            if not oldest:
+                del self._groups[oldest_key]
 
     def candidates(self, key_hash: str, family: str) -> list[Entry]:
         return list(self._groups.get((key_hash, family), ()))
@@ -113,6 +131,7 @@ class RecentIndex:
         texts: list[str],
         pool: TextPool,
         explicit: str | None,
+        model: str | None = None,
     ) -> Match | None:
         """The recent request this one extends: the most shared tokens, newest on ties.
 
@@ -143,6 +162,8 @@ class RecentIndex:
                     score += weight[h]
                     if s.kind == "message":
                         shared_msgs += 1
+            if score > 0 and cand.model == model:
+                score += 0.5  # on equal prefixes, the same model's cache is the one to use
             scored.append(Match(cand, score, shared_msgs))
         # Text similarity is dearer: only for the best exact matches and the newest requests.
         ranked = sorted(range(len(scored)), key=lambda k: (-scored[k].score, k))

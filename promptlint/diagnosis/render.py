@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from promptlint.causes import Cause
+from promptlint.diagnosis.costing import money
 from promptlint.store.records import BreakRecord, RequestRecord
 
 
@@ -75,7 +76,7 @@ def request_json(
         "predicted_cached_tokens": rec.predicted_cached_tokens,
         "cost_usd": str(rec.cost_usd),
         "lost_tokens": sum(b.lost_tokens for b in rec.breaks),
-        "lost_usd": str(sum((Decimal(str(b.lost_usd)) for b in rec.breaks), Decimal(0))),
+        "lost_usd": money(sum((Decimal(str(b.lost_usd)) for b in rec.breaks), Decimal(0))),
         "breaks": breaks,
         "error": rec.error,
     }

@@ -51,6 +51,7 @@ _ID = re.compile(
     )
 )
 _RANDOM_CONTEXT = re.compile(r"random|seed|nonce|salt|shuffl|sample|jitter|temperature", re.I)
+_VALUE = re.compile(r"[\w.,:+/=-]*")
 _FLOAT = re.compile(r"\b\d*\.\d{3,}\b")
 _INT = re.compile(r"\b\d+\b")
 
@@ -125,8 +126,8 @@ def classify_change(a: str, b: str, diff: FirstDiff | None = None) -> Cause | No
     if _covered(_TIMESTAMP, a, d.old_span) and _covered(_TIMESTAMP, b, d.new_span):
         return Cause.VOLATILE_TIMESTAMP
     context = a[max(0, d.old_span[0] - 32) : d.old_span[0]]
-    if _RANDOM_CONTEXT.search(context) and (_is_number(d.old) and _is_number(d.new)):
-        return Cause.VOLATILE_RANDOM
+    if _RANDOM_CONTEXT.search(context) and _VALUE.fullmatch(d.old) and _VALUE.fullmatch(d.new):
+        return Cause.VOLATILE_RANDOM  # a seed, nonce, salt or shuffled order
     if _covered(_ID, a, d.old_span) and _covered(_ID, b, d.new_span):
         return Cause.VOLATILE_ID
     if _FLOAT.fullmatch(d.old.strip()) and _FLOAT.fullmatch(d.new.strip()):
@@ -134,11 +135,3 @@ def classify_change(a: str, b: str, diff: FirstDiff | None = None) -> Cause | No
     if _INT.fullmatch(d.old.strip()) and _INT.fullmatch(d.new.strip()):
         return Cause.VOLATILE_ID  # a counter
     return None
-
-
-def _is_number(s: str) -> bool:
-    try:
-        float(s.strip())
-    except ValueError:
-        return False
-    return True

@@ -15,7 +15,7 @@ from dataclasses import replace
 import libcst as cst
 
 from promptlint.python import catalogue as cat
-from promptlint.python.index import Event, ModuleIndex, Scope, dotted, key_of
+from promptlint.python.index import Event, ModuleIndex, Scope, dotted, key_of, string_value
 from promptlint.python.values import (
     CALLER,
     ID,
@@ -88,6 +88,7 @@ class Evaluator:
         self._active: set[tuple[int, str, int]] = set()
         self._depth = 0
         self._name_cache: dict[tuple[int, str, int], Val] = {}
+        self._memo: dict[tuple[int, int, int], Val] = {}
 
     # ---- names -------------------------------------------------------------------
     def qualname(self, expr: cst.BaseExpression) -> str | None:
@@ -108,19 +109,25 @@ class Evaluator:
     def eval(self, expr: cst.BaseExpression, scope: Scope, at: int, env: Env | None = None) -> Val:
         if self._depth > MAX_DEPTH:
             return UNKNOWN
+        # Without bindings a value depends only on where it is read: remember it.
+        memo_key = (id(expr), id(scope), at) if not env else None
+        if memo_key is not None:
+            hit = self._memo.get(memo_key)
+            if hit is not None:
+                return hit
         self._depth += 1
         try:
-            return self._eval(expr, scope, at, env or {})
+            val = self._eval(expr, scope, at, env or {})
         finally:
             self._depth -= 1
+        if memo_key is not None:
+            self._memo[memo_key] = val
+        return val
 
     def _eval(self, e: cst.BaseExpression, scope: Scope, at: int, env: Env) -> Val:
         ev = self.eval
         if isinstance(e, (cst.SimpleString, cst.ConcatenatedString)):
-            value = e.evaluated_value
-            if isinstance(value, bytes):
-                value = value.decode("utf-8", "replace")
-            return const_str(value or "", e)
+            return const_str(string_value(e) or "", e)
         if isinstance(e, cst.FormattedString):
             return self._fstring(e, scope, at, env)
         if isinstance(e, (cst.Integer, cst.Float, cst.Imaginary, cst.Ellipsis)):
@@ -380,7 +387,7 @@ class Evaluator:
             new = self.eval(ev.value, scope, ev.end)
             k = ev.key
             if val.fields is not None and isinstance(k, cst.SimpleString):
-                key = k.evaluated_value
+                key = string_value(k)
                 if isinstance(key, str):
                     return replace(val, fields={**val.fields, key: new})
             return val.with_own(new.all_taints())
@@ -469,7 +476,7 @@ class Evaluator:
         if isinstance(sl, cst.Index):
             idx = sl.value
             if isinstance(idx, cst.SimpleString) and base.fields is not None:
-                k = idx.evaluated_value
+                k = string_value(idx)
                 if isinstance(k, str) and k in base.fields:
                     return base.fields[k]
             if (
@@ -572,8 +579,9 @@ class Evaluator:
             assert isinstance(el, cst.DictElement)
             value = self.eval(el.value, scope, at, env)
             k = el.key
-            if isinstance(k, cst.SimpleString) and isinstance(k.evaluated_value, str):
-                fields[k.evaluated_value] = value
+            key = string_value(k) if isinstance(k, cst.SimpleString) else None
+            if key is not None:
+                fields[key] = value
             else:
                 own |= value.all_taints() | self.eval(k, scope, at, env).all_taints()
         cc = fields.get("cache_control")

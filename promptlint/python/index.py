@@ -432,3 +432,17 @@ def build_index(module: cst.Module) -> ModuleIndex:
     for stmt in module.body:
         indexer.walk(stmt)
     return index
+
+
+def string_value(node: cst.SimpleString | cst.ConcatenatedString) -> str | None:
+    """The text of a string literal (None for bytes); fast for plain literals, which
+    libcst would evaluate with `ast.literal_eval` each time."""
+    if isinstance(node, cst.SimpleString):
+        raw = node.value
+        if raw[:1] in ("'", '"'):
+            quote = raw[:3] if raw[:3] in ('"""', "'''") else raw[:1]
+            body = raw[len(quote) : -len(quote)]
+            if "\\" not in body:
+                return body
+    value = node.evaluated_value
+    return value if isinstance(value, str) else None

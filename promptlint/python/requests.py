@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from promptlint.python.flow import BREAKPOINT, STRUCTURAL, Evaluator
-from promptlint.python.index import ModuleIndex, Site, dotted
+from promptlint.python.index import ModuleIndex, Site, dotted, string_value
 from promptlint.python.values import Static, Taint, Val
 
 WRAPPERS = {"with_raw_response", "with_streaming_response", "aio", "beta"}
@@ -139,6 +139,11 @@ def _message_blocks(messages: Val, label: str, first_is_text: bool = True) -> li
             and item.kind != "lc-system"
         )
         where = f"{label}[{i}]" if not item.spread else f"{label} (unpacked history)"
+        role = item.role or {"lc-system": "system", "lc-human": "user", "lc-ai": "assistant"}.get(
+            item.kind or ""
+        )
+        if role and not item.spread:
+            where = f"the {role} message {where}"
         text_first = (
             (i == 0 and first_is_text)
             or item.role in ("system", "developer")
@@ -404,7 +409,7 @@ def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Bloc
                         role_node = t.elements[0].value
                         if (
                             isinstance(role_node, cst.SimpleString)
-                            and role_node.evaluated_value == "system"
+                            and string_value(role_node) == "system"
                         ):
                             val = ev.eval(t.elements[1].value, site.scope, site.at)
                             yield Block(
@@ -424,9 +429,9 @@ def _static_role(node: cst.Dict) -> str | None:
         if (
             isinstance(el, cst.DictElement)
             and isinstance(el.key, cst.SimpleString)
-            and el.key.evaluated_value == "role"
+            and string_value(el.key) == "role"
             and isinstance(el.value, cst.SimpleString)
         ):
-            v = el.value.evaluated_value
+            v = string_value(el.value)
             return v if isinstance(v, str) else None
     return None

@@ -95,17 +95,18 @@ class Aggregator:
         return rows
 
     # --- groups --------------------------------------------------------------------
-    def day_model(self) -> list[tuple[str, str, Group]]:
-        """(day, model, sums): the base for totals, the chart, and by=model / by=day rows."""
+    def grouped(self, column: str) -> list[tuple[str, str, Group]]:
+        """(key, model, sums) per `column` value and model: one scan gives the rows, the
+        totals and, per model, the tokens the per-class price split needs."""
         rows = self.q(
-            f"SELECT day, model, {_SUMS} FROM requests{self.where}"
-            " GROUP BY day, model ORDER BY day, model"
+            f"SELECT {column}, model, {_SUMS} FROM requests{self.where}"
+            f" GROUP BY {column}, model ORDER BY {column}, model"
         )
         out = []
         for row in rows:
-            g = Group()
+            g = Group(key=str(row[0]))
             _totals(g, row, 2)
-            out.append((row[0], row[1], g))
+            out.append((str(row[0]), row[1], g))
         return out
 
     def groups(self, column: str) -> list[Group]:
@@ -269,36 +270,53 @@ def build_report(
     cost_by_class = {c: Decimal(0) for c in TOKEN_CLASSES}
     unpriced_models: set[str] = set()
     unpriced_total = Decimal(0)
-    for day, model, g in agg.day_model():
+    # One scan of the requests: by day and model for the charts (HTML) and the by-model,
+    # by-day and by-cause tables; by session or key and model for those tables.
+    html = with_sessions > 0
+    column = "day" if html or by in ("model", "day", "cause") else GROUP_COLUMNS[by]
+    by_key: dict[str, Group] = {}
+    tokens_by: dict[tuple[str, str], list[int]] = {}
+    cost_by_pair: dict[tuple[str, str], Decimal] = {}
+    for key, model, g in agg.grouped(column):
         total.add(g)
-        for key, table in ((model, by_model), (day, by_day)):
-            acc = table.setdefault(key, Group(key=key, first_ts=g.first_ts, last_ts=g.last_ts))
+        tables = ((model, by_model), (key, by_day if column == "day" else by_key))
+        for k, table in tables:
+            acc = table.get(k)
+            if acc is None:
+                table[k] = acc = Group(key=k, first_ts=g.first_ts, last_ts=g.last_ts)
             acc.add(g)
             acc.first_ts, acc.last_ts = min(acc.first_ts, g.first_ts), max(acc.last_ts, g.last_ts)
+        # Token sums per (day, model), or per model: priced once per pair, not per group.
+        pair = (key if column == "day" else "", model)
+        tk = tokens_by.setdefault(pair, [0, 0, 0, 0, 0])
+        tk[0] += g.uncached_input_tokens
+        tk[1] += g.cache_read_tokens
+        tk[2] += g.cache_write_5m_tokens
+        tk[3] += g.cache_write_1h_tokens
+        tk[4] += g.output_tokens
+        cost_by_pair[pair] = cost_by_pair.get(pair, Decimal(0)) + g.cost_usd
+        if column != "day":
+            continue
         d = days.setdefault(
-            day,
-            DayCost(day, {c: Decimal(0) for c in TOKEN_CLASSES}, Decimal(0), Decimal(0),
+            key,
+            DayCost(key, {c: Decimal(0) for c in TOKEN_CLASSES}, Decimal(0), Decimal(0),
                     Decimal(0), Decimal(0)),
         )  # fmt: skip
         d.cost_usd += g.cost_usd
         d.cost_usd_without_cache += g.cost_usd_without_cache
         d.avoidable_usd += g.avoidable_usd
-        split = class_costs(
-            model,
-            g.uncached_input_tokens,
-            g.cache_read_tokens,
-            g.cache_write_5m_tokens,
-            g.cache_write_1h_tokens,
-            g.output_tokens,
-        )
+    for (day, model), (uncached, read, w5, w1, out) in tokens_by.items():
+        split = class_costs(model, uncached, read, w5, w1, out)
         if split is None:
             unpriced_models.add(model)
-            d.unpriced += g.cost_usd
-            unpriced_total += g.cost_usd
-        else:
-            for c, v in split.items():
-                d.by_class[c] += v
-                cost_by_class[c] += v
+            unpriced_total += cost_by_pair[(day, model)]
+            if day:
+                days[day].unpriced += cost_by_pair[(day, model)]
+            continue
+        for c, v in split.items():
+            cost_by_class[c] += v
+            if day:
+                days[day].by_class[c] += v
     causes = agg.causes()
 
     if by == "model":
@@ -307,6 +325,8 @@ def build_report(
         rows = [by_day[k] for k in sorted(by_day)]
     elif by == "cause":
         rows = []
+    elif column == GROUP_COLUMNS[by]:
+        rows = sorted(by_key.values(), key=lambda g: (-g.cost_usd, g.key))
     else:
         rows = agg.groups(GROUP_COLUMNS[by])
 
@@ -347,7 +367,7 @@ def build_report(
         by=by,
         since=since,
         until=until,
-        store=store.location,
+        store=store.name,
         generated_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         total=total,
         rows=rows,
@@ -363,4 +383,6 @@ def build_report(
 
 def query_count(by: str, with_sessions: bool) -> int:
     """How many queries build_report runs (for the progress bar)."""
-    return 4 + (1 if by in ("session", "key") else 0) + (3 if with_sessions else 0)
+    if with_sessions:
+        return 7 + (1 if by in ("session", "key") else 0)
+    return 4

@@ -12,7 +12,9 @@ def usd(d: Decimal) -> str:
     if abs(d) >= 1:
         return f"${d.quantize(Decimal('0.01'), rounding=ROUND_HALF_EVEN):,}"
     q = Decimal(1).scaleb(min(-2, d.adjusted() - 3))
-    return f"${d.quantize(q, rounding=ROUND_HALF_EVEN)}".replace("$-", "-$")
+    text = format(d.quantize(q, rounding=ROUND_HALF_EVEN).normalize(), "f")
+    whole, _, frac = text.partition(".")
+    return f"${whole}.{frac.ljust(2, '0')}".replace("$-", "-$")
 
 
 def tokens(n: int) -> str:

@@ -15,7 +15,7 @@ BY_KEY = {"model": "model", "session": "session_id", "day": "day", "key": "key_h
 
 
 def _money(d: Decimal) -> str:
-    return usd_text(d)
+    return usd_text(d.normalize()) if d else "0"
 
 
 def totals_dict(t: Totals) -> dict[str, Any]:

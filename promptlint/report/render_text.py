@@ -58,7 +58,7 @@ def cause_table(causes: list[CauseRow]) -> str:
 
 def render_table(report: Report) -> str:
     t = report.total
-    out = [f"promptlint report: {report.store}, {_period(report)}", ""]
+    out = [f"promptlint report: {report.store}, {_period(report)}", ""]  # store name, no secrets
     if t.requests == 0:
         out.append("No recorded requests in this period.")
         return "\n".join(out) + "\n"

@@ -11,17 +11,17 @@ from promptlint.store.sql import SQLStore
 _MIGRATION_LOCK = 0x706C5F73746F7265  # "pl_store"
 
 
-def _describe(url: str) -> str:
-    """host:port/dbname for messages; never the password."""
+def _where(url: str) -> str:
+    """host:port/dbname; never the user or password."""
     from psycopg.conninfo import conninfo_to_dict
 
     try:
         d = conninfo_to_dict(url)
     except Exception:
-        return "PostgreSQL store"
+        return "?"
     host = d.get("host") or "localhost"
     port = d.get("port") or "5432"
-    return f"PostgreSQL store {host}:{port}/{d.get('dbname') or d.get('user') or ''}"
+    return f"{host}:{port}/{d.get('dbname') or d.get('user') or ''}"
 
 
 class PostgresStore(SQLStore):
@@ -32,7 +32,8 @@ class PostgresStore(SQLStore):
         import psycopg
 
         self._psycopg = psycopg
-        self.location = _describe(url)
+        self.location = f"PostgreSQL store {_where(url)}"
+        self.name = f"postgresql://{_where(url)}"
         try:
             # Autocommit: write transactions are opened explicitly with BEGIN.
             self._conn = psycopg.connect(url, autocommit=True, connect_timeout=10)

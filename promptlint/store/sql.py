@@ -111,7 +111,8 @@ class SQLStore(Store):
     """A store over one DB-API connection; every use goes through one lock (thread-safe)."""
 
     dialect = "sql"
-    location = ""
+    location = ""  # for messages: "store PATH" / "PostgreSQL store HOST:PORT/DB"
+    name = ""  # for reports: the path, or the URL without user and password
     opened_version: int | None = None  # the schema version found when the store was opened
 
     def __init__(self) -> None:

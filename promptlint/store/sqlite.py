@@ -17,6 +17,7 @@ class SQLiteStore(SQLStore):
         super().__init__()
         self.path = Path(path)
         self.location = f"store {self.path}"
+        self.name = str(self.path)
         if not self.path.exists():
             if not create:
                 raise UserError(f"no store at {self.path} (record with `promptlint proxy` first)")
@@ -35,11 +36,17 @@ class SQLiteStore(SQLStore):
             raise UserError(f"cannot open {self.location}: {e}") from None
         try:
             self._conn.execute("PRAGMA busy_timeout = 30000")
+            # Refuse a foreign or newer database before changing anything in it (WAL mode).
+            self.check_version(self.schema_version())
             mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()
             if mode is None or str(mode[0]).lower() != "wal":
                 raise UserError(f"{self.location}: cannot switch to WAL mode ({mode})")
             self._conn.execute("PRAGMA synchronous = NORMAL")
             self._conn.execute("PRAGMA foreign_keys = ON")
+            # Reports sort a million rows in GROUP BY: keep the sorter in memory, read by mmap.
+            self._conn.execute("PRAGMA temp_store = MEMORY")
+            self._conn.execute("PRAGMA cache_size = -65536")
+            self._conn.execute("PRAGMA mmap_size = 268435456")
             self._open_schema(create=create, migrate=migrate)
         except sqlite3.DatabaseError as e:
             self._conn.close()

@@ -123,6 +123,8 @@ class Printed:
 
     expr: nodes.Expr
     parents: tuple[nodes.Node, ...]
+    # Position in document order (one-line templates make line numbers useless for order).
+    index: int = 0
 
     @property
     def line(self) -> int:
@@ -142,11 +144,19 @@ class TemplateAnalysis:
     volatile_vars: dict[str, Source] = field(default_factory=dict)
     # Constants a template input falls back to (`{% if x is not defined %}{% set x = "…" %}`).
     fallbacks: dict[str, str] = field(default_factory=dict)
+    # Document-order index of the conversation loop.
+    loop_index: int = 0
 
     @property
     def is_user_turn_file(self) -> bool:
         words = set(re.split(r"[^a-z0-9]+", PurePath(self.src.path).stem.lower()))
         return bool(words & USER_TURN_WORDS) and not self.is_chat
+
+    @property
+    def uses_other_templates(self) -> bool:
+        """`{% extends %}`, `{% include %}` or `{% import %}`: not renderable on its own."""
+        kinds = (nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)
+        return any(isinstance(node, kinds) for node, _ in walk(self.tree))
 
     def column(self, line: int, needle: str) -> int:
         """1-based column of `needle` on template `line` (1 when not found)."""
@@ -160,7 +170,7 @@ class TemplateAnalysis:
             return "prompt"
         if any(p is loop for p in printed.parents):
             return "before" if _in_system_branch(printed, loop) else "inside"
-        return "before" if printed.line < loop.lineno else "after"
+        return "before" if printed.index < self.loop_index else "after"
 
     def sources_in(self, expr: nodes.Node) -> list[Source]:
         """Clock and random values an expression uses."""
@@ -245,7 +255,13 @@ def _conversation_loop(tree: nodes.Template) -> nodes.For | None:
         ):
             aliases.add(node.target.name)
     for node, _ in walk(tree):
-        if isinstance(node, nodes.For) and _mentions(node.iter, aliases):
+        # The loop that prints the messages, not one that only scans them (Qwen3 walks
+        # `messages[::-1]` first to find the last user query).
+        if (
+            isinstance(node, nodes.For)
+            and _mentions(node.iter, aliases)
+            and any(isinstance(n, nodes.Output) for n, _ in walk(node))
+        ):
             return node
     return None
 
@@ -253,9 +269,11 @@ def _conversation_loop(tree: nodes.Template) -> nodes.For | None:
 def _in_system_branch(printed: Printed, loop: nodes.For) -> bool:
     """Inside the conversation loop, in a branch for the system message or loop.first."""
     inside = printed.parents[[id(p) for p in printed.parents].index(id(loop)) + 1 :]
-    for parent in inside:
-        if not isinstance(parent, nodes.If):
+    for i, parent in enumerate(inside):
+        if not isinstance(parent, nodes.If) or i + 1 >= len(inside):
             continue
+        if not any(child is inside[i + 1] for child in parent.body):
+            continue  # the else/elif side of the test
         for node in _walk_expr(parent.test):
             if isinstance(node, nodes.Const) and node.value == "system":
                 return True
@@ -281,13 +299,15 @@ def analyse(src: TemplateSource) -> TemplateAnalysis:
     is_chat = src.is_chat_file or "messages" in undeclared
     analysis = TemplateAnalysis(src, tree, is_chat, undeclared, loop if is_chat else None)
     _collect_assignments(analysis)
-    for node, parents in walk(tree):
+    for index, (node, parents) in enumerate(walk(tree)):
+        if node is analysis.conversation_loop:
+            analysis.loop_index = index
         if isinstance(node, nodes.Output) and not any(
             isinstance(p, nodes.AssignBlock) for p in parents
         ):
             for child in node.nodes:
                 if not isinstance(child, nodes.TemplateData):
-                    analysis.printed.append(Printed(child, (*parents, node)))
+                    analysis.printed.append(Printed(child, (*parents, node), index))
     return analysis
 
 

@@ -70,6 +70,11 @@ TOOL_RESULTS = (
     '{"path": "security/policy", "text": "Rotate keys every 90 days."}',
 )
 
+DOCUMENTS = (
+    {"title": "Rotating API keys", "text": "Open Settings, API keys, and press Rotate."},
+    {"title": "Security policy", "text": "Rotate keys every 90 days."},
+)
+
 
 @dataclass(frozen=True)
 class Request:
@@ -94,6 +99,11 @@ class Scenario:
     # Tool-call arguments as a JSON string (OpenAI wire format) instead of an object
     # (the transformers convention); some templates only accept one of the two.
     string_arguments: bool = False
+    # Pass `documents` (transformers' RAG input) for templates that require them.
+    documents: bool = False
+
+    def documents_list(self) -> list[dict[str, str]] | None:
+        return [dict(d) for d in DOCUMENTS] if self.documents else None
 
     def tools_list(self) -> list[dict[str, Any]] | None:
         return copy.deepcopy(TOOLS) if self.tools else None

@@ -35,6 +35,12 @@ if TYPE_CHECKING:
     from promptlint.check.rule import Rule
 
 
+# Render-check kinds about one request's stability (not about turn-over-turn history).
+STABILITY_KINDS = frozenset(
+    {"nondeterministic", "clock-time", "clock-day", "random", "date-string"}
+)
+
+
 @lru_cache(maxsize=32)
 def _counter(directory: str) -> TokenCounter:
     # One tokenizer load per model folder, however many templates it holds.
@@ -60,7 +66,10 @@ class TemplateFrontend:
             return result
         jinja_rules = [r for r in rules if issubclass(r, JinjaRule)]
         for src in sources:
-            self._check_template(src, jinja_rules, result)
+            try:
+                self._check_template(src, jinja_rules, result)
+            except RecursionError:
+                result.errors.append(_error(src, "template too deeply nested to check", None))
         return result
 
     def _check_template(
@@ -77,13 +86,22 @@ class TemplateFrontend:
                 static.append(_finding(rule, src, hit.line, hit.column, hit.message, hit.fix))
         render: list[Finding] = []
         render_rules = {r.CODE: r for r in rules if r.RENDER_CHECK}
-        if analysis.is_chat and render_rules:
+        # Model servers render one self-contained template; app templates that extend or
+        # include others get the static rules only.
+        if analysis.is_chat and render_rules and not analysis.uses_other_templates:
             render = self._render_findings(src, analysis, render_rules, result)
         # A render finding on the same line confirms a static one: report them as one.
-        rendered_at = {(f.code, f.details.get("template_line")): f for f in render}
         merged: list[Finding] = []
         for finding in static:
-            twin = rendered_at.get((finding.code, finding.details.get("template_line")))
+            twin = next(
+                (
+                    r
+                    for r in render
+                    if r.code == finding.code
+                    and r.details["template_line"] == finding.details["template_line"]
+                ),
+                None,
+            )
             if twin is None:
                 merged.append(finding)
                 continue
@@ -95,6 +113,20 @@ class TemplateFrontend:
                     details={**twin.details, **finding.details},
                 )
             )
+        for twin in list(render):
+            if twin.details.get("kind") not in STABILITY_KINDS:
+                continue
+            # A value printed through a macro shows at the macro's call site in the render:
+            # it confirms the static finding of the same code wherever that is.
+            for i, finding in enumerate(merged):
+                if finding.code == twin.code and "render_check" not in finding.details:
+                    merged[i] = replace(
+                        finding,
+                        message=f"{finding.message} Rendering confirms it: {twin.message}",
+                        details={**twin.details, **finding.details},
+                    )
+                    render.remove(twin)
+                    break
         merged.extend(render)
         if src.embedded:
             merged = [

@@ -102,6 +102,23 @@ class Sandbox:
         return self.env.from_string(source)
 
 
+REASONING_FIELDS = ("reasoning_content", "thinking", "reasoning")
+
+
+def alias_reasoning(message: dict[str, Any]) -> dict[str, Any]:
+    """The message as transformers (5.x) hands it to the template: reasoning under all names.
+
+    Templates read reasoning as `reasoning_content` (Qwen, DeepSeek) or `thinking` (gpt-oss);
+    transformers fills both from whichever the client sent.
+    """
+    reasoning = next(
+        (message[key] for key in REASONING_FIELDS if message.get(key) is not None), None
+    )
+    if reasoning is None:
+        return dict(message)
+    return {"thinking": reasoning, **message, "reasoning_content": reasoning}
+
+
 def parse_environment() -> jinja2.Environment:
     """An environment for parsing only: also accepts `{% do %}` used in app prompt templates."""
     return jinja2.Environment(extensions=[GenerationExtension, loopcontrols, do])

@@ -82,12 +82,12 @@ class DynamicBeforeStatic(JinjaRule):
         names: list[str] = []
         static_after = 0
         for node, parents in walk(analysis.tree):
+            if node is loop:
+                break  # only the part before the conversation is shared by all requests
             if not isinstance(node, nodes.Output) or any(
                 isinstance(p, (nodes.AssignBlock, nodes.Macro)) for p in parents
             ):
                 continue
-            if loop is not None and (node.lineno >= loop.lineno or loop in parents):
-                break  # only the part before the conversation is shared by all requests
             for child in node.nodes:
                 if first is not None:
                     static_after += _static_length(child)

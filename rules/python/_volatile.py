@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from promptlint.python_frontend import PythonContext, PythonRule
+import libcst as cst
+
+from promptlint.findings import FixSafety
+from promptlint.python.move_fix import apply_edits, move_to_final_turn
+from promptlint.python_frontend import PendingFix, PrefixUse, PythonContext, PythonRule
 
 
 class VolatileValueRule(PythonRule):
@@ -19,4 +23,26 @@ class VolatileValueRule(PythonRule):
                 f"{use.taint.detail} ({self.WHAT}) lands in {use.where}, part of the cacheable "
                 "prefix: it changes on every request, so nothing after it is read from cache; "
                 "move it to the final user message or to `metadata`",
+                _move_fix(ctx, use),
             )
+
+
+def _move_fix(ctx: PythonContext, use: PrefixUse) -> PendingFix | None:
+    request = use.request
+    if request is None or not isinstance(request.node, cst.Call):
+        return None
+    edits = move_to_final_turn(request.node, use.taint.node)
+    if edits is None:
+        return None
+    span = apply_edits(ctx.module, ctx.text, edits)
+    if span is None:
+        return None
+    start, end, replacement = span
+    return PendingFix(
+        "move the sentence with the value into the final user message",
+        FixSafety.UNSAFE,
+        None,
+        replacement,
+        start,
+        end,
+    )

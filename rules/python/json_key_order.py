@@ -2,8 +2,21 @@ import libcst as cst
 
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import FixSafety, Severity
+from promptlint.python.index import string_value
 from promptlint.python.values import UNSORTED_JSON, Taint
 from promptlint.python_frontend import PendingFix, PythonContext, PythonRule
+
+_HISTORY_KEYS = {"role", "tool_call_id", "tool_use_id", "arguments"}
+
+
+def _keys(node: cst.Dict) -> set[str]:
+    out = set()
+    for el in node.elements:
+        if isinstance(el, cst.DictElement) and isinstance(el.key, cst.SimpleString):
+            key = string_value(el.key)
+            if isinstance(key, str):
+                out.add(key)
+    return out
 
 
 class SchemaKeyOrder(PythonRule):
@@ -108,6 +121,8 @@ class SchemaKeyOrder(PythonRule):
         for site in ctx.index.dicts:
             node = site.node
             assert isinstance(node, cst.Dict)
+            if not _keys(node) & _HISTORY_KEYS:
+                continue
             val = ctx.evaluator.eval(node, site.scope, site.at)
             if val.fields is None:
                 continue

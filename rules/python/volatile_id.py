@@ -29,7 +29,9 @@ class VolatileId(VolatileValueRule):
     ```
 
     ## Fix safety
-    No automatic fix: where the id should go depends on why it was there.
+    Unsafe, where mechanical (an f-string written directly as the system prompt of a
+    request that ends with a user message): `--unsafe-fixes` moves the sentence with the
+    value to the end of the final user message. Often the id belongs in `metadata` instead.
     """
 
     CODE = "PL102"
@@ -58,6 +60,36 @@ class VolatileId(VolatileValueRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import uuid
+            import anthropic
+
+            client = anthropic.Anthropic()
+
+            def ask(q):
+                return client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=300,
+                    system=f"You are a booking assistant. Session {uuid.uuid4().hex[:8]}.",
+                    messages=[{"role": "user", "content": q}],
+                )
+            """,
+            line=9,
+            column=56,
+            expected_replacement="""
+            import uuid
+            import anthropic
+
+            client = anthropic.Anthropic()
+
+            def ask(q):
+                return client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=300,
+                    system="You are a booking assistant.",
+                    messages=[{"role": "user", "content": f"{q}\\n\\nSession {uuid.uuid4().hex[:8]}."}],
+                )
+            """,
+        ),
         Invalid(
             """
             import uuid

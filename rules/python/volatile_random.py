@@ -27,7 +27,9 @@ class VolatileRandom(VolatileValueRule):
     ```
 
     ## Fix safety
-    No automatic fix.
+    Unsafe, where mechanical (an f-string written directly as the system prompt of a
+    request that ends with a user message): `--unsafe-fixes` moves the sentence with the
+    value to the end of the final user message.
     """
 
     CODE = "PL103"
@@ -74,5 +76,19 @@ class VolatileRandom(VolatileValueRule):
             """,
             line=10,
             column=35,
+            expected_replacement="""
+            import random
+            import anthropic
+
+            client = anthropic.Anthropic()
+            PERSONAS = ["a pirate", "a butler", "a poet"]
+
+            def ask(q):
+                return client.messages.create(
+                    model="claude-haiku-4-5", max_tokens=256,
+                    system="Keep answers short.",
+                    messages=[{"role": "user", "content": f"{q}\\n\\nYou answer like {random.choice(PERSONAS)}."}],
+                )
+            """,
         ),
     ]

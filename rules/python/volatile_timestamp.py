@@ -38,7 +38,11 @@ class VolatileTimestamp(VolatileValueRule):
     ```
 
     ## Fix safety
-    No automatic fix: moving the value changes what the model reads and where.
+    Unsafe, and only where the move is mechanical: when the value sits in an f-string
+    written directly as the system message (or `system=` / `instructions=`) of the request
+    and the request ends with a user message, `--unsafe-fixes` moves the sentence holding
+    the value to the end of that user message. It changes what the model reads where, so
+    it is never applied by `--fix` alone.
     """
 
     CODE = "PL101"
@@ -89,6 +93,40 @@ class VolatileTimestamp(VolatileValueRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            from datetime import datetime
+            from openai import OpenAI
+
+            client = OpenAI()
+
+            def answer(question):
+                return client.chat.completions.create(
+                    model="gpt-4o",
+                    messages=[
+                        {"role": "system", "content": f"You are a support agent. Today is {datetime.now():%Y-%m-%d}. Be brief."},
+                        {"role": "user", "content": question},
+                    ],
+                )
+            """,
+            line=10,
+            column=80,
+            expected_replacement="""
+            from datetime import datetime
+            from openai import OpenAI
+
+            client = OpenAI()
+
+            def answer(question):
+                return client.chat.completions.create(
+                    model="gpt-4o",
+                    messages=[
+                        {"role": "system", "content": "You are a support agent. Be brief."},
+                        {"role": "user", "content": f"{question}\\n\\nToday is {datetime.now():%Y-%m-%d}."},
+                    ],
+                )
+            """,
+        ),
         Invalid(
             """
             from datetime import datetime

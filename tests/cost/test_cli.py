@@ -332,3 +332,32 @@ def test_pricing_show_text_and_summary() -> None:
     assert "above 272,000 input tokens: input 0.4" in tiers.stdout
     summary = run("pricing")
     assert summary.returncode == 0 and "chat models, dated" in summary.stdout
+
+
+def test_usage_file_as_a_json_array(tmp_path: Path) -> None:
+    f = tmp_path / "usage.json"
+    f.write_text(
+        json.dumps(
+            [
+                {
+                    "model": "openai/gpt-4o",
+                    "usage": {
+                        "prompt_tokens": 2000,
+                        "completion_tokens": 100,
+                        "prompt_tokens_details": {"cached_tokens": 1920},
+                    },
+                },
+                {"model": "gpt-4o", "usage": {"prompt_tokens": 1000, "completion_tokens": 0}},
+            ],
+            indent=2,
+        )
+    )
+    proc = run("cost", "--usage", str(f), "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout, parse_float=Decimal)
+    assert [m["model"] for m in report["models"]] == ["gpt-4o"]  # both spellings, one model
+    # (80 + 1000)*2.5 + 1920*1.25 + 100*10 = 2700 + 2400 + 1000 = 6100
+    assert report["total"]["cost_usd"] == Decimal("0.0061")
+    f.write_text('[{"model": "gpt-4o"}]')
+    bad = run("cost", "--usage", str(f))
+    assert bad.returncode == 2 and "item 1: no usage object" in bad.stderr

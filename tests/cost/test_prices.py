@@ -19,8 +19,12 @@ D = Decimal
     [
         ("claude-sonnet-4-5", "claude-sonnet-4-5"),
         ("claude-sonnet-4-5-20250929", "claude-sonnet-4-5-20250929"),
-        ("anthropic/claude-sonnet-4-5", "claude-sonnet-4-5"),
         ("anthropic/claude-sonnet-4.5", "claude-sonnet-4-5"),
+        ("Anthropic/Claude-Sonnet-4-5-20250929", "claude-sonnet-4-5-20250929"),
+        ("models/gemini-2.5-flash", "gemini-2.5-flash"),
+        ("anthropic/claude-sonnet-4.5", "claude-sonnet-4-5"),
+        ("Anthropic/Claude-Sonnet-4-5-20250929", "claude-sonnet-4-5-20250929"),
+        ("models/gemini-2.5-flash", "gemini-2.5-flash"),
         ("gpt-4o-2024-08-06", "gpt-4o-2024-08-06"),
         ("openai/gpt-4o", "gpt-4o"),
         ("openai/gpt-5.4-2026-03-05", "gpt-5.4-2026-03-05"),

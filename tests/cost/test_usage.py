@@ -179,3 +179,68 @@ def test_deepseek_through_the_openai_chat_shape_keeps_its_hits() -> None:
         "prompt_tokens_details": {"cached_tokens": 896},
     }
     assert normalize_usage(raw, shape="openai-chat") == Usage(104, 896, 0, 0, 50)
+
+
+def test_stream_delta_with_only_output_tokens_keeps_the_cache_counts() -> None:
+    # Older streams: message_delta carries only output_tokens. Reading just the delta would
+    # lose the cache read and bill those tokens as nothing (or as input elsewhere).
+    from promptlint.usage import merge_anthropic_stream
+
+    start = {
+        "input_tokens": 4,
+        "cache_creation_input_tokens": 0,
+        "cache_read_input_tokens": 12000,
+        "output_tokens": 1,
+    }
+    merged = merge_anthropic_stream(start, {"output_tokens": 321})
+    assert normalize_usage(merged) == Usage(4, 12000, 0, 0, 321)
+
+
+def test_stream_delta_that_changes_the_write_total_drops_a_stale_split() -> None:
+    from promptlint.usage import merge_anthropic_stream
+
+    start = {
+        "input_tokens": 4,
+        "cache_creation_input_tokens": 100,
+        "cache_creation": {"ephemeral_5m_input_tokens": 0, "ephemeral_1h_input_tokens": 100},
+        "output_tokens": 1,
+    }
+    merged = merge_anthropic_stream(start, {"cache_creation_input_tokens": 150, "output_tokens": 9})
+    assert "cache_creation" not in merged
+    assert normalize_usage(merged, unsplit_write_ttl="1h") == Usage(4, 0, 0, 150, 9)
+
+
+def test_bedrock_converse_cache_details_split_by_ttl() -> None:
+    # Shape from botocore's bedrock-runtime model (TokenUsage.cacheDetails, 1h before 5m).
+    raw = {
+        "inputTokens": 16,
+        "outputTokens": 8,
+        "totalTokens": 3024,
+        "cacheReadInputTokens": 0,
+        "cacheWriteInputTokens": 3000,
+        "cacheDetails": [{"ttl": "1h", "inputTokens": 2000}, {"ttl": "5m", "inputTokens": 1000}],
+    }
+    assert normalize_usage(raw) == Usage(16, 0, 1000, 2000, 8)
+    raw["cacheDetails"] = [{"ttl": "1h", "inputTokens": 5}]
+    with pytest.raises(ValueError, match="does not add up"):
+        normalize_usage(raw)
+
+
+def test_bedrock_converse_total_tells_whether_input_includes_the_cache() -> None:
+    # totalTokens = 16 + 8 + 1065: inputTokens excludes the cache write.
+    exclusive = {
+        "inputTokens": 16,
+        "outputTokens": 8,
+        "totalTokens": 1089,
+        "cacheReadInputTokens": 0,
+        "cacheWriteInputTokens": 1065,
+    }
+    assert normalize_usage(exclusive) == Usage(16, 0, 1065, 0, 8)
+    inclusive = {
+        "inputTokens": 1081,
+        "outputTokens": 8,
+        "totalTokens": 1089,
+        "cacheReadInputTokens": 0,
+        "cacheWriteInputTokens": 1065,
+    }
+    assert normalize_usage(inclusive) == Usage(16, 0, 1065, 0, 8)

@@ -495,3 +495,58 @@ def test_anthropic_without_cache_control_is_breakpoint_misuse() -> None:
     br = first_break(run([a, b], api="anthropic-messages")[1])
     assert (br.cause, br.code) == ("breakpoint-misuse", "PL401")
     assert br.lost_tokens >= ntok(SYSTEM)
+
+
+def test_anthropic_drops_thinking_on_a_new_user_turn() -> None:
+    # providers.md §2.2: a non-tool-result user turn with thinking enabled strips the
+    # earlier thinking blocks, though the client sent them unchanged.
+    sys = [{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}}]
+    thinking = {"type": "enabled", "budget_tokens": 2000}
+    loop = [
+        USER1,
+        {
+            "role": "assistant",
+            "content": [
+                {"type": "thinking", "thinking": "Look the order up.", "signature": "sig"},
+                {"type": "tool_use", "id": "toolu_1", "name": "lookup_order", "input": {"id": "1"}},
+            ],
+        },
+        {
+            "role": "user",
+            "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "shipped"}],
+        },
+    ]
+    a = claude(loop, system=sys, thinking=thinking, cache_control={"type": "ephemeral"})
+    more = [
+        *loop,
+        {"role": "assistant", "content": "It shipped."},
+        {"role": "user", "content": "ok"},
+    ]
+    b = claude(more, system=sys, thinking=thinking, cache_control={"type": "ephemeral"})
+    analyzer = Analyzer()
+    analyzer.analyze(ex(a, n=0, api="anthropic-messages"))
+    rec, details = analyzer.analyze_detailed(ex(b, n=1, api="anthropic-messages"))
+    br = first_break(rec)
+    assert (br.cause, br.code, br.segment) == ("history-rewrite", "PL301", "messages[1]")
+    assert "thinking blocks" in details[0]
+    assert br.lost_tokens > 0
+    # Inside the tool loop (the new user message is a tool result) nothing is dropped.
+    loop2 = [
+        *loop,
+        {
+            "role": "assistant",
+            "content": [
+                {"type": "thinking", "thinking": "Now refund.", "signature": "s2"},
+                {"type": "tool_use", "id": "toolu_2", "name": "issue_refund", "input": {"id": "1"}},
+            ],
+        },
+        {
+            "role": "user",
+            "content": [{"type": "tool_result", "tool_use_id": "toolu_2", "content": "done"}],
+        },
+    ]
+    analyzer = Analyzer()
+    analyzer.analyze(ex(a, n=0, api="anthropic-messages"))
+    c = claude(loop2, system=sys, thinking=thinking, cache_control={"type": "ephemeral"})
+    rec = analyzer.analyze(ex(c, n=1, api="anthropic-messages"))
+    assert [x.cause for x in rec.breaks] == ["new-content"]

@@ -144,3 +144,32 @@ def test_index_is_bounded() -> None:
     groups = a.index._groups
     assert len(groups) <= 4
     assert all(len(g) <= 8 for g in groups.values())
+
+
+def test_index_holds_a_bounded_number_of_segments() -> None:
+    a = Analyzer(max_segments=50)
+    for n in range(60):
+        a.analyze(ex(chat(convo(f"question {n}", "answer", "more")), n=n, key=f"k{n % 7}"))
+    assert 0 < a.index.segments <= 50
+    held = sum(len(e.segs) for g in a.index._groups.values() for e in g)
+    assert held == a.index.segments
+
+
+def test_requests_of_a_conversation_share_segment_objects() -> None:
+    a = Analyzer()
+    a.analyze(ex(chat(convo("Order 1?", "Shipped.", "When?")), n=0))
+    a.analyze(ex(chat(convo("Order 1?", "Shipped.", "When?", "Monday.", "ok")), n=1))
+    newer, older = a.index.candidates("key-a", "openai")
+    assert all(x is y for x, y in zip(older.segs, newer.segs[: len(older.segs)], strict=True))
+
+
+def test_equal_prefixes_prefer_the_same_model() -> None:
+    a = Analyzer()
+    a.analyze(ex(chat(convo("first question"), model="gpt-4o-mini"), n=0))
+    a.analyze(ex(chat(convo("second question"), model="gpt-4o"), n=1))
+    r = a.analyze(ex(chat(convo("third question"), model="gpt-4o-mini"), n=2))
+    assert r.parent_id == "r0"
+    assert [b.cause for b in r.breaks] == ["new-content"]
+    # A conversation that switches model mid-way still finds its own earlier turn.
+    r = a.analyze(ex(chat(convo("second question", "answer", "more"), model="gpt-4o-mini"), n=3))
+    assert r.parent_id == "r1" and r.breaks[0].cause == "param-change"

@@ -60,6 +60,7 @@ def test_cache_config_and_counters_from_a_real_scrape() -> None:
     assert cfg.bytes_per_token == 512
     c = counters(samples)
     assert (c.queries, c.hits, c.preemptions) == (11383, 5600, 2)
+    assert (c.ttft_count, c.ttft_sum) == (5, 0.0495)
 
 
 def test_counters_sum_over_engines_and_labels_unescape() -> None:
@@ -248,9 +249,10 @@ def test_percentile_and_cliff() -> None:
     class L:
         concurrency: int
 
-    levels: Any = [L(1), L(2), L(4)]
-    assert cliff(levels, [0.8, 0.78, 0.5]) == 4
-    assert cliff(levels, [0.8, 0.8, 0.79]) is None
+    levels: Any = [L(1), L(2), L(4), L(8)]
+    assert cliff(levels, [0.8, 0.78, 0.5, 0.45]) == 4
+    assert cliff(levels, [0.78, 0.78, 0.69, 0.46]) == 8  # a gradual start, then the fall
+    assert cliff(levels, [0.8, 0.8, 0.79, 0.77]) is None  # no fall of 5 points
 
 
 def test_capacity_counts_a_shared_prefix_once() -> None:

@@ -216,3 +216,80 @@ def test_cli_json_and_csv(filled: str, recs: list[RequestRecord], tmp_path: obje
     res = runner.invoke(cli, ["report", "--store", filled, "--format", "csv", "--by", "key"])
     assert res.exit_code == 0
     assert len(list(csv.DictReader(io.StringIO(res.output)))) == 3
+
+
+def test_cost_by_token_class_applies_each_models_prices(store_url: str) -> None:
+    # Recordings costed the way the proxy costs them (promptlint.prices); the report's split
+    # by token class must be tokens × that model's price for that class, summed over models.
+    from store.factory import make_record
+
+    from promptlint.prices import cost_of, cost_without_cache, resolve_model
+    from promptlint.usage import Usage
+
+    usages = {
+        "claude-sonnet-4-5": [Usage(1000, 200_000, 30_000, 7_000, 900), Usage(0, 50_000, 0, 0, 10)],
+        "gpt-4o-mini": [Usage(400_000, 1_200_000, 0, 0, 30_000)],
+        "deepseek-chat": [Usage(12_345, 678_901, 0, 0, 2_345)],
+    }
+    recs = []
+    for model, items in usages.items():
+        price = resolve_model(model)
+        for i, u in enumerate(items):
+            r = make_record(f"{model}-{i}", tokens=(0, 0, 0, 0, 0))
+            r.model = model
+            r.uncached_input_tokens, r.cache_read_tokens = (
+                u.uncached_input_tokens,
+                u.cache_read_tokens,
+            )
+            r.cache_write_5m_tokens, r.cache_write_1h_tokens = (
+                u.cache_write_5m_tokens,
+                u.cache_write_1h_tokens,
+            )
+            r.output_tokens = u.output_tokens
+            r.cost_usd = str(cost_of(u, price))
+            r.cost_usd_without_cache = str(cost_without_cache(u, price))
+            recs.append(r)
+    with open_store(store_url) as store:
+        store.write(recs)
+    data = _report(store_url)
+    want = {"uncached_input": Decimal(0), "cache_read": Decimal(0), "cache_write": Decimal(0),
+            "output": Decimal(0)}  # fmt: skip
+    for model, items in usages.items():
+        p = resolve_model(model)
+        for u in items:
+            want["uncached_input"] += u.uncached_input_tokens * p.input / 1_000_000
+            want["cache_read"] += u.cache_read_tokens * p.cache_read / 1_000_000
+            want["cache_write"] += (
+                u.cache_write_5m_tokens * p.cache_write_5m
+                + u.cache_write_1h_tokens * p.cache_write_1h
+            ) / 1_000_000
+            want["output"] += u.output_tokens * p.output / 1_000_000
+    got = {k: Decimal(v) for k, v in data["cost_by_token_class"].items()}  # type: ignore[union-attr]
+    assert got == want
+    total = data["total"]
+    assert isinstance(total, dict)
+    # Nothing unpriced, and the split adds up to the recorded bill.
+    assert sum(want.values()) == Decimal(total["cost_usd"])
+    assert not any("split" in a for a in data["assumptions"])  # type: ignore[union-attr]
+    rows = {r["model"]: r for r in data["rows"]}  # type: ignore[union-attr]
+    sonnet = resolve_model("claude-sonnet-4-5")
+    assert Decimal(rows["claude-sonnet-4-5"]["cost_usd"]) == sum(
+        (cost_of(u, sonnet) for u in usages["claude-sonnet-4-5"]), Decimal(0)
+    )
+
+
+@pytest.mark.postgres
+def test_report_never_shows_the_database_password(
+    pg_server: str, recs: list[RequestRecord]
+) -> None:
+    from store.pgcluster import fresh_database
+
+    with fresh_database(pg_server) as url:
+        secret_url = url.replace("promptlint@", "promptlint:s3cr3t-pw@")
+        with open_store(secret_url) as store:
+            store.write(recs[:20])
+            assert isinstance(store, SQLStore)
+            report = build_report(store, "model", with_sessions=5)
+        for text in (render_json(report), render_table(report), render_html(report)):
+            assert "s3cr3t-pw" not in text
+            assert "postgresql://127.0.0.1:" in text

@@ -255,6 +255,11 @@ def test_foreign_sqlite_database_is_refused(tmp_path: Path) -> None:
     conn.close()
     with pytest.raises(UserError, match="not a promptlint store"):
         open_store(str(db))
+    conn = sqlite3.connect(db)
+    # Left as it was: not switched to WAL, no tables added.
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    assert [r[0] for r in conn.execute("SELECT name FROM sqlite_master")] == ["photos"]
+    conn.close()
 
 
 def test_readers_do_not_create_a_store(tmp_path: Path) -> None:
@@ -299,3 +304,26 @@ def test_v1_store_is_migrated_with_its_money(tmp_path: Path) -> None:
 def test_unknown_url_scheme(tmp_path: Path) -> None:
     with pytest.raises(UserError, match="unknown store URL"):
         open_store("mysql://x/y")
+
+
+def test_concurrent_first_opens_create_the_schema_once(store_url: str) -> None:
+    # Several proxies starting together on an empty database: one creates, the rest see it.
+    errors: list[BaseException] = []
+    versions: list[int | None] = []
+
+    def opener() -> None:
+        try:
+            with _open(store_url) as s:
+                versions.append(s.schema_version())
+        except BaseException as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=opener) for _ in range(5)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert versions == [SCHEMA_VERSION] * 5
+    with _open(store_url) as store:
+        assert store.fetchall("SELECT COUNT(*) FROM meta")[0][0] == 1

@@ -1,0 +1,196 @@
+"""Engine behaviour shared by all front ends: discovery, suppressions, config, errors, fixes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BAD = """\
+from datetime import datetime
+from openai import OpenAI
+
+client = OpenAI()
+
+def ask(q, names):
+    return client.chat.completions.create(
+        model="gpt-4o",
+        tools=[{"type": "function", "function": {"name": n}} for n in set(names)],
+        messages=[
+            {"role": "system", "content": f"Now {datetime.now()}. Be brief."},
+            {"role": "user", "content": q},
+        ],
+    )
+"""
+
+
+def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "promptlint", *args], capture_output=True, text=True, cwd=cwd
+    )
+
+
+def codes(proc: subprocess.CompletedProcess[str]) -> list[tuple[str, int, str]]:
+    doc = json.loads(proc.stdout)
+    return [(f["path"], f["line"], f["code"]) for f in doc["findings"]]
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "bot.py").write_text(BAD)
+    return tmp_path
+
+
+def test_line_suppression_by_code_and_name(project: Path) -> None:
+    text = BAD.replace(
+        "for n in set(names)],", "for n in set(names)],  # promptlint: ignore[PL201]"
+    ).replace('Be brief."},', 'Be brief."},  # promptlint: ignore[volatile-timestamp]')
+    (project / "app" / "bot.py").write_text(text)
+    out = run(project, "check", "--format", "json", "app")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert codes(out) == []
+
+
+def test_file_suppression(project: Path) -> None:
+    (project / "app" / "bot.py").write_text("# promptlint: ignore-file[PL101]\n" + BAD)
+    out = run(project, "check", "--format", "json", "app")
+    assert [c for _, _, c in codes(out)] == ["PL201"]
+
+
+def test_select_ignore_and_per_file_ignores(project: Path) -> None:
+    assert [
+        c for _, _, c in codes(run(project, "check", "--format", "json", "--select", "PL1", "."))
+    ] == ["PL101"]
+    assert [
+        c
+        for _, _, c in codes(
+            run(project, "check", "--format", "json", "--ignore", "tool-order", ".")
+        )
+    ] == ["PL101"]
+    (project / "pyproject.toml").write_text(
+        '[tool.promptlint]\nper-file-ignores = { "app/*.py" = ["PL101"] }\n'
+    )
+    assert [c for _, _, c in codes(run(project, "check", "--format", "json", "."))] == ["PL201"]
+
+
+def test_exclude_and_gitignore(project: Path) -> None:
+    (project / "generated").mkdir()
+    (project / "generated" / "bot.py").write_text(BAD)
+    (project / ".venv" / "lib").mkdir(parents=True)
+    (project / ".venv" / "lib" / "bot.py").write_text(BAD)
+    (project / "vendor").mkdir()
+    (project / "vendor" / "bot.py").write_text(BAD)
+    (project / ".gitignore").write_text("vendor/\n")
+    (project / ".git").mkdir()  # a repository root: its .gitignore applies
+    (project / "promptlint.toml").write_text('exclude = ["generated/"]\n')
+    paths = {p for p, _, _ in codes(run(project, "check", "--format", "json", "."))}
+    assert paths == {"app/bot.py"}
+
+
+def test_extra_volatile_callables_and_sinks(tmp_path: Path) -> None:
+    # TOML: top-level keys must precede tables.
+    (tmp_path / "promptlint.toml").write_text(
+        'prompt-sinks = ["myapp.llm.ask"]\n[volatile-callables]\n"myapp.clock.now" = "timestamp"\n'
+    )
+    (tmp_path / "use.py").write_text(
+        "from myapp.clock import now\nfrom myapp.llm import ask\n\n"
+        'def go(q):\n    return ask(f"Time {now()}. Answer the prompt.", q)\n'
+    )
+    out = run(tmp_path, "check", "--format", "json", "use.py")
+    assert codes(out) == [("use.py", 5, "PL101")], out.stdout + out.stderr
+
+
+@pytest.mark.parametrize(
+    ("config", "needle"),
+    [
+        ("[tool.promptlint]\nselect = 3\n", "select must be a list"),
+        ("[tool.promptlint]\nbogus = 1\n", "unknown key 'bogus'"),
+        ("[tool.promptlint]\nselect = [\n", "invalid TOML"),
+        ('[tool.promptlint]\nignore = ["PL999"]\n', "unknown rule code"),
+        ('[tool.promptlint.volatile-callables]\n"a.b" = "weather"\n', "kind must be one of"),
+    ],
+)
+def test_bad_config_is_one_line_exit_2(project: Path, config: str, needle: str) -> None:
+    (project / "pyproject.toml").write_text(config)
+    out = run(project, "check", ".")
+    assert out.returncode == 2
+    assert needle in out.stderr and "Traceback" not in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_unparsable_files_are_reported_and_run_goes_on(project: Path) -> None:
+    (project / "app" / "broken.py").write_text('messages = [{"role": "system",\n')
+    (project / "app" / "latin1.py").write_bytes(b'# caf\xe9\nmessages = [{"role": "system"}]\n')
+    out = run(project, "check", "--format", "json", "app")
+    assert out.returncode == 2
+    doc = json.loads(out.stdout)
+    reasons = {e["path"]: e["reason"] for e in doc["errors"]}
+    assert "syntax error" in reasons["app/broken.py"]
+    assert "not UTF-8" in reasons["app/latin1.py"]
+    assert {f["code"] for f in doc["findings"]} == {"PL101", "PL201"}  # bot.py still checked
+    text = run(project, "check", "app")
+    assert "app/broken.py:" in text.stdout and "Traceback" not in text.stderr
+
+
+def test_fix_and_diff(project: Path) -> None:
+    target = project / "app" / "bot.py"
+    diff = run(project, "check", "--diff", "app")
+    assert diff.returncode == 1
+    assert (
+        '+        tools=[{"type": "function", "function": {"name": n}} '
+        "for n in sorted(set(names))]," in diff.stdout
+    )
+    assert target.read_text() == BAD  # --diff writes nothing
+    fixed = run(project, "check", "--fix", "--format", "json", "app")
+    assert fixed.returncode == 1  # PL101 has no automatic fix and remains
+    assert "sorted(set(names))" in target.read_text()
+    assert [c for _, _, c in codes(fixed)] == ["PL101"]
+
+
+def test_sarif_and_github_output(project: Path) -> None:
+    sarif = json.loads(run(project, "check", "--format", "sarif", ".").stdout)
+    assert sarif["version"] == "2.1.0"
+    run0 = sarif["runs"][0]
+    rule_ids = [r["id"] for r in run0["tool"]["driver"]["rules"]]
+    assert "PL101" in rule_ids and "PL402" in rule_ids
+    res = run0["results"][0]
+    assert res["ruleId"] == rule_ids[res["ruleIndex"]]
+    region = res["locations"][0]["physicalLocation"]["region"]
+    assert region["startLine"] >= 1 and region["startColumn"] >= 1
+    assert res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "app/bot.py"
+    gh = run(project, "check", "--format", "github", ".").stdout.splitlines()
+    assert gh[0].startswith("::warning file=app/bot.py,line=9,col=")
+    assert "title=PL201 tool-order::" in gh[0]
+
+
+def test_rules_command(tmp_path: Path) -> None:
+    listing = run(tmp_path, "rules")
+    assert listing.returncode == 0 and "PL101  volatile-timestamp" in listing.stdout
+    one = run(tmp_path, "rules", "PL201")
+    assert "## What it does" in one.stdout and "## Fix safety" in one.stdout
+    by_name = run(tmp_path, "rules", "tool-order")
+    assert by_name.stdout == one.stdout
+    assert run(tmp_path, "rules", "PL999").returncode == 2
+    doc = json.loads(run(tmp_path, "rules", "--format", "json").stdout)
+    assert {"code", "name", "language", "severity", "message", "autofix", "doc"} <= set(doc[0])
+    assert next(r for r in doc if r["code"] == "PL201")["autofix"] is True
+
+
+def test_check_does_not_import_heavy_modules(project: Path) -> None:
+    code = (
+        "import sys\n"
+        "from promptlint.cli import main\n"
+        "try:\n"
+        "    main(['check', '--format', 'json', 'app'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = [m for m in ('transformers', 'tiktoken', 'aiohttp', 'numpy', 'torch')\n"
+        "         if m in sys.modules]\n"
+        "print('HEAVY', heavy, file=sys.stderr)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=project)
+    assert "HEAVY []" in out.stderr, out.stderr
