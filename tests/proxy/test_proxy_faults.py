@@ -290,6 +290,19 @@ def test_huge_body_is_forwarded_intact(harness: Harness) -> None:
     assert record.body is None or len(record.body) < 1024 * 1024  # redacted: not the whole prompt
 
 
+def test_body_over_the_limit_is_refused_and_counted(tmp_path: Path) -> None:
+    h = Harness(tmp_path, max_body_bytes=1000).start()
+    try:
+        via = asyncio.run(
+            raw_request(h.url + CHAT, body=_chat("x" * 2000), headers={"Authorization": "Bearer k"})
+        )
+        assert via.status == 413 and via.header("X-Promptlint-Error") == "request-size"
+        assert h.fake.request_count == 0
+        assert 'requests_total{api="other",status="413"} 1' in h.proxy.metrics.render()
+    finally:
+        h.stop()
+
+
 def _blocked_store(tmp: Path) -> tuple[str, Path]:
     blocker = tmp / "blocker"
     blocker.write_text("a file where the store's directory should be")
@@ -321,6 +334,7 @@ def test_store_unavailable_spills_and_replays(tmp_path: Path, writer: str) -> No
         assert spill.stat().st_mode & 0o777 == 0o600
         health = json.loads(asyncio.run(raw_request(h.url + "/-/health", method="GET")).body)
         assert health["store"] == "failing" and health["spill_pending"] == 5
+        assert health["status"] == "degraded"
         assert health["records_lost"] == 0
         # The store comes back: the spill file is replayed without a restart.
         blocker.unlink()
