@@ -77,8 +77,13 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("promptlint: aborted", err=True)
         sys.exit(130)
+    except click.UsageError as exc:
+        # One line, as for every other bad input; --help has the rest.
+        where = exc.ctx.command_path if exc.ctx is not None else "promptlint"
+        click.echo(f"promptlint: error: {exc.format_message()} (see '{where} --help')", err=True)
+        sys.exit(2)
     except click.ClickException as exc:
-        exc.show()
+        click.echo(f"promptlint: error: {exc.format_message()}", err=True)
         sys.exit(2 if exc.exit_code == 1 else exc.exit_code)
     except KeyboardInterrupt:
         sys.exit(130)

@@ -42,6 +42,7 @@ class Segment:
     ttl: str | None = None  # the marker's TTL ("5m", "1h") where given
     has_image: bool = False
     has_reasoning: bool = False  # carries thinking / reasoning content
+    blocks: int = 1  # content blocks (Anthropic's lookback counts blocks)
     value: Any = field(default=None, repr=False, compare=False)
 
 
@@ -129,8 +130,14 @@ def make_segment(
         ttl=ttl,
         has_image=has_image,
         has_reasoning=has_reasoning,
+        blocks=_block_count(stripped),
         value=stripped,
     )
+
+
+def _block_count(value: Any) -> int:
+    content = value.get("content") if isinstance(value, dict) and "role" in value else None
+    return max(len(content), 1) if isinstance(content, list) else 1
 
 
 def _find_marker(value: Any) -> tuple[bool, str | None]:
@@ -216,7 +223,7 @@ def _render_content(content: Any) -> tuple[str, bool, bool]:
 
 def provider_for(api: str, model: str) -> str:
     m = model.lower().rsplit("/", 1)[-1]
-    if api == "anthropic-messages" or m.startswith("claude"):
+    if api == "anthropic-messages" or "claude" in m:  # also "anthropic.claude-…" (Bedrock)
         return "anthropic"
     if m.startswith(("gpt-", "o1", "o3", "o4", "chatgpt", "text-", "davinci", "babbage", "codex")):
         return "openai"
@@ -429,6 +436,9 @@ def _openai_hint(prompt: Prompt, body: Mapping[str, Any]) -> None:
     if isinstance(key, str) and key:
         prompt.session_hint = key
         prompt.session_hint_kind = "prompt_cache_key"
+        # It routes the request together with the prefix hash: a new key, a cold machine.
+        # Kept hashed: it often names a user.
+        prompt.params["prompt_cache_key"] = "sha256:" + _digest(key)[:16]
 
 
 def _image_param(prompt: Prompt) -> None:
@@ -462,7 +472,7 @@ def detect_api(body: Mapping[str, Any], path: str | None = None) -> str:
         anthropic_shape = (
             "system" in body
             or "anthropic_version" in body
-            or model.rsplit("/", 1)[-1].startswith("claude")
+            or "claude" in model
             or isinstance(body.get("thinking"), dict)
         )
         return "anthropic-messages" if anthropic_shape else "openai-chat"
@@ -482,6 +492,8 @@ def parse_body(raw: bytes | str | Mapping[str, Any], api: str | None = None) -> 
             body = json.loads(raw)
         except (ValueError, UnicodeDecodeError) as exc:
             raise PromptParseError(f"body is not JSON: {exc}") from exc
+        except RecursionError as exc:
+            raise PromptParseError("body is nested too deeply to parse") from exc
     if not isinstance(body, dict):
         raise PromptParseError("body is not a JSON object")
     if api is None or api not in PARSERS:

@@ -20,3 +20,16 @@ def test_unknown_command_is_usage_error() -> None:
     )
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
+
+
+def test_bad_option_value_is_one_line_exit_2() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "promptlint", "cost", "gpt-4o", "--system", "abc"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("promptlint: error: ")
+    assert "--system" in lines[0]

@@ -71,6 +71,8 @@ def _load(path: str) -> tuple[dict[str, Any], dict[str, Any] | None]:
         data = json.loads(p.read_bytes())
     except (ValueError, UnicodeDecodeError) as exc:
         raise UserError(f"{path}: not JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise UserError(f"{path}: JSON nested too deeply") from exc
     if not isinstance(data, dict):
         raise UserError(f"{path}: not a request body (a JSON object)")
     # A captured exchange: {"request": {...}, "usage": {...}}.

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import threading
 from dataclasses import dataclass
 from datetime import timezone
-from decimal import Decimal
 from typing import Any
 
 from promptlint.causes import Cause
@@ -33,6 +33,7 @@ from promptlint.tokens import Tokenizer, TokenizerRegistry
 from promptlint.usage import Usage
 
 RECORD_BODIES = ("none", "redacted", "full")
+TOKENIZER_ENV = "PROMPTLINT_TOKENIZER_DIR"
 SESSION_HEADER = "x-promptlint-session"
 # Role and separator tokens a chat format adds around each message (an assumption: the
 # providers' exact templates are not public); tools and raw prompts add none.
@@ -63,7 +64,9 @@ class Analyzer:
         if record_bodies not in RECORD_BODIES:
             raise ValueError(f"record_bodies must be one of {', '.join(RECORD_BODIES)}")
         self.record_bodies = record_bodies
-        self.tokens = TokenizerRegistry(tokenizer_dir)
+        # The proxy takes no tokenizer option: a folder of Hugging Face tokenizers for local
+        # models can also come from the environment.
+        self.tokens = TokenizerRegistry(tokenizer_dir or os.environ.get(TOKENIZER_ENV) or None)
         self.index = RecentIndex(per_group, max_groups, max_segments)
         self.pool = TextPool(pool_chars)
         self._lock = threading.Lock()
@@ -114,7 +117,10 @@ class Analyzer:
             rec.output_tokens = usage.output_tokens
             price = self._pricing(model, provider)[1]
             billed, uncached = costing.costs(usage, price)
-            rec.cost_usd, rec.cost_usd_without_cache = str(billed), str(uncached)
+            rec.cost_usd, rec.cost_usd_without_cache = (
+                costing.money(billed),
+                costing.money(uncached),
+            )
         return rec
 
     def _unparsed(self, ex: Exchange, why: str) -> RequestRecord:
@@ -161,6 +167,7 @@ class Analyzer:
                     s.has_reasoning,
                     s.breakpoint,
                     s.ttl,
+                    s.blocks,
                 )
             )
             for s, n in zip(prompt.segments, counts, strict=False)
@@ -190,8 +197,16 @@ class Analyzer:
         rec = self._base(ex, model, prompt.provider, usage)
         ctx = self._prepare(prompt, usage)
         rec.prompt_tokens_exact = usage is not None
-        if usage is None:
+        if usage is None and 200 <= ex.status < 300:
+            # Answered, but no usage on the wire (a stream without include_usage, a cut
+            # stream): our own count, priced as uncached input and labelled inexact.
             rec.uncached_input_tokens = ctx.total
+            estimate = Usage(uncached_input_tokens=ctx.total)
+            billed, uncached = costing.costs(estimate, self._pricing(model, prompt.provider)[1])
+            rec.cost_usd, rec.cost_usd_without_cache = (
+                costing.money(billed),
+                costing.money(uncached),
+            )
 
         explicit, session = _explicit_session(ex, prompt)
         family = prompt.provider
@@ -249,21 +264,34 @@ class Analyzer:
         if prompt.auto_cache:
             cur_bps.append(ctx.total)
         anthropic = prompt.provider == "anthropic"
-        written = sorted({cum[w] for w in parent.written_at if w < len(cum)})
+        bps: list[int] | None = None
+        bps_unlimited: list[int] | None = None
         if anthropic and cur_bps:
-            # A read needs an entry the earlier requests wrote, at or before one of this
-            # request's breakpoints (lookback).
-            bps: list[int] | None = [w for w in written if w <= max(cur_bps)]
-        else:
-            bps = None
+            # A read needs an entry the earlier requests wrote, found by looking back at
+            # most `lookback` blocks from one of this request's breakpoints.
+            lookback = int(getattr(policy, "lookback_blocks", None) or 20)
+            blockcum = [0]
+            for s in ctx.segs:
+                blockcum.append(blockcum[-1] + s.blocks)
+            here = [k + 1 for k, s in enumerate(ctx.segs) if s.breakpoint]
+            if prompt.auto_cache:
+                here.append(len(ctx.segs))
+            entries = [w for w in set(parent.written_at) if w < len(cum)]
+            bps_unlimited = sorted(cum[w] for w in entries if w <= max(here))
+            bps = sorted(
+                cum[w]
+                for w in entries
+                if any(b >= w and blockcum[b] - blockcum[w] <= lookback for b in here)
+            )
 
-        def predict(x: int, with_bps: bool = True) -> int:
+        def predict(x: int, with_bps: bool = True, reach: bool = False) -> int:
             if x <= 0:
                 return 0
             if anthropic and with_bps and not cur_bps:
                 return 0
+            points = (bps_unlimited if reach else bps) if with_bps else None
             try:
-                return int(policy.predict_read(x, ctx.total, None, bps if with_bps else None))
+                return int(policy.predict_read(x, ctx.total, None, points))
             except Exception:  # a policy bug must not lose the record
                 return 0
 
@@ -327,6 +355,21 @@ class Analyzer:
                     predict(shared, False),
                 )
             )
+        elif anthropic and cur_bps and predict(shared, reach=True) > predicted:
+            extra.append(
+                (
+                    Divergence(
+                        Cause.BREAKPOINT_MISUSE,
+                        0,
+                        first_seg,
+                        0,
+                        "the cached prefix lies more than the lookback "
+                        f"({int(getattr(policy, 'lookback_blocks', None) or 20)} blocks) before "
+                        "this request's breakpoints: add a breakpoint nearer the change",
+                    ),
+                    predict(shared, reach=True) - predicted,
+                )
+            )
         elif 0 < potential < min_tokens and not divs:
             extra.append(
                 (
@@ -351,7 +394,13 @@ class Analyzer:
                             seg_i,
                             ctx.segs[seg_i].name,
                             reported,
-                            f"predicted {predicted} cached tokens, provider read {reported}",
+                            f"predicted {predicted} cached tokens, provider read {reported}"
+                            + (
+                                "; sent while the earlier request was still running, before "
+                                "its prefix could be cached (stagger parallel requests)"
+                                if gap * 1000 < parent.latency_ms
+                                else ""
+                            ),
                         ),
                         predicted - reported,
                     )
@@ -441,6 +490,7 @@ class Analyzer:
             segs=ctx.segs,
             explicit=explicit,
             written_at=sorted(set(written))[-64:],
+            latency_ms=ex.latency_ms,
             auto_cache=ctx.prompt.auto_cache,
         )
         for s, text in zip(ctx.segs, ctx.texts, strict=False):
@@ -459,7 +509,7 @@ class Analyzer:
             "tokenizer": ctx.tok.name,
             "tokens_exact": ctx.tok.exact,
             "segments": [
-                {"name": s.name, "key": _redact_key(s.key), "hash": s.hash, "tokens": n}
+                {"name": s.name, "key": s.key, "hash": s.hash, "tokens": n}
                 for s, n in zip(
                     ctx.segs, _diffs(scaled_cumsum(ctx.segs, ctx.calibration)), strict=False
                 )
@@ -468,10 +518,6 @@ class Analyzer:
             "notes": ctx.prompt.notes,
         }
         return json.dumps(redacted, ensure_ascii=False, separators=(",", ":"))
-
-
-def _redact_key(key: str) -> str:
-    return key  # keys are roles, "system", "schema" or tool names: no user text
 
 
 def _provider_of(api: str) -> str:
@@ -508,10 +554,6 @@ def _segment_at(cum: list[int], offset: int) -> int:
         if cum[k + 1] > offset:
             return k
     return max(len(cum) - 2, 0)
-
-
-def lost_total(rec: RequestRecord) -> Decimal:
-    return sum((Decimal(b.lost_usd) for b in rec.breaks), Decimal(0))
 
 
 def _human_turn(value: Any) -> bool:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from promptlint.causes import Cause
 from promptlint.diagnosis.index import Entry, SegInfo
-from promptlint.diagnosis.volatile import classify_change, first_diff
+from promptlint.diagnosis.volatile import classify_change, common_prefix, first_diff
 
 SNIPPET_BEFORE = 40
 SNIPPET_AFTER = 60
@@ -77,7 +77,7 @@ def param_changes(parent: Entry, params: dict[str, str], provider: str) -> list[
     for name in sorted(set(parent.params) | set(params)):
         if parent.params.get(name) == params.get(name):
             continue
-        if name == "model":
+        if name == "model" or (provider == "openai" and name == "prompt_cache_key"):
             out.append((name, True))
         elif provider == "anthropic" and name in _ANTHROPIC_AFTER_TOOLS:
             out.append((name, False))
@@ -209,10 +209,21 @@ class Comparer:
                 found,
             )
         assert b is not None
-        div = self._edit(a, b, texts[j], j, cum)
+        # Unchanged system text right after the changed segment (the static part that a
+        # per-request part in front of it makes uncacheable).
+        static_after = C[j2].tokens if found and j2 < len(C) and C[j2].kind == "system" else 0
+        div = self._edit(a, b, texts[j], j, cum, static_after)
         return div, i2, j2, found
 
-    def _edit(self, a: SegInfo, b: SegInfo, new_text: str, j: int, cum: list[int]) -> Divergence:
+    def _edit(
+        self,
+        a: SegInfo,
+        b: SegInfo,
+        new_text: str,
+        j: int,
+        cum: list[int],
+        static_after: int = 0,
+    ) -> Divergence:
         """One segment replaced by another in place."""
         old_text = self.text_of(a.hash)
         offset_in = self._token_prefix(a, old_text, b, new_text)
@@ -242,6 +253,14 @@ class Comparer:
             return Divergence(
                 Cause.HISTORY_REWRITE, j, b.name, at, "reasoning stripped", before, after
             )
+        # A whole block of per-request text ahead of static text, before a single value:
+        # the block, not its first changed word, is what to move.
+        if old_text is not None and b.kind in ("system", "prompt"):
+            dynamic = _dynamic_before_static(old_text, new_text, static_after)
+            if dynamic is not None:
+                return Divergence(
+                    Cause.DYNAMIC_BEFORE_STATIC, j, b.name, at, dynamic, before, after
+                )
         volatile = None
         if old_text is not None:
             volatile = classify_change(old_text, new_text)
@@ -364,6 +383,32 @@ class Comparer:
         # A message's role/format tokens come first; they are shared when the key is.
         chat_like = b.kind in ("message", "system") and a.key == b.key
         return round(min(n + (self.overhead if chat_like else 0), b.tokens) * self.scale)
+
+
+# A replaced block this long, before this much unchanged text, is per-request content
+# (retrieved documents, user profile, memory) placed ahead of static instructions.
+DYNAMIC_MIN_CHARS = 200
+STATIC_MIN_CHARS = 400
+STATIC_MIN_TOKENS = 100
+
+
+def _dynamic_before_static(old: str, new: str, static_after_tokens: int) -> str | None:
+    p = common_prefix(old, new)
+    s = common_prefix(old[p:][::-1], new[p:][::-1])
+    old_mid, new_mid = len(old) - p - s, len(new) - p - s
+    if min(old_mid, new_mid) < DYNAMIC_MIN_CHARS:
+        return None
+    if s >= STATIC_MIN_CHARS:
+        return (
+            f"{new_mid} characters replaced ahead of {s} unchanged ones: put the static "
+            "text first and the per-request text after it"
+        )
+    if static_after_tokens >= STATIC_MIN_TOKENS:
+        return (
+            f"{new_mid} characters replaced ahead of an unchanged system block of "
+            f"{static_after_tokens} tokens: put the static block first"
+        )
+    return None
 
 
 def _resync(P: list[SegInfo], C: list[SegInfo], i: int, j: int) -> tuple[int, int, bool]:

@@ -26,6 +26,7 @@ class SegInfo:
     has_reasoning: bool
     breakpoint: bool
     ttl: str | None
+    blocks: int = 1
 
 
 @dataclass
@@ -40,6 +41,7 @@ class Entry:
     explicit: str | None  # an explicit session id this request carried
     written_at: list[int] = field(default_factory=list)  # segment boundaries of cache writes
     auto_cache: bool = False
+    latency_ms: float = 0.0
 
     @property
     def total_tokens(self) -> int:

@@ -1,21 +1,21 @@
-"""JSON and CSV: stable keys, money as exact decimal strings (never binary floats)."""
+"""JSON and CSV: stable keys; money as plain numbers with their exact digits (never binary
+floats), the same as `promptlint cost --format json`."""
 
 from __future__ import annotations
 
 import csv
 import io
-import json
 from decimal import Decimal
 from typing import Any
 
+from promptlint.moneyjson import dumps, money
 from promptlint.report.model import CauseRow, Group, Report, Totals
-from promptlint.store.money import usd_text
 
 BY_KEY = {"model": "model", "session": "session_id", "day": "day", "key": "key_hash"}
 
 
-def _money(d: Decimal) -> str:
-    return usd_text(d.normalize()) if d else "0"
+def _money(d: Decimal) -> Decimal:
+    return d if d else Decimal(0)
 
 
 def totals_dict(t: Totals) -> dict[str, Any]:
@@ -28,7 +28,7 @@ def totals_dict(t: Totals) -> dict[str, Any]:
         "cache_write_5m_tokens": t.cache_write_5m_tokens,
         "cache_write_1h_tokens": t.cache_write_1h_tokens,
         "output_tokens": t.output_tokens,
-        "hit_rate": round(t.hit_rate, 6),
+        "hit_rate": Decimal(str(round(t.hit_rate, 6))),
         "cost_usd": _money(t.cost_usd),
         "cost_usd_without_cache": _money(t.cost_usd_without_cache),
         "saved_usd": _money(t.saved_usd),
@@ -81,7 +81,7 @@ def report_dict(report: Report) -> dict[str, Any]:
 
 
 def render_json(report: Report) -> str:
-    return json.dumps(report_dict(report), indent=2, ensure_ascii=False) + "\n"
+    return dumps(report_dict(report)) + "\n"
 
 
 def render_csv(report: Report) -> str:
@@ -100,8 +100,8 @@ def render_csv(report: Report) -> str:
             row = {
                 **row,
                 "top_sessions": ";".join(
-                    f"{s['session_id']}={s['lost_usd']}" for s in row["top_sessions"]
+                    f"{s['session_id']}={money(s['lost_usd'])}" for s in row["top_sessions"]
                 ),
             }
-        writer.writerow(row)
+        writer.writerow({k: money(v) if isinstance(v, Decimal) else v for k, v in row.items()})
     return buf.getvalue()

@@ -550,3 +550,83 @@ def test_anthropic_drops_thinking_on_a_new_user_turn() -> None:
     c = claude(loop2, system=sys, thinking=thinking, cache_control={"type": "ephemeral"})
     rec = analyzer.analyze(ex(c, n=1, api="anthropic-messages"))
     assert [x.cause for x in rec.breaks] == ["new-content"]
+
+
+def test_prompt_cache_key_change_is_param_change_and_kept_hashed() -> None:
+    msgs = [{"role": "system", "content": SYSTEM}, USER1]
+    a = chat(msgs, prompt_cache_key="user-alice@example.com")
+    b = chat(turn(msgs, "ok", "more"), prompt_cache_key="user-alice@example.com#2")
+    rec = run([a, b])[1]
+    br = first_break(rec)
+    assert (br.cause, br.segment, br.token_offset) == ("param-change", "messages[0]", 0)
+    assert rec.parent_id == "r0"
+    assert "alice" not in (br.before or "") + (br.after or "") + (rec.body or "")
+
+
+def test_anthropic_entry_beyond_the_20_block_lookback_is_breakpoint_misuse() -> None:
+    # providers.md §2.1: a read looks back at most 20 blocks from each breakpoint. A client
+    # that marks only its last message, then sends 30 new blocks, finds no entry to read.
+    def marked(msgs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        out = copy.deepcopy(msgs)
+        out[-1]["content"] = [
+            {"type": "text", "text": out[-1]["content"], "cache_control": {"type": "ephemeral"}}
+        ]
+        return out
+
+    first = [{"role": "user", "content": SYSTEM}]  # a long first message carries the prefix
+    longer = turn(first, *[f"message {k}" for k in range(30)])
+    a = claude(marked(first), system="You are terse.")
+    b = claude(marked(longer), system="You are terse.")
+    rec = run([a, b], api="anthropic-messages")[1]
+    br = first_break(rec)
+    assert (br.cause, br.code) == ("breakpoint-misuse", "PL401")
+    assert br.lost_tokens >= ntok(SYSTEM)
+    assert rec.predicted_cached_tokens == 0
+    # Within the lookback the same entry is read.
+    near = turn(first, *[f"message {k}" for k in range(10)])
+    rec = run([a, claude(marked(near), system="You are terse.")], api="anthropic-messages")[1]
+    assert [x.cause for x in rec.breaks] == ["new-content"]
+    assert rec.predicted_cached_tokens and rec.predicted_cached_tokens >= ntok(SYSTEM)
+
+
+def test_parallel_requests_miss_is_explained() -> None:
+    msgs = [{"role": "system", "content": SYSTEM}, USER1]
+    analyzer = Analyzer()
+    first = ex(chat(msgs), n=0, at=0, usage=_usage_chat(1900, 0))
+    first.latency_ms = 4000.0  # still streaming when the next request goes out
+    analyzer.analyze(first)
+    rec, details = analyzer.analyze_detailed(
+        ex(chat(turn(msgs, "ok", "more")), n=1, at=1.5, usage=_usage_chat(1912, 0))
+    )
+    assert rec.breaks[0].cause == "provider-miss"
+    assert "stagger parallel requests" in details[0]
+
+
+def _docs(seed: int) -> str:
+    topics = ["returns", "shipping", "warranty", "billing", "privacy", "gift cards"]
+    return "\n".join(
+        f"Document {seed}-{k}: the {topics[(seed + k) % len(topics)]} policy says customers "
+        f"in region {seed * 7 + k} may ask for help within {seed + k + 10} days."
+        for k in range(4)
+    )
+
+
+def test_retrieved_documents_before_static_instructions_is_dynamic_before_static() -> None:
+    # RAG context pasted at the top of the system prompt, the static rules after it.
+    a = chat([{"role": "system", "content": "Context:\n" + _docs(1) + "\n\n" + SYSTEM}, USER1])
+    b = chat([{"role": "system", "content": "Context:\n" + _docs(2) + "\n\n" + SYSTEM}, USER1])
+    br = first_break(run([a, b])[1])
+    assert (br.cause, br.code, br.segment) == ("dynamic-before-static", "PL104", "messages[0]")
+    assert br.lost_tokens > 1500
+    # The same with Anthropic system blocks: a per-request block before the static one.
+    static = {"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}}
+    a = claude([USER1], system=[{"type": "text", "text": _docs(1)}, static])
+    b = claude([USER1], system=[{"type": "text", "text": _docs(2)}, static])
+    br = first_break(run([a, b], api="anthropic-messages")[1])
+    assert (br.cause, br.code, br.segment) == ("dynamic-before-static", "PL104", "system[0]")
+
+
+def test_small_edit_before_static_text_stays_system_edit() -> None:
+    a = chat([{"role": "system", "content": "Tone: formal.\n" + SYSTEM}, USER1])
+    b = chat([{"role": "system", "content": "Tone: friendly and warm.\n" + SYSTEM}, USER1])
+    assert first_break(run([a, b])[1]).cause == "system-edit"

@@ -163,3 +163,15 @@ def test_explain_and_sessions_from_store(tmp_path: Path) -> None:
 
     one = cli("explain", "r1", "--store", url)
     assert one.returncode == 0 and "volatile-timestamp PL101 at messages[0]" in one.stdout
+
+
+def test_sessions_empty_store_and_since_filter(tmp_path: Path) -> None:
+    empty = f"sqlite:///{tmp_path / 'empty.db'}"
+    open_store(empty).close()
+    proc = cli("sessions", "--store", empty)
+    assert proc.returncode == 0 and "no sessions recorded" in proc.stdout
+    url = _record(tmp_path)
+    later = cli("sessions", "--store", url, "--since", "2030-01-01", "--format", "json")
+    assert later.returncode == 0 and json.loads(later.stdout) == {"sessions": []}
+    missing = cli("sessions", "--store", str(tmp_path / "missing.db"))
+    assert missing.returncode == 2 and "Traceback" not in missing.stderr

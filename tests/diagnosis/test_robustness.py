@@ -36,6 +36,7 @@ BAD: list[tuple[str, bytes]] = [
     ("openai-completions", b'{"prompt": {"a": 1}}'),
     ("other", b'{"anything": true}'),
     ("openai-chat", b'{"messages": [' + b"[" * 5000 + b"]" * 5000 + b"]}"),
+    ("openai-chat", b'{"messages": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"),
 ]
 
 
@@ -166,3 +167,13 @@ def test_record_bodies_full_keeps_the_body() -> None:
 def test_invalid_record_bodies_mode() -> None:
     with pytest.raises(ValueError):
         Analyzer(record_bodies="everything")
+
+
+def test_missing_usage_is_an_inexact_estimate_only_for_answered_requests() -> None:
+    body = chat([{"role": "system", "content": SYSTEM}, {"role": "user", "content": "hi"}])
+    a = Analyzer()
+    ok = a.analyze(ex(body, n=0))
+    assert ok.uncached_input_tokens > 1000 and not ok.prompt_tokens_exact
+    assert float(ok.cost_usd) > 0
+    failed = a.analyze(ex(body, n=1, status=429))
+    assert failed.uncached_input_tokens == 0 and failed.cost_usd == "0"

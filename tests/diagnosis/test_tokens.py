@@ -65,9 +65,12 @@ def test_local_model_uses_configured_hf_tokenizer(tmp_path: Path) -> None:
     assert not reg.for_model("other-model", "local").exact
 
 
-def test_vllm_completions_are_diagnosed_with_the_hf_tokenizer(tmp_path: Path) -> None:
+def test_vllm_completions_are_diagnosed_with_the_hf_tokenizer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _write_hf_tokenizer(tmp_path / "my-llama")
-    a = Analyzer(tokenizer_dir=str(tmp_path))
+    monkeypatch.setenv("PROMPTLINT_TOKENIZER_DIR", str(tmp_path))  # as the proxy would run
+    a = Analyzer()
     head = "<|system|>\nToday is 2026-11-29.\n" + SYSTEM + "\n<|user|>\nhello world\n"
     a.analyze(ex({"model": "my-llama", "prompt": head}, n=0, api="openai-completions"))
     later = head.replace("2026-11-29", "2026-11-30") + "<|assistant|>\nhi\n<|user|>\nmore\n"

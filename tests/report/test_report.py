@@ -149,7 +149,7 @@ def test_renderers_agree(filled: str) -> None:
     with open_store(filled, create=False) as store:
         assert isinstance(store, SQLStore)
         report = build_report(store, "session", with_sessions=10)
-    as_json = json.loads(render_json(report))
+    as_json = json.loads(render_json(report), parse_float=Decimal)
     table = render_table(report)
     rows = list(csv.DictReader(io.StringIO(render_csv(report))))
     assert len(rows) == len(as_json["rows"]) == 25
@@ -207,7 +207,7 @@ def test_cli_json_and_csv(filled: str, recs: list[RequestRecord], tmp_path: obje
     runner = CliRunner()
     res = runner.invoke(cli, ["report", "--store", filled, "--format", "json", "--by", "day"])
     assert res.exit_code == 0, res.output
-    data = json.loads(res.output)
+    data = json.loads(res.output, parse_float=Decimal)
     assert set(data["total"]) >= {
         "requests", "input_tokens", "cache_read_tokens", "cache_write_tokens", "output_tokens",
         "cost_usd", "cost_usd_without_cache", "avoidable_usd",
