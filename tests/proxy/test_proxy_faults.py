@@ -420,3 +420,37 @@ def _concurrent_streams(harness: Harness, n: int) -> None:
     assert len({r.key_hash for r in records}) == 7
     assert harness.proxy.metrics.total_lost() == 0
     assert harness.proxy.metrics.total_requests() == n
+
+
+def test_writer_process_killed_is_restarted_and_losses_counted(tmp_path: Path) -> None:
+    import os
+    import signal
+
+    h = Harness(tmp_path, writer="process").start()
+    try:
+        headers = {"Authorization": f"Bearer {OPENAI_KEY}"}
+        for i in range(3):
+            asyncio.run(raw_request(h.url + CHAT, body=_chat(f"a{i}"), headers=headers))
+        h.settle()
+        writer = h.proxy.writer
+        first = writer._proc.pid
+        os.kill(first, signal.SIGKILL)  # the child this test's proxy started
+        deadline = time.monotonic() + 30
+        while (writer._proc.pid == first or not writer.store_ok) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert writer._proc.pid != first and writer.restarts == 1
+        for i in range(4):
+            asyncio.run(raw_request(h.url + CHAT, body=_chat(f"b{i}"), headers=headers))
+        records = h.records()
+        assert len(records) == 7  # 3 before, 4 after; nothing was in flight when it died
+        assert h.proxy.metrics.total_lost() == 0
+        assert 'promptlint_proxy_records_total{outcome="written"} 7' in h.proxy.metrics.render()
+        # Killed again with records on their way: each one is written or counted lost.
+        os.kill(writer._proc.pid, signal.SIGKILL)
+        for i in range(5):
+            asyncio.run(raw_request(h.url + CHAT, body=_chat(f"c{i}"), headers=headers))
+        written = len(h.records())
+        lost = h.proxy.metrics.lost["writer_crashed"]
+        assert written - 7 + lost == 5 and writer.restarts == 2
+    finally:
+        h.stop()
