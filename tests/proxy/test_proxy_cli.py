@@ -89,3 +89,8 @@ def test_proxy_command_serves_records_and_stops_cleanly(harness: Harness, tmp_pa
         (record,) = list(s.iter_requests())
     assert record.api == "openai-chat" and record.status == 200
     assert (tmp_path / "state" / "proxy.salt").stat().st_mode & 0o777 == 0o600
+
+
+def test_max_body_must_be_positive() -> None:
+    result = _run("--max-body-mib", "0")
+    assert result.returncode == 2 and "--max-body-mib" in result.stderr
