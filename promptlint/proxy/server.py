@@ -316,7 +316,12 @@ async def _pump(
         if not chunk:
             return None
         if tee is not None:
-            tee.feed(chunk)
+            try:
+                tee.feed(chunk)
+            except Exception:  # a tee bug costs the usage of this response, never the bytes
+                log.exception("usage tee failed; forwarding continues without it")
+                tee.overflow = True
+                tee = None
         await response.write(chunk)
 
 
