@@ -258,7 +258,8 @@ def _child_main(params: dict[str, Any], inq: Any, outq: Any) -> None:
         metrics,
         record_bodies=params["record_bodies"],
         analyzer_factory=default_analyzer,
-        max_queue=params["max_queue"],
+        # A short hand-off queue: the bound that matters is the parent's (max_queue).
+        max_queue=min(params["max_queue"], 1024),
         max_queued_bytes=params["max_queued_bytes"],
         retry_seconds=params["retry_seconds"],
         block_when_full=True,  # the bound is the parent's queue: back-pressure, never drop here
