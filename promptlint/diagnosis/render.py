@@ -1,4 +1,8 @@
-"""JSON and text views of analysed requests, shared by `explain` and `sessions`."""
+"""JSON and text views of analysed requests, shared by `explain` and `sessions`.
+
+Money stays `Decimal` here: `promptlint.moneyjson.dumps` writes it as plain numbers with
+their exact digits, the text views through `money`.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from promptlint.causes import Cause
-from promptlint.diagnosis.costing import money
+from promptlint.moneyjson import money
 from promptlint.store.records import BreakRecord, RequestRecord
 
 
@@ -37,7 +41,7 @@ def break_json(b: BreakRecord, detail: str | None) -> dict[str, Any]:
         "segment": b.segment,
         "token_offset": b.token_offset,
         "lost_tokens": b.lost_tokens,
-        "lost_usd": str(b.lost_usd),
+        "lost_usd": Decimal(str(b.lost_usd)),
         "avoidable": _avoidable(b.cause),
         "detail": detail,
         "before": b.before,
@@ -74,9 +78,9 @@ def request_json(
         "prompt_tokens_exact": rec.prompt_tokens_exact,
         "cached_tokens": rec.cache_read_tokens if rec.prompt_tokens_exact else None,
         "predicted_cached_tokens": rec.predicted_cached_tokens,
-        "cost_usd": str(rec.cost_usd),
+        "cost_usd": Decimal(str(rec.cost_usd)),
         "lost_tokens": sum(b.lost_tokens for b in rec.breaks),
-        "lost_usd": money(sum((Decimal(str(b.lost_usd)) for b in rec.breaks), Decimal(0))),
+        "lost_usd": sum((Decimal(str(b.lost_usd)) for b in rec.breaks), Decimal(0)),
         "breaks": breaks,
         "error": rec.error,
     }
@@ -102,7 +106,7 @@ def request_text(item: dict[str, Any]) -> list[str]:
         code = f" {b['code']}" if b["code"] else ""
         lines.append(
             f"  {b['cause']}{code} at {b['segment']}, token {b['token_offset']:,}: "
-            f"lost {b['lost_tokens']:,} tokens (${b['lost_usd']})"
+            f"lost {b['lost_tokens']:,} tokens (${money(b['lost_usd'])})"
             + ("" if b["avoidable"] else " - not avoidable")
         )
         if b["detail"]:

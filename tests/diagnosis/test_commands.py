@@ -175,3 +175,50 @@ def test_sessions_empty_store_and_since_filter(tmp_path: Path) -> None:
     assert later.returncode == 0 and json.loads(later.stdout) == {"sessions": []}
     missing = cli("sessions", "--store", str(tmp_path / "missing.db"))
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
+
+
+def _money_values(data: Any, path: str = "") -> list[tuple[str, Any]]:
+    """Every value whose key names money (…_usd), with where it sits."""
+    out: list[tuple[str, Any]] = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k.endswith("_usd"):
+                out.append((f"{path}.{k}", v))
+            out += _money_values(v, f"{path}.{k}")
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out += _money_values(v, f"{path}[{i}]")
+    return out
+
+
+def test_json_money_is_plain_numbers_with_exact_digits(tmp_path: Path) -> None:
+    url = _record(tmp_path)
+    with open_store(url) as store:
+        stored = store.request("r1")
+    assert stored is not None and stored.breaks
+    for args in (
+        ("sessions", "--store", url, "--format", "json"),
+        ("explain", "r1", "--store", url, "--format", "json"),
+    ):
+        proc = cli(*args)
+        assert proc.returncode == 0, proc.stderr
+        data = json.loads(proc.stdout, parse_float=Decimal)
+        money = _money_values(data)
+        assert money, args
+        for where, value in money:
+            # A number (int for whole amounts such as 0), never a string or a rounded float.
+            assert isinstance(value, (Decimal, int)) and not isinstance(value, bool), (where, value)
+    data = json.loads(
+        cli("explain", "r1", "--store", url, "--format", "json").stdout, parse_float=Decimal
+    )
+    req = data["requests"][0]
+    # The very digits the store holds.
+    assert req["breaks"][0]["lost_usd"] == Decimal(stored.breaks[0].lost_usd)
+    assert req["cost_usd"] == Decimal(stored.cost_usd)
+    assert data["lost_usd"] == sum(Decimal(b.lost_usd) for b in stored.breaks)
+    sess = json.loads(
+        cli("sessions", "--store", url, "--format", "json").stdout, parse_float=Decimal
+    )["sessions"][0]
+    assert isinstance(sess["hit_rate"], (Decimal, int))
+    text = cli("explain", "r1", "--store", url)
+    assert f"(${stored.breaks[0].lost_usd})" in text.stdout
