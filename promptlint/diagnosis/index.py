@@ -42,6 +42,10 @@ class Entry:
     written_at: list[int] = field(default_factory=list)  # segment boundaries of cache writes
     auto_cache: bool = False
     latency_ms: float = 0.0
+    # Segment token counts are ours; this scales them to the provider's count of this
+    # request (exact when usage was reported), and `prompt_tokens` is that count.
+    calibration: float = 1.0
+    prompt_tokens: int = 0
 
     @property
     def total_tokens(self) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from promptlint.diagnosis.analyzer import Analyzer
+from promptlint.store.records import RequestRecord
 
 from .helpers import ORDER_TOOL, SYSTEM, WEATHER_TOOL, chat, claude, ex
 
@@ -173,3 +174,30 @@ def test_equal_prefixes_prefer_the_same_model() -> None:
     # A conversation that switches model mid-way still finds its own earlier turn.
     r = a.analyze(ex(chat(convo("second question", "answer", "more"), model="gpt-4o-mini"), n=3))
     assert r.parent_id == "r1" and r.breaks[0].cause == "param-change"
+
+
+def _restored_tools_session(gap_to_restore: float, model_last: str = "gpt-4o") -> RequestRecord:
+    """r0 [weather, order]; r1 the tools swapped; r2 the original order again."""
+    analyzer = Analyzer()
+    base = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "Order 1?"}]
+    m1 = [*base, {"role": "assistant", "content": "ok"}, {"role": "user", "content": "more"}]
+    m2 = [*m1, {"role": "assistant", "content": "sure"}, {"role": "user", "content": "thanks"}]
+    analyzer.analyze(ex(chat(base, tools=[WEATHER_TOOL, ORDER_TOOL]), n=0, at=0))
+    r1 = analyzer.analyze(ex(chat(m1, tools=[ORDER_TOOL, WEATHER_TOOL]), n=1, at=10))
+    assert r1.breaks[0].cause == "tool-order"
+    body = chat(m2, tools=[WEATHER_TOOL, ORDER_TOOL], model=model_last)
+    return analyzer.analyze(ex(body, n=2, at=gap_to_restore))
+
+
+def test_prediction_reads_an_older_live_entry_within_its_ttl_only() -> None:
+    alive = _restored_tools_session(60)
+    assert alive.parent_id == "r1"
+    # r0's whole prompt is readable again: the system prompt and its tools, ~1.9k tokens.
+    assert alive.predicted_cached_tokens is not None and alive.predicted_cached_tokens >= 1792
+    assert alive.breaks[0].cause == "tool-order"
+    assert alive.breaks[0].lost_tokens < 256  # only r1's own additions
+    expired = _restored_tools_session(301)  # r0's entry is older than the 5 min TTL
+    assert expired.predicted_cached_tokens == 0
+    assert expired.breaks[0].lost_tokens > 1500
+    other_model = _restored_tools_session(60, model_last="gpt-4o-mini")  # another cache
+    assert other_model.predicted_cached_tokens == 0
