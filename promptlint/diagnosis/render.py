@@ -22,6 +22,13 @@ def _avoidable(cause: str) -> bool:
         return False
 
 
+def _is_break(cause: str) -> bool:
+    try:
+        return Cause(cause).is_break
+    except ValueError:  # a cause recorded by another version: shown as a break
+        return True
+
+
 def details_from_body(rec: RequestRecord) -> list[str]:
     """Per-break details kept in a redacted body (absent with --record-bodies none/full)."""
     if not rec.body:
@@ -62,9 +69,17 @@ def request_json(
     rec: RequestRecord, details: list[str] | None = None, label: str | None = None
 ) -> dict[str, Any]:
     details = details if details is not None else details_from_body(rec)
-    breaks = [
-        break_json(b, details[k] if k < len(details) else None) for k, b in enumerate(rec.breaks)
-    ]
+    breaks, new_content = [], None
+    for k, b in enumerate(rec.breaks):
+        if _is_break(b.cause):
+            breaks.append(break_json(b, details[k] if k < len(details) else None))
+        elif new_content is None:
+            # Nothing broke: where the request's new tokens start, not a break.
+            new_content = {
+                "segment": b.segment,
+                "token_offset": b.token_offset,
+                "tokens": max(prompt_tokens(rec) - b.token_offset, 0),
+            }
     return {
         "id": label or rec.id,
         "ts": rec.ts,
@@ -82,6 +97,7 @@ def request_json(
         "lost_tokens": sum(b.lost_tokens for b in rec.breaks),
         "lost_usd": sum((Decimal(str(b.lost_usd)) for b in rec.breaks), Decimal(0)),
         "breaks": breaks,
+        "new_content": new_content,
         "error": rec.error,
     }
 
@@ -102,6 +118,12 @@ def request_text(item: dict[str, Any]) -> list[str]:
     lines = [head]
     if not item["parsed"]:
         lines.append(f"  not analysed: {item['error'] or 'unparsed body'}")
+    nc = item.get("new_content")
+    if nc is not None:
+        lines.append(
+            f"  new content from {nc['segment']}, token {nc['token_offset']:,}: "
+            f"{nc['tokens']:,} new tokens after an intact prefix (not a break)"
+        )
     for b in item["breaks"]:
         code = f" {b['code']}" if b["code"] else ""
         lines.append(
