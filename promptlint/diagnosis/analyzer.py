@@ -224,6 +224,17 @@ class Analyzer:
         )
         if session is None and parent is not None and same_conversation:
             session = parent.session_id
+        elif (
+            match is not None
+            and match.shared_messages
+            and explicit is not None
+            and not explicit.startswith("header:")
+            and match.entry.explicit != explicit
+        ):
+            # prompt_cache_key / metadata.user_id changed while the conversation went on:
+            # here it names a request or a trace (some gateways send a fresh one each
+            # time), not the conversation, which keeps its session.
+            session = match.entry.session_id
         rec.session_id = session or "s-" + ex.request_id
         rec.parent_id = parent.request_id if parent else None
 

@@ -201,3 +201,45 @@ def test_prediction_reads_an_older_live_entry_within_its_ttl_only() -> None:
     assert expired.breaks[0].lost_tokens > 1500
     other_model = _restored_tools_session(60, model_last="gpt-4o-mini")  # another cache
     assert other_model.predicted_cached_tokens == 0
+
+
+def test_ids_outside_the_cache_key_that_change_per_request() -> None:
+    """A LiteLLM-style client: OpenAI `user` and `metadata`, Anthropic `metadata.user_id`
+    set to a fresh trace id on every request. None enters the cache key: no break, and
+    the conversation stays one session."""
+    a = Analyzer()
+    msgs: list[dict[str, Any]] = [{"role": "user", "content": "Where is order 1234?"}]
+    recs = []
+    for turn in range(4):
+        body = claude(
+            msgs,
+            system=[{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}}],
+            metadata={"user_id": f"trace-{turn:04d}-{turn * 7919:08x}"},
+        )
+        recs.append(a.analyze(ex(body, n=turn, api="anthropic-messages")))
+        msgs = [*msgs, {"role": "assistant", "content": f"answer {turn}"}]
+        msgs.append({"role": "user", "content": f"q{turn}"})
+    assert [r.parent_id for r in recs] == [None, "r0", "r1", "r2"]
+    assert len({r.session_id for r in recs}) == 1
+    assert all([b.cause for b in r.breaks] == ["new-content"] for r in recs[1:])
+
+    chats = []
+    cmsgs: list[dict[str, Any]] = [
+        {"role": "system", "content": SYSTEM},
+        {"role": "user", "content": "Hi"},
+    ]
+    for turn in range(3):
+        body = chat(
+            cmsgs,
+            user=f"user-{turn}",
+            metadata={"trace_id": f"t{turn}", "generation_name": f"gen-{turn}"},
+            store=True,
+        )
+        chats.append(a.analyze(ex(body, n=10 + turn)))
+        cmsgs = [
+            *cmsgs,
+            {"role": "assistant", "content": f"a{turn}"},
+            {"role": "user", "content": f"q{turn}"},
+        ]
+    assert len({r.session_id for r in chats}) == 1
+    assert all([b.cause for b in r.breaks] == ["new-content"] for r in chats[1:])
