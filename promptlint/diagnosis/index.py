@@ -168,6 +168,10 @@ class RecentIndex:
                     score += weight[h]
                     if s.kind == "message":
                         shared_msgs += 1
+            if model is not None and cand.model != model and not shared_msgs:
+                # Another model's cache, and no conversation in common: another workload
+                # of this key (a helper model with the same tools), not an earlier turn.
+                continue
             if score > 0 and cand.model == model:
                 score += 0.5  # on equal prefixes, the same model's cache is the one to use
             scored.append(Match(cand, score, shared_msgs))

@@ -243,3 +243,28 @@ def test_ids_outside_the_cache_key_that_change_per_request() -> None:
         ]
     assert len({r.session_id for r in chats}) == 1
     assert all([b.cause for b in r.breaks] == ["new-content"] for r in chats[1:])
+
+
+def test_a_new_conversation_on_another_model_has_no_parent_there() -> None:
+    """Two workloads of one key on two models (an agent and its cheap helper calls) share
+    tools and instructions but no conversation: a model's first request is not a
+    param-change break of the other model's traffic."""
+    a = Analyzer()
+    tools = [WEATHER_TOOL, ORDER_TOOL]
+    a.analyze(ex(chat(convo("first question"), model="gpt-4o", tools=tools), n=0))
+    r1 = a.analyze(ex(chat(convo("a title for this"), model="gpt-4o-mini", tools=tools), n=1))
+    assert r1.parent_id is None and r1.breaks == [] and r1.predicted_cached_tokens == 0
+    # Its own next turn finds it; the same conversation switching model is still a break.
+    r2 = a.analyze(
+        ex(
+            chat(
+                convo("a title for this", "Order talk", "shorter"), model="gpt-4o-mini", tools=tools
+            ),
+            n=2,
+        )
+    )
+    assert r2.parent_id == "r1" and [b.cause for b in r2.breaks] == ["new-content"]
+    r3 = a.analyze(
+        ex(chat(convo("first question", "answer", "more"), model="gpt-4o-mini", tools=tools), n=3)
+    )
+    assert r3.parent_id == "r0" and r3.breaks[0].cause == "param-change"
