@@ -505,7 +505,11 @@ class Analyzer:
                 limit = min(limit, first_non_tool)
             limit = min(limit, len(e.segs))
             # Nothing can be read beyond the entry's own prompt.
-            bound = e.prompt_tokens if limit == len(e.segs) else cum[limit] + cum[limit] // 4
+            bound = (
+                max(e.prompt_tokens, e.reported_tokens)
+                if limit == len(e.segs)
+                else cum[limit] + cum[limit] // 4
+            )
             if bound > best:
                 options.append((bound, limit, e))
         # Longest first: once the bound cannot beat the best read, nothing after it can.
@@ -522,8 +526,11 @@ class Analyzer:
             # Positions in the entry's own calibrated counts: exact where the provider
             # reported them, whatever the new tokens of this request weigh.
             ecum = scaled_cumsum(esegs[:same], e.calibration)
-            if same == len(esegs):
-                ecum[same] = e.prompt_tokens
+            close = max(ecum[same] // 50, 16)
+            if same == len(esegs) and abs(e.reported_tokens - ecum[same]) <= close:
+                # The whole entry matched: the provider's own count of it (calibration is
+                # skipped within 1%; far off, the provider saw more than the body).
+                ecum[same] = e.reported_tokens
             try:
                 if anthropic:
                     points = [ecum[w] for w in e.written_at if w <= same and reachable(w)]
@@ -605,13 +612,15 @@ class Analyzer:
             latency_ms=ex.latency_ms,
             auto_cache=ctx.prompt.auto_cache,
             calibration=ctx.calibration,
-            prompt_tokens=(
+            prompt_tokens=ctx.total,
+            reported_tokens=(
                 rec.uncached_input_tokens
                 + rec.cache_read_tokens
                 + rec.cache_write_5m_tokens
                 + rec.cache_write_1h_tokens
-            )
-            or ctx.total,
+                if rec.prompt_tokens_exact
+                else 0
+            ),
         )
         for s, text in zip(ctx.segs, ctx.texts, strict=False):
             self.pool.put(s.hash, text)

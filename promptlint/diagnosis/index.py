@@ -43,9 +43,11 @@ class Entry:
     auto_cache: bool = False
     latency_ms: float = 0.0
     # Segment token counts are ours; this scales them to the provider's count of this
-    # request (exact when usage was reported), and `prompt_tokens` is that count.
+    # request where usage told it. `prompt_tokens`: our scaled total; `reported_tokens`:
+    # the provider's own count (0 when unknown).
     calibration: float = 1.0
     prompt_tokens: int = 0
+    reported_tokens: int = 0
 
     @property
     def total_tokens(self) -> int:
