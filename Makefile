@@ -68,6 +68,11 @@ probe-demo: $(STAMP) $(VLLM_STAMP)
 bench-proxy: $(STAMP)
 	$(BIN)/python bench/proxy_bench.py
 
+# `promptlint check` against a bare libcst parse of the same files, and its cold start.
+.PHONY: bench-check
+bench-check: $(STAMP)
+	$(BIN)/python bench/check_bench.py --files 300 --repeat 3
+
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -67,11 +68,26 @@ class LaunchedEngine:
         if self.process.poll() is None:
             self.process.wait(5)
 
-    def log_tail(self, lines: int = 15) -> str:
+    def last_error(self) -> str:
+        """The engine's own reason: the first `SomethingError: …` line of its log, or ''.
+
+        vLLM logs the root cause from the engine core first and a generic "Engine core
+        initialization failed" from the API server after it.
+        """
         try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+            lines = self.log_path.read_text(errors="replace").splitlines()
         except OSError:
             return ""
+        for line in lines:
+            if any(level in line for level in (" WARNING ", " INFO ", " DEBUG ")):
+                continue  # e.g. a warning that quotes an OSError it might cause
+            match = _ERROR_LINE.search(line)
+            if match:
+                return match.group(0).strip()[:300]
+        return lines[-1].strip()[:300] if lines else ""
+
+
+_ERROR_LINE = re.compile(r"\b[A-Z]\w*(?:Error|Exception): .*$")
 
 
 def launch(
@@ -117,8 +133,8 @@ def launch(
         while True:
             if process.poll() is not None:
                 raise UserError(
-                    f"vLLM exited with code {process.returncode} while starting; "
-                    f"see {log_path}:\n{engine.log_tail()}"
+                    f"vLLM exited with code {process.returncode} while starting "
+                    f"(log: {log_path}): {engine.last_error()}"
                 )
             if _healthy(engine.base_url):
                 return engine

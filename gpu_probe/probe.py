@@ -105,9 +105,20 @@ def kv_section(model_dir: str | None, cache: CacheConfig, tp: int) -> dict[str, 
         "match": None,
         "assumptions": [
             "engine bytes per token = kv_cache_memory_bytes / (num_gpu_blocks × block_size) "
-            "from vllm:cache_config_info"
+            "from vllm:cache_config_info (the engine's blocks fill its KV memory)"
         ],
     }
+    mem = cache.kv_cache_memory_bytes
+    if mem is not None and engine is not None and engine.denominator != 1:
+        # The blocks do not fill the memory: every page size p with mem // p == blocks is
+        # consistent with what the engine reports.
+        n, bs = cache.num_gpu_blocks, cache.block_size
+        low, high = -(-(mem // (n + 1) + 1) // bs), mem // n // bs
+        out["bytes_per_token_engine_range"] = [low, high]
+        out["assumptions"] = [  # replaces the exact-fill reading above
+            f"kv_cache_memory_bytes is not a whole number of blocks: the engine's figure is "
+            f"only known to lie in [{low}, {high}] bytes per token"
+        ]
     if engine is None:
         out["assumptions"].append(
             "the engine reports no kv_cache_memory_bytes (start it with --kv-cache-memory-bytes "
@@ -130,7 +141,11 @@ def kv_section(model_dir: str | None, cache: CacheConfig, tp: int) -> dict[str, 
     if cache.kv_cache_memory_bytes is not None and predicted > 0:
         blocks = cache.kv_cache_memory_bytes // (predicted * cache.block_size)
         out["num_gpu_blocks_predicted"] = blocks
-        out["match"] = bool(engine == predicted and blocks == cache.num_gpu_blocks)
+        if "bytes_per_token_engine_range" in out:
+            low, high = out["bytes_per_token_engine_range"]
+            out["match"] = bool(low <= predicted <= high and blocks == cache.num_gpu_blocks)
+        else:
+            out["match"] = bool(engine == predicted and blocks == cache.num_gpu_blocks)
     return out
 
 
@@ -235,6 +250,12 @@ def explain_gap(
                 "replaying measured lifetimes does not close the gap: the engine's step-wise "
                 "scheduling (admission in batches, chunked prefill) differs from send/finish times"
             )
+    if measured != predicted and min(predicted, timed) <= measured <= max(predicted, timed):
+        notes.append(
+            "the measured total lies between the two replays: one at a time ignores overlap; "
+            "client send/completion times overstate it (a request reaches the engine after it "
+            "is sent and is freed before its last chunk arrives)"
+        )
     if run.totals.preemptions:
         notes.append(
             f"{int(run.totals.preemptions)} preemptions: re-admitted requests are not counted in "
@@ -260,7 +281,7 @@ async def sweep(
     levels: list[Level] = []
     last_run: ConcurrentRun | None = None
     top = max(settings.concurrency)
-    median_level = sorted(settings.concurrency)[len(settings.concurrency) // 2]
+    median_level = sorted(settings.concurrency)[(len(settings.concurrency) - 1) // 2]
     sweep_settings = ProbeSettings(
         workload=settings.workload if settings.workload not in SYNTHETIC else "agentic",
         store_url=settings.store_url,
@@ -307,6 +328,7 @@ async def sweep(
     capacity: dict[str, Any] = {}
     if workload is not None and last_run is not None:
         capacity = capacity_estimate(workload, last_run.ids, cache)
+        capacity["capacity_model"] = capacity_model(workload, cache, settings)
     return levels, last_run, capacity
 
 
@@ -338,10 +360,59 @@ def capacity_estimate(
     }
 
 
+def capacity_model(
+    workload: Workload, cache: CacheConfig, settings: ProbeSettings
+) -> dict[str, Any] | None:
+    """promptlint's capacity model (`promptlint capacity`) for the sweep's agent sessions.
+
+    Its KV budget is set to the engine's KV memory exactly (memory = KV + weights, no reserve,
+    utilization 1), so it must reproduce the engine's block count; then it says how many
+    sessions fit, staggered (mean context) and all at their peak (lockstep, as here).
+    """
+    params = workload.params
+    model_dir = settings.model_dir
+    if not params or model_dir is None or cache.kv_cache_memory_bytes is None:
+        return None
+    from promptlint.kv.capacity import GIB, plan_capacity
+    from promptlint.kv.capacity import Workload as CapacityWorkload
+    from promptlint.kv.spec import load_model_spec
+    from promptlint.kv.weights import weight_bytes
+
+    weights = weight_bytes(load_model_spec(model_dir), "auto", settings.tp).bytes_per_gpu
+    dtype = _KV_DTYPES.get(cache.cache_dtype, "fp8" if "fp8" in cache.cache_dtype else "auto")
+    plan = plan_capacity(
+        model_dir,
+        CapacityWorkload(
+            system=params["system"],
+            turns=params["turns"],
+            turn_tokens=params["user_tokens"],
+            output_tokens=params["assistant_tokens"],
+            shared_system=params["shared_system"],
+            sessions=params["sessions"],
+        ),
+        gpu_name="probe",
+        gpu_memory_gib=(cache.kv_cache_memory_bytes + weights) / GIB,
+        gpu_memory_utilization=1.0,
+        kv_dtype=dtype,
+        tp=settings.tp,
+        block_size=cache.block_size,
+        reserve_gib=0.0,
+    )
+    return {
+        "kv_blocks": plan.kv_blocks,
+        "kv_blocks_match_engine": plan.kv_blocks == cache.num_gpu_blocks,
+        "max_sessions_all_at_peak": plan.max_sessions_all_at_peak,
+        "max_sessions_staggered": plan.max_sessions,
+        "session_tokens_peak": plan.session_tokens_peak,
+        "shared_system_tokens": plan.shared_system_tokens,
+    }
+
+
 def sweep_section(levels: list[Level], capacity: dict[str, Any]) -> dict[str, Any]:
     measured_cliff = cliff(levels, [lv.hit_rate for lv in levels])
     predicted_cliff = cliff(levels, [lv.predicted_hit_rate for lv in levels])
-    fit = capacity.get("sessions_that_fit")
+    model = capacity.get("capacity_model") or {}
+    fit = model.get("max_sessions_all_at_peak", capacity.get("sessions_that_fit"))
     beyond = [lv.concurrency for lv in levels if fit is not None and lv.concurrency > fit]
     return {
         "levels": [

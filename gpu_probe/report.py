@@ -54,6 +54,10 @@ def sections(report: dict[str, Any]) -> list[Section]:
         )
     )
     kv = report["kv"]
+    engine_bpt = _n(kv["bytes_per_token_engine"])
+    if kv.get("bytes_per_token_engine_range"):
+        low, high = kv["bytes_per_token_engine_range"]
+        engine_bpt = f"{low:,}–{high:,}"
     out.append(
         (
             "KV bytes per token",
@@ -62,7 +66,7 @@ def sections(report: dict[str, Any]) -> list[Section]:
                 [
                     "bytes per token",
                     _n(kv["bytes_per_token_predicted"]),
-                    _n(kv["bytes_per_token_engine"]),
+                    engine_bpt,
                     _n(kv["match"]),
                 ],
                 [
@@ -172,6 +176,15 @@ def sections(report: dict[str, Any]) -> list[Section]:
                 f"{cap['sessions_that_fit']} sessions fit in {cap['usable_blocks']} blocks "
                 f"(capacity cliff: {_n(sw.get('capacity_cliff'))})"
             )
+            model = cap.get("capacity_model")
+            if model:
+                notes.append(
+                    f"capacity model (promptlint.kv.capacity on the engine's KV memory: "
+                    f"{model['kv_blocks']} blocks, "
+                    f"{'= engine' if model['kv_blocks_match_engine'] else '≠ engine'}): "
+                    f"{model['max_sessions_all_at_peak']} sessions fit all at their peak, "
+                    f"{model['max_sessions_staggered']} staggered"
+                )
         out.append(
             (
                 "concurrency sweep",

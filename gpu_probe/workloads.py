@@ -4,9 +4,10 @@ Prompts are token ids wherever a prediction must be exact: the simulator then ha
 what the engine hashes. Chat workloads send text; their prompt ids come from the server's
 `/tokenize` (the same chat template the engine applies) before they are predicted.
 
-Every run draws fresh random content (a new seed unless one is given), so blocks cached by
-earlier runs on an attached engine are never hit: they only fill free-queue slots, which the
-simulator's empty start models as well (eviction only ever pops the queue's head).
+Blocks cached by earlier runs on an attached engine are never hit: every phase sends its own
+`cache_salt` (and a fresh random seed unless one is given). They only fill free-queue slots,
+which the simulator's empty start models as well: eviction only ever pops the queue's head,
+so how many blocks sit ahead of ours matters, not what they hold.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class Workload:
     requests: list[ProbeRequest]
     description: str
     assumptions: list[str] = field(default_factory=list)
+    params: dict[str, Any] = field(default_factory=dict)  # the synthetic shape's sizes
 
     def sessions(self) -> list[list[ProbeRequest]]:
         """Requests grouped by session, sessions in order of their first request."""
@@ -146,12 +148,21 @@ def agentic(shape: Shape, opts: Options, seed: int) -> Workload:
                 )
             )
             histories[s] += src.take(turn_tokens - user_n)  # the assistant's (synthetic) reply
+    params = {
+        "system": system_n,
+        "turns": turns,
+        "user_tokens": user_n,
+        "assistant_tokens": turn_tokens - user_n,
+        "sessions": sessions,
+        "shared_system": opts.shared_system,
+    }
     return Workload(
         "agentic",
         requests,
         f"{sessions} agent sessions × {turns} turns: {system_n}-token "
         f"{'shared' if opts.shared_system else 'per-session'} system prompt, "
         f"+{turn_tokens} tokens per turn, {opts.output_tokens} generated",
+        params=params,
     )
 
 

@@ -1,7 +1,8 @@
 """The Python front end of `check`: libcst parse, one analysis, every Python rule.
 
-Positions are computed only for files with findings: most files have none, and the
-position pass costs about as much as the parse.
+Files without a prompt-building shape are not parsed (the LLM_HINTS pre-filter).
+Positions are computed only for reported nodes (`python/locate.py`): libcst's
+PositionProvider records every node and costs about as much as the parse.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import bisect
 import os
 import re
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -23,17 +25,26 @@ from promptlint.findings import FileError, Finding, Fix, FixSafety
 from promptlint.python.flow import Evaluator
 from promptlint.python.index import ModuleIndex, build_index
 from promptlint.python.locate import locate
-from promptlint.python.requests import Block, Request, find_requests, standalone_prefix_blocks
+from promptlint.python.requests import (
+    Block,
+    Request,
+    decorated_prompt_blocks,
+    find_requests,
+    standalone_prefix_blocks,
+)
 from promptlint.python.values import Taint
 
 # Cheap pre-filter: a file with none of these builds no prompt we can see (and is not
 # parsed at all). It looks for the shapes prompts take, not just LLM-ish words.
 LLM_HINTS = re.compile(
     r"""["'](?:role|messages|system|tools|tool_call_id|tool_use_id)["']"""
-    r"|\b(?:messages|system|instructions|prompt|tools|contents|system_instruction)\s*="
+    r"|\b(?:messages|system|instructions|prompt|tools|contents|system_instruction|system_prompt)\s*="
     r"|cache_control|SystemMessage|HumanMessage|ChatPromptTemplate|generate_content"
-    r"|list_tools|litellm|responses\.create|\.a?invoke\("
+    r"|list_tools|litellm|responses\.create|\.a?invoke\(|\.system_prompt\b|\.instructions\b"
 )
+
+
+DEEP_RECURSION = 20_000
 
 
 @dataclass
@@ -83,7 +94,8 @@ class PythonContext:
 
     @cached_property
     def standalone(self) -> list[Block]:
-        return list(standalone_prefix_blocks(self.index, self.evaluator))
+        blocks = list(standalone_prefix_blocks(self.index, self.evaluator))
+        return blocks + list(decorated_prompt_blocks(self.index, self.evaluator))
 
     @cached_property
     def prefix_uses(self) -> list[PrefixUse]:
@@ -143,6 +155,17 @@ class PythonFrontend:
         return path.suffix == ".py"
 
     def check_text(
+        self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
+    ) -> FrontendResult:
+        # Long `a + b + c ...` chains nest deeply; the analysis recurses over them.
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, DEEP_RECURSION))
+        try:
+            return self._check_text(path, text, rules, config)
+        finally:
+            sys.setrecursionlimit(limit)
+
+    def _check_text(
         self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
     ) -> FrontendResult:
         result = FrontendResult()

@@ -19,11 +19,6 @@ from typing import Any
 
 from promptlint.errors import UserError
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
-
 VOLATILE_KINDS = ("timestamp", "id", "random")
 KNOWN_KEYS = {
     "select",
@@ -77,6 +72,11 @@ def _has_promptlint_table(path: Path) -> bool:
 def load_config(path: Path | None) -> CheckConfig:
     if path is None:
         return CheckConfig()
+    # Imported here: most runs have no config file, and start-up time counts.
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:

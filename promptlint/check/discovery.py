@@ -189,7 +189,7 @@ def _walk(
     for entry in entries:
         child = Path(entry.path)
         try:
-            is_dir = entry.is_dir()
+            is_dir = entry.is_dir(follow_symlinks=False)  # no symlink loops
         except OSError:
             continue
         if is_dir:

@@ -101,6 +101,8 @@ def check_text(
         return outcome
     own_rules = [r for r in rules if frontend.name == r.LANGUAGE]
     current = text
+    last_applied = 0
+    previous: tuple[str, list[Finding]] | None = None
     for _ in range(MAX_FIX_PASSES):
         result = frontend.check_text(path, current, own_rules, config)
         suppressions = parse_suppressions(current)
@@ -108,6 +110,11 @@ def check_text(
         findings = [
             f for f in result.findings if f.code in codes and not suppressions.suppresses(f)
         ]
+        if result.errors and previous is not None:
+            # Our own fix broke the file: keep the text before it, never write broken code.
+            current, outcome.findings = previous
+            outcome.fixes_applied -= last_applied
+            break
         outcome.findings, outcome.errors = findings, result.errors
         if not options.fix or result.errors:
             break
@@ -116,7 +123,9 @@ def check_text(
             fixed, applied = result.fixed_text, max(applied, 1)
         if applied == 0 or fixed == current:
             break
+        previous = (current, findings)
         outcome.fixes_applied += applied
+        last_applied = applied
         current = fixed
     if current != text:
         outcome.original, outcome.fixed = text, current

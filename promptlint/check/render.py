@@ -68,7 +68,8 @@ def render_text(result: CheckResult, colour: bool, unsafe: bool) -> str:
     if n or result.errors or result.fixes_applied:
         lines.append(summary + ".")
     else:
-        lines.append(f"All checks passed ({result.files_checked} files).")
+        n_files = result.files_checked
+        lines.append(f"All checks passed ({n_files} file{'s' if n_files != 1 else ''}).")
     return "\n".join(lines)
 
 

@@ -19,8 +19,6 @@ from promptlint.python.index import Event, ModuleIndex, Scope, dotted, key_of, s
 from promptlint.python.values import (
     CALLER,
     ID,
-    RANDOM,
-    TIMESTAMP,
     UNKNOWN,
     UNORDERED,
     UNSORTED_JSON,
@@ -57,7 +55,7 @@ def repeated(taints: frozenset[Taint]) -> frozenset[Taint]:
     return frozenset(out)
 
 
-MAX_DEPTH = 12
+MAX_DEPTH = 40  # nested evaluations (names, calls, returns) followed before giving up
 Env = Mapping[str, Val]
 LANGCHAIN_MESSAGES = {
     "SystemMessage": "lc-system",
@@ -89,6 +87,7 @@ class Evaluator:
         self._depth = 0
         self._name_cache: dict[tuple[int, str, int], Val] = {}
         self._memo: dict[tuple[int, int, int], Val] = {}
+        self._constant_params: dict[tuple[int, str], bool] = {}
 
     # ---- names -------------------------------------------------------------------
     def qualname(self, expr: cst.BaseExpression) -> str | None:
@@ -305,7 +304,48 @@ class Evaluator:
         lowered = key.lower()
         if any(h in lowered for h in cat.STATIC_PARAM_HINTS):
             return Val(node=param)
+        if self._always_constant(key, scope):
+            return Val(node=param)
         return Val(own=frozenset({Taint(CALLER, param.name, f"parameter `{key}`")}), node=param)
+
+    def _always_constant(self, key: str, scope: Scope) -> bool:
+        """True when the module calls the function, and every call passes a literal for
+        `key` (e.g. `make_system("Acme")` at import time): then it is configuration."""
+        cache_key = (id(scope), key)
+        known = self._constant_params.get(cache_key)
+        if known is not None:
+            return known
+        self._constant_params[cache_key] = False  # while we look (recursion)
+        names = list(scope.params)
+        if scope.self_name is not None:
+            names.remove(scope.self_name)
+        position = names.index(key) if key in names else -1
+        found = False
+        result = True
+        for site in self.index.calls:
+            call = site.node
+            assert isinstance(call, cst.Call)
+            func = call.func
+            callee = func.attr.value if isinstance(func, cst.Attribute) else dotted(func)
+            if callee != scope.name:
+                continue
+            found = True
+            arg = next((a for a in call.args if a.keyword and a.keyword.value == key), None)
+            positional = [a for a in call.args if a.keyword is None and not a.star]
+            if arg is None and 0 <= position < len(positional):
+                arg = positional[position]
+            if arg is None:
+                if any(a.star for a in call.args):
+                    result = False
+                continue  # the default is used
+            if not isinstance(
+                arg.value, (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float)
+            ):
+                result = False
+                break
+        answer = found and result
+        self._constant_params[cache_key] = answer
+        return answer
 
     def _from_events(self, key: str, scope: Scope, events: list[Event], at: int) -> Val | None:
         cache_key = (id(scope), key, at)
@@ -522,16 +562,23 @@ class Evaluator:
             return self._percent(
                 "".join(p.text for p in left.parts if isinstance(p, Static)), right, e
             )
+        if isinstance(e.operator, cst.Multiply):
+            # "rule. " * 8: a repeated literal stays static text.
+            for text_side, count in ((left, e.right), (right, e.left)):
+                if (
+                    isinstance(count, cst.Integer)
+                    and text_side.parts is not None
+                    and all(isinstance(p, Static) for p in text_side.parts)
+                ):
+                    text = "".join(p.text for p in text_side.parts if isinstance(p, Static))
+                    return const_str(text * min(int(count.value, 0), 10_000), e)
         if isinstance(e.operator, cst.BitOr) and left.kind == "template":
             return left
         return merge([left, right], e)
 
     def _add(self, left: Val, right: Val, node: cst.CSTNode) -> Val:
         if left.parts is not None or right.parts is not None:
-            if (left.parts is not None or not left.all_taints()) and (
-                right.parts is not None or not right.all_taints()
-            ):
-                pass
+            # String concatenation: keep the pieces in order; an unknown side is one piece.
             lp = (
                 left.text_parts()
                 if left.parts is not None or left.items is None
@@ -744,12 +791,20 @@ class Evaluator:
                             parts.extend(item.text_parts())
                         return Val(parts=join_parts(parts), node=e)
                     return Val(parts=(Dyn(items.all_taints(), e),), node=e)
-                if method == "format":
+                if method in ("format", "format_map"):
+                    named = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
+                    mappings = [a for a in e.args if a.star == "**"]
+                    if method == "format_map" and e.args:
+                        mappings = [e.args[0]]
+                    for a in mappings:  # .format(**context): its keys are the fields
+                        mapping = self.eval(a.value, scope, at, env)
+                        if mapping.fields is not None:
+                            named = {**mapping.fields, **named}
+                        else:
+                            return Val(parts=(Dyn(mapping.all_taints(), e),), node=e)
+                    positional = [] if method == "format_map" else args
                     return self._format(
-                        text,
-                        [self.eval(a.value, scope, at, env) for a in args],
-                        {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()},
-                        e,
+                        text, [self.eval(a.value, scope, at, env) for a in positional], named, e
                     )
             if recv.parts is not None and method in _STR_KEEPING:
                 extra = merge(arg_vals())
@@ -908,6 +963,3 @@ def _drops_front(sl: cst.Slice) -> bool:
     if isinstance(lower, cst.BinaryOperation) and isinstance(lower.operator, cst.Subtract):
         return isinstance(lower.left, cst.Call) and dotted(lower.left.func) == "len"
     return False
-
-
-__all__ = ["RANDOM", "TIMESTAMP", "Evaluator"]

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 import libcst as cst
 from libcst._nodes.internal import CodegenState
 
+from promptlint.python.index import Walker, dotted
+
 
 class _Done(Exception):
     pass
@@ -51,6 +53,37 @@ class _LocatingState(CodegenState):
                 raise _Done
 
 
+class _SameType(Walker):
+    def __init__(self, types: set[type]) -> None:
+        self.types = types
+        self.found: dict[type, list[cst.CSTNode]] = {}
+
+    def walk(self, node: cst.CSTNode) -> None:
+        if type(node) in self.types:
+            self.found.setdefault(type(node), []).append(node)
+        super().walk(node)
+
+
+def _head(module: cst.Module, node: cst.CSTNode) -> str | None:
+    """A cheap key that equal snippets share: the callee or subscripted name."""
+    if isinstance(node, cst.Call):
+        return dotted(node.func)
+    if isinstance(node, cst.Subscript):
+        return dotted(node.value)
+    return None
+
+
+def _occurrences(text: str, snippet: str) -> list[int]:
+    hits: list[int] = []
+    if not snippet:
+        return hits
+    i = text.find(snippet)
+    while i != -1:
+        hits.append(i)
+        i = text.find(snippet, i + 1)
+    return hits
+
+
 def locate(
     module: cst.Module, text: str, nodes: Iterable[cst.CSTNode]
 ) -> dict[int, tuple[int, int]]:
@@ -61,13 +94,46 @@ def locate(
     wanted = {id(n): n for n in nodes}
     if not wanted:
         return {}
+    out: dict[int, tuple[int, int]] = {}
+    # A snippet that occurs once in the file is found by search, no code generation needed.
+    for key, node in list(wanted.items()):
+        snippet = module.code_for_node(node).strip()
+        first = text.find(snippet) if snippet else -1
+        if first >= 0 and text.find(snippet, first + 1) == -1:
+            out[key] = (first, first + len(snippet))
+            del wanted[key]
+    if not wanted:
+        return out
+    # A repeated snippet: the k-th node (in source order) with that code is the k-th
+    # occurrence, provided the text has no other occurrences (in comments or strings).
+    groups: dict[tuple[type, str], list[int]] = {}
+    for key, node in wanted.items():
+        groups.setdefault((type(node), module.code_for_node(node).strip()), []).append(key)
+    collector = _SameType({tp for tp, _ in groups})
+    collector.walk(module)
+    for (tp, snippet), keys in groups.items():
+        heads = {_head(module, wanted[k]) for k in keys}
+        same = [
+            n
+            for n in collector.found.get(tp, [])
+            if _head(module, n) in heads and module.code_for_node(n).strip() == snippet
+        ]
+        hits = _occurrences(text, snippet)
+        if len(hits) != len(same):
+            continue
+        for key in keys:
+            k = next((i for i, n in enumerate(same) if id(n) == key), None)
+            if k is not None:
+                out[key] = (hits[k], hits[k] + len(snippet))
+                del wanted[key]
+    if not wanted:
+        return out
     state = _LocatingState(
         default_indent=module.default_indent, default_newline=module.default_newline
     )
     state.wanted = wanted
     with contextlib.suppress(_Done):  # every wanted node found: stop early
         module._codegen(state)
-    out: dict[int, tuple[int, int]] = {}
     for key, (start, end) in state.found.items():
         while start < end and text[start].isspace():
             start += 1

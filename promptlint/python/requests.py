@@ -123,7 +123,7 @@ def _list_blocks(val: Val, label: str, section: str) -> Iterator[Block]:
 
 
 def _message_blocks(messages: Val, label: str, first_is_text: bool = True) -> list[Block]:
-    """Messages in order; the last one is the final turn."""
+    """Messages in order; the last user message (and any prefill after it) is the final turn."""
     if messages.items is None:
         # Unknown structure: only its structural taints (window, order) are judged.
         return [
@@ -132,12 +132,17 @@ def _message_blocks(messages: Val, label: str, first_is_text: bool = True) -> li
         ]
     out: list[Block] = []
     items = messages.items
+    # The final turn starts at the last user message: an assistant prefill after it
+    # ({"role": "assistant", "content": "{"}) does not make the question history.
+    start = len(items) - 1
+    for i in range(len(items) - 1, -1, -1):
+        if items[i].role == "user" or items[i].kind == "lc-human":
+            start = i
+            break
+        if items[i].role != "assistant" and items[i].kind != "lc-ai":
+            break
     for i, item in enumerate(items):
-        final = (
-            i == len(items) - 1
-            and item.role not in ("system", "developer")
-            and item.kind != "lc-system"
-        )
+        final = i >= start and item.role not in ("system", "developer") and item.kind != "lc-system"
         where = f"{label}[{i}]" if not item.spread else f"{label} (unpacked history)"
         role = item.role or {"lc-system": "system", "lc-human": "user", "lc-ai": "assistant"}.get(
             item.kind or ""
@@ -415,6 +420,39 @@ def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Bloc
                             yield Block(
                                 val, "system template", "system", text_first=True, prefix=True
                             )
+
+
+def decorated_prompt_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block]:
+    """Functions registered as dynamic system prompts (pydantic-ai `@agent.system_prompt`,
+    `@agent.instructions`): what they return is prefix."""
+    stack = [index.module_scope]
+    while stack:
+        scope = stack.pop()
+        if scope is None:
+            continue
+        for fn in scope.functions.values():
+            names = {_decorator_name(d.decorator) for d in fn.decorators}
+            if not names & {"system_prompt", "instructions"}:
+                continue
+            fscope = index.scope_of_function.get(id(fn))
+            if fscope is None:
+                continue
+            for ret in fscope.returns:
+                if ret.value is not None:
+                    at = index.ordinal.get(id(ret), 10**9)
+                    val = ev.eval(ret.value, fscope, at)
+                    label = f"dynamic system prompt `{fn.name.value}()`"
+                    yield Block(val, label, "system", text_first=True, prefix=True)
+        stack.extend(index.scope_of_function.get(id(f)) for f in scope.functions.values())
+        stack.extend(scope.classes.values())
+
+
+def _decorator_name(expr: cst.BaseExpression) -> str | None:
+    if isinstance(expr, cst.Call):
+        expr = expr.func
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value
+    return None
 
 
 def _looks_llm(call: cst.Call, ev: Evaluator) -> bool:

@@ -8,7 +8,7 @@ from a set iteration); component taints live in parts, items and fields.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 import libcst as cst
@@ -117,14 +117,3 @@ def merge(vals: Iterable[Val], node: cst.CSTNode | None = None) -> Val:
 
 def static_text(parts: Iterable[Part]) -> str:
     return "".join(p.text for p in parts if isinstance(p, Static))
-
-
-def iter_taints(vals: Iterable[Val]) -> Iterator[Taint]:
-    for v in vals:
-        yield from v.all_taints()
-
-
-@dataclass
-class Counter:
-    n: int = 0
-    seen: set[int] = field(default_factory=set)

@@ -1,3 +1,5 @@
+import libcst as cst
+
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
 from promptlint.python.values import CALLER, VOLATILE, Dyn, Static
@@ -109,10 +111,16 @@ class DynamicBeforeStatic(PythonRule):
                 if len(after.strip()) < LONG_STATIC_CHARS:
                     continue
                 where = block.label + (f" of `{request.api}` request" if request else "")
+                # Report where the value is interpolated (an f-string hole), if we know it.
+                hole = (
+                    part.node.expression
+                    if isinstance(part.node, cst.FormattedStringExpression)
+                    else None
+                )
                 for taint in callers:
                     ctx.report(
                         type(self),
-                        taint.node,
+                        hole if hole is not None else taint.node,
                         f"{taint.detail} is per-request data placed before {len(after.strip())} "
                         f"characters of static text in {where}: that text cannot be cached; "
                         "move the static text first and the per-request part to the end",

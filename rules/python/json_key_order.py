@@ -44,7 +44,9 @@ class SchemaKeyOrder(PythonRule):
     ```
 
     ## Fix safety
-    Safe: `sort_keys=True` keeps the same JSON value and only fixes the key order.
+    Safe: `sort_keys=True` keeps the same JSON value and only fixes the key order. (Python
+    cannot sort a dict whose keys mix types, such as `1` and `"a"`; JSON output rarely has
+    those.) Calls that pass `**options` are not reported.
     """
 
     CODE = "PL202"

@@ -1,5 +1,8 @@
+import libcst as cst
+
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import FixSafety, Severity
+from promptlint.python.move_fix import path_to
 from promptlint.python.values import UNORDERED
 from promptlint.python_frontend import PendingFix, PythonContext, PythonRule
 
@@ -29,10 +32,13 @@ class ToolOrder(PythonRule):
     ```
 
     ## Fix safety
-    Safe for `set(...)`, set displays and directory listings: the fix wraps the iterable in
-    `sorted(...)`, which keeps the same elements in a stable order (the elements must be
-    orderable, as names and paths are). `random.shuffle` and `list_tools()` have no
-    automatic fix: tool objects need a sort key (`key=lambda t: t.name`).
+    Safe where the unordered value is iterated right there (a `for` or comprehension
+    iterable, the argument of `list()` / `tuple()` / `str.join`) or is a call that returns a
+    list (`os.listdir`, `glob.glob`): the fix wraps it in `sorted(...)`, which keeps the same
+    elements in a stable order (names and paths are orderable). A set kept in a variable is
+    reported without a fix (it may be used with `in`, `|` or `.add`). `random.shuffle` and
+    `list_tools()` have no automatic fix: tool objects need a sort key
+    (`key=lambda t: t.name`).
     """
 
     CODE = "PL201"
@@ -116,6 +122,23 @@ class ToolOrder(PythonRule):
         ),
         Invalid(
             """
+            from openai import OpenAI
+            client = OpenAI()
+            STATUSES = {"open", "closed", "pending"}
+
+            def ask(q):
+                schema = {"type": "object", "properties": {"status": {"enum": list(STATUSES)}}}
+                return client.chat.completions.create(
+                    model="gpt-4o",
+                    tools=[{"type": "function", "function": {"name": "set_status", "parameters": schema}}],
+                    messages=[{"role": "user", "content": q}],
+                )
+            """,
+            line=3,
+            column=12,
+        ),
+        Invalid(
+            """
             async def run(session, client, q):
                 listed = await session.list_tools()
                 return await client.messages.create(
@@ -147,7 +170,7 @@ class ToolOrder(PythonRule):
         for use in ctx.uses(UNORDERED):
             taint = use.taint
             fix = None
-            if taint.fix == "sorted":
+            if taint.fix == "sorted" and _sorting_is_safe(ctx, taint.node):
                 fix = PendingFix(
                     "wrap in sorted(...)",
                     FixSafety.SAFE,
@@ -161,3 +184,29 @@ class ToolOrder(PythonRule):
                 "prefix: the same items in another order miss the cache; sort them",
                 fix,
             )
+
+
+# Calls that return a list: sorted(...) returns a list too, so the swap is invisible.
+_LIST_RESULTS = {"os.listdir", "glob.glob"}
+_ORDER_TAKING = {"list", "tuple", "enumerate"}
+
+
+def _sorting_is_safe(ctx: PythonContext, node: cst.CSTNode) -> bool:
+    """`sorted(node)` keeps behaviour only where node is iterated once, in order: a `for`
+    or comprehension iterable, the argument of list()/tuple()/str.join, or a call that
+    already returns a list. A set kept in a variable (used with `in`, `|`, `.add`) is not."""
+    if isinstance(node, cst.Call) and ctx.evaluator.qualname(node.func) in _LIST_RESULTS:
+        return True
+    path = path_to(ctx.module, node)
+    if path is None or len(path) < 2:
+        return False
+    parent = path[-2]
+    if isinstance(parent, (cst.CompFor, cst.For)):
+        return parent.iter is node
+    if isinstance(parent, cst.Arg) and len(path) >= 3:
+        call = path[-3]
+        if isinstance(call, cst.Call) and len(call.args) == 1 and parent.keyword is None:
+            if isinstance(call.func, cst.Name) and call.func.value in _ORDER_TAKING:
+                return True
+            return isinstance(call.func, cst.Attribute) and call.func.attr.value == "join"
+    return False

@@ -45,7 +45,8 @@ def git(cwd: Path, *args: str) -> None:
 
 
 @pytest.mark.skipif(
-    not PRE_COMMIT.exists() or shutil.which("git") is None, reason="needs pre-commit and git"
+    not PRE_COMMIT.exists() or shutil.which("git") is None or not (ROOT / ".git").exists(),
+    reason="needs pre-commit, git, and this checkout to be a git repository",
 )
 def test_pre_commit_hook_fails_on_bad_and_passes_on_good(tmp_path: Path) -> None:
     repo = tmp_path / "repo"

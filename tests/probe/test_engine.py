@@ -164,3 +164,68 @@ def test_cli_file_workload(engine: LaunchedEngine, tmp_path: Path) -> None:
     # a extends itself (120 → 160 tokens: 3 blocks), c shares system + doc (400 tokens: 12
     # blocks) with b, the repeated 40-token prompt hits its one full block
     assert hits[1] == 96 and hits[3] == 384 and hits[5] == 32
+
+
+def test_an_engine_that_cannot_start_is_a_one_line_error_and_leaves_nothing(
+    model_dir: Path, tmp_path: Path
+) -> None:
+    # A 1 MiB pool (2,048 tokens) cannot hold one request of the model's 4,096 positions.
+    python = os.environ.get("PROMPTLINT_VLLM_PYTHON", ".venv-vllm/bin/python")
+    proc = subprocess.run(
+        [
+            sys.executable, "-m", "promptlint", "probe", "--launch", str(model_dir),
+            "--python", python, "--log", str(tmp_path / "engine.log"),
+            "--", "--block-size", "32", "--kv-cache-memory-bytes", "1048576",
+            "--enforce-eager", "--load-format", "dummy", "--served-model-name", "too-small",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )  # fmt: skip
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("promptlint: error: vLLM exited with code")
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert "ValueError: To serve at least one request" in proc.stderr  # the root cause
+    leftover = subprocess.run(["pgrep", "-f", "too-small"], capture_output=True, text=True)
+    assert leftover.stdout.strip() == ""
+
+
+def test_cli_replays_recorded_sessions(engine: LaunchedEngine, tmp_path: Path) -> None:
+    from promptlint.store.base import open_store
+    from promptlint.store.records import BreakRecord, RequestRecord
+
+    def rec(i: int, session: str, parent: str | None, prompt: int, read: int, **kw: Any) -> Any:
+        return RequestRecord(
+            id=f"{session}-{i}", ts=f"2026-11-29T10:00:{i:02d}.000000+00:00", api="openai-chat",
+            provider="openai", model="gpt-4o", key_hash="k", session_id=session,
+            parent_id=parent, status=200, streamed=False, latency_ms=1.0,
+            uncached_input_tokens=prompt - read, cache_read_tokens=read, **kw,
+        )  # fmt: skip
+
+    url = f"sqlite:///{tmp_path / 'rec.db'}"
+    tool_order = BreakRecord("tool-order", "PL201", "tools", 64, 436, "0")
+    with open_store(url) as store:
+        store.write(
+            [
+                rec(1, "a", None, 300, 0),
+                rec(2, "a", "a-1", 420, 300),  # extends its parent
+                rec(3, "a", "a-2", 500, 64, breaks=[tool_order]),
+                rec(4, "b", None, 250, 0),
+                rec(5, "b", "b-4", 330, 250),
+            ]
+        )  # fmt: skip
+    proc = subprocess.run(
+        [
+            sys.executable, "-m", "promptlint", "probe", "--vllm", engine.base_url,
+            "--workload", "store", "--store", url, "--concurrency", "0", "--format", "json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    seq = json.loads(proc.stdout)["sequential"]
+    assert seq["requests"] == 5 and seq["mismatches"] == 0
+    hits = {r["id"]: r["metric_hit_tokens"] for r in seq["per_request"]}
+    # a-2 re-reads a-1's 300 tokens (9 blocks of 32); a-3 breaks at token 64 (2 blocks)
+    assert hits["a-2"] == 288 and hits["a-3"] == 64 and hits["b-5"] == 224

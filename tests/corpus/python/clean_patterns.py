@@ -95,3 +95,16 @@ def tool_results(messages: list[dict], calls: list) -> None:
                 ],
             }
         )
+
+
+def prefilled_json(question: str):
+    # An assistant prefill after the question: the question is still the final turn.
+    return claude.messages.create(
+        model="claude-sonnet-4-5",
+        max_tokens=500,
+        system=SYSTEM,
+        messages=[
+            {"role": "user", "content": f"[{datetime.now():%H:%M}] {question}"},
+            {"role": "assistant", "content": "{"},
+        ],
+    )
