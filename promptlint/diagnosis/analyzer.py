@@ -338,7 +338,7 @@ class Analyzer:
         total_lost = max(predict(potential) - max(predict(shared), floor), 0)
         if other_read > predict(shared) and read_from is not None and divs:
             divs[0].detail += (
-                f"; the first {other_read:,} tokens were still read from the cache entry of "
+                f"; the first {other_read:,} tokens were still readable from the cache entry of "
                 f"{read_from[0].request_id}"
             )
         spans = [max(edges[k + 1] - max(edges[k], floor), 0) for k in range(len(divs))]
