@@ -47,6 +47,11 @@ class Cause(str, Enum):
     def avoidable(self) -> bool:
         return CAUSES[self].avoidable
 
+    @property
+    def is_break(self) -> bool:
+        """False for new-content: recorded to say where the new tokens start, not a break."""
+        return self is not Cause.NEW_CONTENT
+
 
 CAUSES: dict[Cause, CauseInfo] = {
     c: CauseInfo(c.value, code, avoidable, summary)

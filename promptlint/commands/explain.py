@@ -50,15 +50,18 @@ def explain(
     else:
         data = _from_store(targets[0], store_url)
     if fmt == "json":
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        from promptlint.moneyjson import dumps
+
+        click.echo(dumps(data))
         return
     from promptlint.diagnosis.render import request_text
+    from promptlint.moneyjson import money
 
     for item in data["requests"]:
         for line in request_text(item):
             click.echo(line)
     click.echo(
-        f"total lost: {data['lost_tokens']:,} tokens (${data['lost_usd']})"
+        f"total lost: {data['lost_tokens']:,} tokens (${money(data['lost_usd'])})"
         + ("" if data["exact"] else "  [estimate]")
     )
 
@@ -137,13 +140,11 @@ def _from_store(target: str, store_url: str) -> dict[str, Any]:
 
 
 def _summary(items: list[dict[str, Any]], session: str | None) -> dict[str, Any]:
-    from promptlint.diagnosis.render import money
-
     return {
         "session_id": session or (items[-1]["session_id"] if items else None),
         "requests": items,
         "lost_tokens": sum(i["lost_tokens"] for i in items),
-        "lost_usd": money(sum((Decimal(i["lost_usd"]) for i in items), Decimal(0))),
+        "lost_usd": sum((i["lost_usd"] for i in items), Decimal(0)),
         "exact": all(i["prompt_tokens_exact"] for i in items),
         "assumptions": [] if all(i["prompt_tokens_exact"] for i in items) else ASSUMPTIONS_OFFLINE,
     }

@@ -49,7 +49,13 @@ def _is_loopback(host: str) -> bool:
 @click.option(
     "--anthropic-upstream", help=f"Anthropic-style upstream [default: {PUBLIC_ANTHROPIC}]."
 )
-@click.option("--store", "store_url", default=DEFAULT_STORE_URL, show_default=True)
+@click.option(
+    "--store",
+    "store_url",
+    default=DEFAULT_STORE_URL,
+    show_default=True,
+    help="sqlite:///PATH or postgresql://… (a fleet of proxies can share one PostgreSQL).",
+)
 @click.option(
     "--record-bodies",
     type=click.Choice(["none", "redacted", "full"]),
@@ -64,6 +70,13 @@ def _is_loopback(host: str) -> bool:
     show_default=True,
     help="Where the key-hash salt (0600) and the spill file live.",
 )
+@click.option(
+    "--max-body-mib",
+    type=click.IntRange(min=1),
+    default=256,
+    show_default=True,
+    help="Larger request bodies get a 413 from the proxy (counted in the metrics).",
+)
 def proxy(
     listen: str,
     upstream: str | None,
@@ -72,6 +85,7 @@ def proxy(
     store_url: str,
     record_bodies: str,
     state_dir: Path,
+    max_body_mib: int,
 ) -> None:
     """Forward LLM API traffic unchanged and record cache usage and prefix breaks.
 
@@ -103,6 +117,7 @@ def proxy(
             store_url=store_url,
             record_bodies=record_bodies,
             state_dir=state_dir,
+            max_body_bytes=max_body_mib * 1024 * 1024,
         )
         logging.basicConfig(level=logging.WARNING, format="promptlint proxy: %(message)s")
         if not _is_loopback(host):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from decimal import Decimal
 from typing import Any
 
@@ -27,8 +26,10 @@ COLUMNS = [
 
 
 def _jsonable(v: Any) -> Any:
-    if isinstance(v, Decimal):
-        return str(v)
+    # Money stays Decimal (written as a plain number with its exact digits); the hit rate
+    # is a ratio, rounded as in `report --format json`.
+    if isinstance(v, float):
+        return Decimal(str(round(v, 6)))
     return v
 
 
@@ -60,8 +61,10 @@ def sessions(store_url: str, fmt: str, since: str | None, until: str | None) -> 
     with store:
         rows = store.sessions(since=since, until=until)
     if fmt == "json":
+        from promptlint.moneyjson import dumps
+
         out = [{k: _jsonable(v) for k, v in row.items()} for row in rows]
-        click.echo(json.dumps({"sessions": out}, indent=2, ensure_ascii=False))
+        click.echo(dumps({"sessions": out}))
         return
     if not rows:
         click.echo("no sessions recorded")

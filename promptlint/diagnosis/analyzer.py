@@ -24,7 +24,7 @@ from typing import Any
 
 from promptlint.causes import Cause
 from promptlint.diagnosis import costing
-from promptlint.diagnosis.compare import Comparer, Divergence, scaled_cumsum
+from promptlint.diagnosis.compare import Comparer, Divergence, param_changes, scaled_cumsum
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.diagnosis.index import Entry, RecentIndex, SegInfo, TextPool
 from promptlint.prompt import Prompt, PromptParseError, parse_body
@@ -224,15 +224,28 @@ class Analyzer:
         )
         if session is None and parent is not None and same_conversation:
             session = parent.session_id
+        elif (
+            match is not None
+            and match.shared_messages
+            and explicit is not None
+            and not explicit.startswith("header:")
+            and match.entry.explicit != explicit
+        ):
+            # prompt_cache_key / metadata.user_id changed while the conversation went on:
+            # here it names a request or a trace (some gateways send a fresh one each
+            # time), not the conversation, which keeps its session.
+            session = match.entry.session_id
         rec.session_id = session or "s-" + ex.request_id
         rec.parent_id = parent.request_id if parent else None
 
-        breaks, details, _ = self._diagnose(ex, ctx, parent, usage, rec, same_conversation)
+        breaks, details, _, read_from = self._diagnose(
+            ex, ctx, parent, usage, rec, same_conversation
+        )
         rec.breaks = breaks
         rec.body = self._body(ex, ctx, details)
 
         if 0 < ex.status < 400:
-            self._remember(ex, ctx, rec, parent, explicit)
+            self._remember(ex, ctx, rec, parent, explicit, read_from)
         return rec, details
 
     def _diagnose(
@@ -243,12 +256,12 @@ class Analyzer:
         usage: Usage | None,
         rec: RequestRecord,
         same_conversation: bool,
-    ) -> tuple[list[BreakRecord], list[str], int]:
+    ) -> tuple[list[BreakRecord], list[str], int, tuple[Entry, int] | None]:
         prompt = ctx.prompt
         policy, price = self._pricing(rec.model, prompt.provider)
         if parent is None:
             rec.predicted_cached_tokens = 0
-            return [], [], 0
+            return [], [], 0, None
         comparer = Comparer(
             self.pool.get, self._tokens_of(ctx.tok), MESSAGE_OVERHEAD, ctx.calibration
         )
@@ -266,23 +279,23 @@ class Analyzer:
         anthropic = prompt.provider == "anthropic"
         bps: list[int] | None = None
         bps_unlimited: list[int] | None = None
+        # A read needs an entry the earlier requests wrote, found by looking back at most
+        # `lookback` blocks from one of this request's breakpoints.
+        lookback = int(getattr(policy, "lookback_blocks", None) or 20)
+        blockcum = [0]
+        for s in ctx.segs:
+            blockcum.append(blockcum[-1] + s.blocks)
+        here = [k + 1 for k, s in enumerate(ctx.segs) if s.breakpoint]
+        if prompt.auto_cache:
+            here.append(len(ctx.segs))
+
+        def reachable(w: int) -> bool:
+            return any(b >= w and blockcum[b] - blockcum[w] <= lookback for b in here)
+
         if anthropic and cur_bps:
-            # A read needs an entry the earlier requests wrote, found by looking back at
-            # most `lookback` blocks from one of this request's breakpoints.
-            lookback = int(getattr(policy, "lookback_blocks", None) or 20)
-            blockcum = [0]
-            for s in ctx.segs:
-                blockcum.append(blockcum[-1] + s.blocks)
-            here = [k + 1 for k, s in enumerate(ctx.segs) if s.breakpoint]
-            if prompt.auto_cache:
-                here.append(len(ctx.segs))
             entries = [w for w in set(parent.written_at) if w < len(cum)]
             bps_unlimited = sorted(cum[w] for w in entries if w <= max(here))
-            bps = sorted(
-                cum[w]
-                for w in entries
-                if any(b >= w and blockcum[b] - blockcum[w] <= lookback for b in here)
-            )
+            bps = sorted(cum[w] for w in entries if reachable(w))
 
         def predict(x: int, with_bps: bool = True, reach: bool = False) -> int:
             if x <= 0:
@@ -309,12 +322,26 @@ class Analyzer:
         else:
             edges = [d.token_offset for d in divs] + [potential]
         reported = usage.cache_read_tokens if usage else None
-        predicted = 0 if expired else predict(shared)
+        parent_read = 0 if expired else predict(shared)
+        # The provider keeps the entries of every recent request of this key and model, not
+        # only the parent's: the best read among all of them (a request that goes back to
+        # an earlier state - tools restored after a shuffle - reads the older entry).
+        other_read, read_from = self._best_live_read(
+            ex, ctx, parent, cum, comparer, policy, parent_read, reachable, bool(cur_bps), stripped
+        )
+        predicted = max(parent_read, other_read)
         rec.predicted_cached_tokens = predicted
 
         out: list[tuple[Divergence, int]] = []
-        total_lost = max(predict(potential) - max(predict(shared), reported or 0), 0)
-        spans = [max(edges[k + 1] - edges[k], 0) for k in range(len(divs))]
+        # Breaks cost only what lay beyond the readable part of the prompt.
+        floor = max(other_read, reported or 0)
+        total_lost = max(predict(potential) - max(predict(shared), floor), 0)
+        if other_read > predict(shared) and read_from is not None and divs:
+            divs[0].detail += (
+                f"; the first {other_read:,} tokens were still readable from the cache entry of "
+                f"{read_from[0].request_id}"
+            )
+        spans = [max(edges[k + 1] - max(edges[k], floor), 0) for k in range(len(divs))]
         span_sum = sum(spans)
         left = total_lost
         for k, d in enumerate(divs):
@@ -328,8 +355,8 @@ class Analyzer:
         extra: list[tuple[Divergence, int]] = []
         first_seg = ctx.segs[0].name if ctx.segs else "prompt"
         min_tokens = int(getattr(policy, "min_cacheable_tokens", 0) or 0)
-        if expired and shared > 0:
-            lost = predict(shared)
+        if expired and shared > 0 and predict(shared) > other_read:
+            lost = predict(shared) - other_read
             extra.append(
                 (
                     Divergence(
@@ -439,7 +466,94 @@ class Analyzer:
                 )
             )
             details.append(d.detail)
-        return records, details, shared
+        return records, details, shared, read_from
+
+    def _best_live_read(
+        self,
+        ex: Exchange,
+        ctx: _Ctx,
+        parent: Entry,
+        cum: list[int],
+        comparer: Comparer,
+        policy: Any,
+        best: int,
+        reachable: Any,
+        has_breakpoints: bool,
+        stripped: Divergence | None,
+    ) -> tuple[int, tuple[Entry, int] | None]:
+        """The most any other live entry of this key lets this request read, and whose."""
+        prompt = ctx.prompt
+        anthropic = prompt.provider == "anthropic"
+        if anthropic and not has_breakpoints:
+            return 0, None
+        segs = ctx.segs
+        first_non_tool = next((k for k, s in enumerate(segs) if s.kind != "tool"), len(segs))
+        base_limit = len(segs) if stripped is None else stripped.seg_index
+        found: tuple[int, tuple[Entry, int] | None] = (0, None)
+        options = []
+        for e in self.index.candidates(ex.key_hash, prompt.provider):
+            if e is parent:
+                continue
+            gap = (ex.ts - e.ts).total_seconds()
+            if gap < 0 or gap > _ttl_seconds(policy, e, prompt):
+                continue
+            limit = base_limit
+            changes = param_changes(e, prompt.params, prompt.provider)
+            if any(whole for _, whole in changes):
+                continue
+            if changes:  # Anthropic: tool_choice, thinking, images keep only the tools
+                limit = min(limit, first_non_tool)
+            limit = min(limit, len(e.segs))
+            # Nothing can be read beyond the entry's own prompt.
+            bound = (
+                max(e.prompt_tokens, e.reported_tokens)
+                if limit == len(e.segs)
+                else cum[limit] + cum[limit] // 4
+            )
+            if bound > best:
+                options.append((bound, limit, e))
+        # Longest first: once the bound cannot beat the best read, nothing after it can.
+        options.sort(key=lambda o: -o[0])
+        for bound, limit, e in options:
+            if bound <= best:
+                break
+            same = 0
+            esegs = e.segs
+            while same < limit and (
+                esegs[same] is segs[same] or esegs[same].hash == segs[same].hash
+            ):
+                same += 1
+            # Positions in the entry's own calibrated counts: exact where the provider
+            # reported them, whatever the new tokens of this request weigh.
+            ecum = scaled_cumsum(esegs[:same], e.calibration)
+            close = max(ecum[same] // 50, 16)
+            if same == len(esegs) and abs(e.reported_tokens - ecum[same]) <= close:
+                # The whole entry matched: the provider's own count of it (calibration is
+                # skipped within 1%; far off, the provider saw more than the body).
+                ecum[same] = e.reported_tokens
+            try:
+                if anthropic:
+                    points = [ecum[w] for w in e.written_at if w <= same and reachable(w)]
+                    read = int(policy.predict_read(ecum[same], ctx.total, None, points))
+                else:
+                    shared = ecum[same]
+                    if (
+                        same < limit
+                        and esegs[same].key == segs[same].key
+                        # Tokenizing the edited segment only pays if it could win.
+                        and shared + round(segs[same].tokens * ctx.calibration) > best
+                    ):
+                        old = self.pool.get(esegs[same].hash)
+                        shared += comparer.token_prefix(
+                            esegs[same], old, segs[same], ctx.texts[same]
+                        )
+                    read = int(policy.predict_read(shared, ctx.total, None, None))
+            except Exception:  # a policy bug must not lose the record
+                read = 0
+            if read > best:
+                best = read
+                found = (read, (e, same))
+        return found
 
     def _pricing(self, model: str, provider: str) -> tuple[Any, Any]:
         key = (model, provider)
@@ -464,6 +578,7 @@ class Analyzer:
         rec: RequestRecord,
         parent: Entry | None,
         explicit: str | None,
+        read_from: tuple[Entry, int] | None = None,
     ) -> None:
         # Cache entries are kept as segment boundaries (entry after segment k-1 = k), not
         # token positions: token counts are calibrated per request and would drift.
@@ -475,6 +590,10 @@ class Analyzer:
                     break
                 same += 1
             written = [w for w in parent.written_at if w <= same]
+        if read_from is not None:
+            # Reading an older entry refreshes it: it lives on as this request's.
+            older, same = read_from
+            written += [w for w in older.written_at if w <= same]
         for k, s in enumerate(ctx.segs):
             if s.breakpoint:
                 written.append(k + 1)
@@ -492,6 +611,16 @@ class Analyzer:
             written_at=sorted(set(written))[-64:],
             latency_ms=ex.latency_ms,
             auto_cache=ctx.prompt.auto_cache,
+            calibration=ctx.calibration,
+            prompt_tokens=ctx.total,
+            reported_tokens=(
+                rec.uncached_input_tokens
+                + rec.cache_read_tokens
+                + rec.cache_write_5m_tokens
+                + rec.cache_write_1h_tokens
+                if rec.prompt_tokens_exact
+                else 0
+            ),
         )
         for s, text in zip(ctx.segs, ctx.texts, strict=False):
             self.pool.put(s.hash, text)

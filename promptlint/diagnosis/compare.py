@@ -226,7 +226,7 @@ class Comparer:
     ) -> Divergence:
         """One segment replaced by another in place."""
         old_text = self.text_of(a.hash)
-        offset_in = self._token_prefix(a, old_text, b, new_text)
+        offset_in = self.token_prefix(a, old_text, b, new_text)
         at = cum[j] + offset_in
         char_at = 0
         if old_text is not None:
@@ -372,7 +372,7 @@ class Comparer:
             True,
         )
 
-    def _token_prefix(self, a: SegInfo, old_text: str | None, b: SegInfo, new_text: str) -> int:
+    def token_prefix(self, a: SegInfo, old_text: str | None, b: SegInfo, new_text: str) -> int:
         if old_text is None:
             return 0
         from promptlint.tokens import common_prefix_len

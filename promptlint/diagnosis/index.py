@@ -42,6 +42,12 @@ class Entry:
     written_at: list[int] = field(default_factory=list)  # segment boundaries of cache writes
     auto_cache: bool = False
     latency_ms: float = 0.0
+    # Segment token counts are ours; this scales them to the provider's count of this
+    # request where usage told it. `prompt_tokens`: our scaled total; `reported_tokens`:
+    # the provider's own count (0 when unknown).
+    calibration: float = 1.0
+    prompt_tokens: int = 0
+    reported_tokens: int = 0
 
     @property
     def total_tokens(self) -> int:
@@ -164,6 +170,10 @@ class RecentIndex:
                     score += weight[h]
                     if s.kind == "message":
                         shared_msgs += 1
+            if model is not None and cand.model != model and not shared_msgs:
+                # Another model's cache, and no conversation in common: another workload
+                # of this key (a helper model with the same tools), not an earlier turn.
+                continue
             if score > 0 and cand.model == model:
                 score += 0.5  # on equal prefixes, the same model's cache is the one to use
             scored.append(Match(cand, score, shared_msgs))

@@ -1,4 +1,8 @@
-"""JSON and text views of analysed requests, shared by `explain` and `sessions`."""
+"""JSON and text views of analysed requests, shared by `explain` and `sessions`.
+
+Money stays `Decimal` here: `promptlint.moneyjson.dumps` writes it as plain numbers with
+their exact digits, the text views through `money`.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from promptlint.causes import Cause
-from promptlint.diagnosis.costing import money
+from promptlint.moneyjson import money
 from promptlint.store.records import BreakRecord, RequestRecord
 
 
@@ -16,6 +20,13 @@ def _avoidable(cause: str) -> bool:
         return Cause(cause).avoidable
     except ValueError:
         return False
+
+
+def _is_break(cause: str) -> bool:
+    try:
+        return Cause(cause).is_break
+    except ValueError:  # a cause recorded by another version: shown as a break
+        return True
 
 
 def details_from_body(rec: RequestRecord) -> list[str]:
@@ -37,7 +48,7 @@ def break_json(b: BreakRecord, detail: str | None) -> dict[str, Any]:
         "segment": b.segment,
         "token_offset": b.token_offset,
         "lost_tokens": b.lost_tokens,
-        "lost_usd": str(b.lost_usd),
+        "lost_usd": Decimal(str(b.lost_usd)),
         "avoidable": _avoidable(b.cause),
         "detail": detail,
         "before": b.before,
@@ -58,9 +69,17 @@ def request_json(
     rec: RequestRecord, details: list[str] | None = None, label: str | None = None
 ) -> dict[str, Any]:
     details = details if details is not None else details_from_body(rec)
-    breaks = [
-        break_json(b, details[k] if k < len(details) else None) for k, b in enumerate(rec.breaks)
-    ]
+    breaks, new_content = [], None
+    for k, b in enumerate(rec.breaks):
+        if _is_break(b.cause):
+            breaks.append(break_json(b, details[k] if k < len(details) else None))
+        elif new_content is None:
+            # Nothing broke: where the request's new tokens start, not a break.
+            new_content = {
+                "segment": b.segment,
+                "token_offset": b.token_offset,
+                "tokens": max(prompt_tokens(rec) - b.token_offset, 0),
+            }
     return {
         "id": label or rec.id,
         "ts": rec.ts,
@@ -74,10 +93,11 @@ def request_json(
         "prompt_tokens_exact": rec.prompt_tokens_exact,
         "cached_tokens": rec.cache_read_tokens if rec.prompt_tokens_exact else None,
         "predicted_cached_tokens": rec.predicted_cached_tokens,
-        "cost_usd": str(rec.cost_usd),
+        "cost_usd": Decimal(str(rec.cost_usd)),
         "lost_tokens": sum(b.lost_tokens for b in rec.breaks),
-        "lost_usd": money(sum((Decimal(str(b.lost_usd)) for b in rec.breaks), Decimal(0))),
+        "lost_usd": sum((Decimal(str(b.lost_usd)) for b in rec.breaks), Decimal(0)),
         "breaks": breaks,
+        "new_content": new_content,
         "error": rec.error,
     }
 
@@ -98,11 +118,17 @@ def request_text(item: dict[str, Any]) -> list[str]:
     lines = [head]
     if not item["parsed"]:
         lines.append(f"  not analysed: {item['error'] or 'unparsed body'}")
+    nc = item.get("new_content")
+    if nc is not None:
+        lines.append(
+            f"  new content from {nc['segment']}, token {nc['token_offset']:,}: "
+            f"{nc['tokens']:,} new tokens after an intact prefix (not a break)"
+        )
     for b in item["breaks"]:
         code = f" {b['code']}" if b["code"] else ""
         lines.append(
             f"  {b['cause']}{code} at {b['segment']}, token {b['token_offset']:,}: "
-            f"lost {b['lost_tokens']:,} tokens (${b['lost_usd']})"
+            f"lost {b['lost_tokens']:,} tokens (${money(b['lost_usd'])})"
             + ("" if b["avoidable"] else " - not avoidable")
         )
         if b["detail"]:

@@ -104,6 +104,18 @@ class Metrics:
         with self._lock:
             self._remote = snapshot
 
+    def fold_remote(self) -> None:
+        """Make the last remote report local (its process is gone; a new one starts at 0)."""
+        with self._lock:
+            for name in self._WRITER_SIDE:
+                if name != "gauges":
+                    setattr(
+                        self,
+                        name,
+                        defaultdict(getattr(self, name).default_factory, self._merged(name)),
+                    )
+            self._remote = {}
+
     def _merged(self, name: str) -> dict[Any, Any]:
         local: dict[Any, Any] = getattr(self, name)
         remote: dict[Any, Any] = self._remote.get(name) or {}

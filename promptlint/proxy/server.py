@@ -150,13 +150,15 @@ class ProxyServer:
 
     def _health(self) -> web.Response:
         w = self.writer
+        store = "ok" if w.store_ok else "failing" if w.store_error else "starting"
         body = {
-            "status": "ok",
+            # The proxy forwards either way; "degraded" means recordings wait in the spill file.
+            "status": "degraded" if store == "failing" else "ok",
             "uptime_seconds": round(time.time() - self._started, 3),
             "requests": self.metrics.total_requests(),
             "in_flight": self.in_flight,
             "queue_depth": w.depth,
-            "store": "ok" if w.store_ok else "failing" if w.store_error else "starting",
+            "store": store,
             "store_error": w.store_error,
             "spill_pending": w.spill_pending,
             "records_lost": self.metrics.total_lost(),
@@ -177,7 +179,14 @@ class ProxyServer:
     async def _forward(self, request: web.Request) -> web.StreamResponse:
         t_arrival = time.perf_counter()
         ts = datetime.now(timezone.utc)
-        body = await request.read()
+        try:
+            body = await request.read()
+        except web.HTTPRequestEntityTooLarge:
+            self.metrics.count_request(routes.OTHER, 413, None)
+            log.warning("refused a request body over %d bytes", self.config.max_body_bytes)
+            return _proxy_error(
+                413, f"request body over {self.config.max_body_bytes} bytes", "request-size"
+            )
         t0 = time.perf_counter()
         method = request.method
         raw_path = request.raw_path
@@ -307,7 +316,12 @@ async def _pump(
         if not chunk:
             return None
         if tee is not None:
-            tee.feed(chunk)
+            try:
+                tee.feed(chunk)
+            except Exception:  # a tee bug costs the usage of this response, never the bytes
+                log.exception("usage tee failed; forwarding continues without it")
+                tee.overflow = True
+                tee = None
         await response.write(chunk)
 
 
@@ -325,7 +339,7 @@ def _abort(request: web.Request) -> None:
         transport.abort()
 
 
-def _proxy_error(status: int, message: str) -> web.Response:
+def _proxy_error(status: int, message: str, source: str = "upstream") -> web.Response:
     body: dict[str, Any] = {
         "error": {"message": f"promptlint proxy: {message}", "type": "proxy_error", "code": None}
     }
@@ -333,5 +347,5 @@ def _proxy_error(status: int, message: str) -> web.Response:
         status=status,
         text=json.dumps(body),
         content_type="application/json",
-        headers={"X-Promptlint-Error": "upstream"},
+        headers={"X-Promptlint-Error": source},
     )

@@ -325,23 +325,25 @@ class RecordWriter:
     def _replay(self) -> None:
         if not self.spill.pending() or self._ensure_store() is None:
             return
-        replayed = 0
+        replayed = unreadable = 0
         try:
             for batch, bad in self.spill.read_batches(500):
-                if bad:
-                    self.metrics.count_lost("spill_unreadable", bad)
-                    log.error("%d unreadable lines in %s (counted lost)", bad, self.spill.path)
+                unreadable += bad
                 if batch and not self._write(batch):
                     # Store still failing: keep the file; records already written are
                     # idempotent by id, so writing them again later is harmless.
                     return
                 replayed += len(batch)
             self.spill.clear()
-            self._spill_count = 0
         except OSError as exc:
             log.error("reading spill file %s failed: %s", self.spill.path, exc)
             return
+        # Counters first, then the pending count: whoever sees 0 pending sees the replay.
+        if unreadable:
+            self.metrics.count_lost("spill_unreadable", unreadable)
+            log.error("%d unreadable lines in %s (counted lost)", unreadable, self.spill.path)
         self.metrics.count_record("replayed", replayed)
         self.metrics.set_gauge("spill_pending", 0)
+        self._spill_count = 0
         if replayed:
             log.warning("replayed %d spilled records into the store", replayed)

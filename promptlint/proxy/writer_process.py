@@ -4,6 +4,11 @@ The proxy process keeps only a queue feeder and a small listener thread; the chi
 the ordinary `RecordWriter` (Analyzer, store, spill, replay) and reports, a few times a
 second and whenever something settles, how many records it has settled, the store's
 state, and its counters for `/-/metrics`.
+
+If the child dies (killed, out of memory, a crash in a native library), the listener
+counts the records it had taken but not settled, and those still in its queue, as lost
+(`writer_crashed`), and starts a new child on fresh queues: a dead reader may hold the old
+queue's lock forever.
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ from promptlint.proxy.writer import RecordWriter, default_analyzer
 log = logging.getLogger("promptlint.proxy")
 
 _REPORT_SECONDS = 0.02
+_MAX_RESTARTS = 5  # within _RESTART_WINDOW seconds; beyond that the writer stays down
+_RESTART_WINDOW = 60.0
 
 
 class ProcessWriter:
@@ -42,10 +49,9 @@ class ProcessWriter:
     ) -> None:
         self.store_url = store_url
         self.metrics = metrics
-        ctx = multiprocessing.get_context("spawn")
-        self._in: Any = ctx.Queue(maxsize=max_queue)
-        self._out: Any = ctx.Queue()
-        params = {
+        self._ctx = multiprocessing.get_context("spawn")
+        self._max_queue = max_queue
+        self._params = {
             "store_url": store_url,
             "spill_path": str(spill_path),
             "record_bodies": record_bodies,
@@ -53,19 +59,30 @@ class ProcessWriter:
             "max_queued_bytes": max_queued_bytes,
             "retry_seconds": retry_seconds,
         }
-        self._proc = ctx.Process(
-            target=_child_main, args=(params, self._in, self._out), name="promptlint-writer"
-        )
         self._max_queued_bytes = max_queued_bytes
         self._lock = threading.Condition()
         self._submitted = 0
-        self._dropped = 0  # settled here: never reached the child
+        self._dropped = 0  # settled here: never reached a child, or lost with a dead one
+        self._settled_base = 0  # settled by earlier children
         self._child_settled = 0
         self._child_bytes = 0
         self._queued_bytes = 0
         self._status: dict[str, Any] = {"store_ok": False, "store_error": None, "spill_pending": 0}
+        self._closing = False
+        self._restarts: list[float] = []
+        self._in: Any = None
+        self._out: Any = None
+        self._proc: Any = None
+        self._new_child()
         self._listener = threading.Thread(target=self._listen, name="promptlint-writer-listener")
         self._listener.daemon = True
+
+    def _new_child(self) -> None:
+        self._in = self._ctx.Queue(maxsize=self._max_queue)
+        self._out = self._ctx.Queue()
+        self._proc = self._ctx.Process(
+            target=_child_main, args=(self._params, self._in, self._out), name="promptlint-writer"
+        )
 
     def start(self) -> None:
         self._proc.start()
@@ -81,6 +98,8 @@ class ProcessWriter:
         content_encoding: str | None = None,
     ) -> None:
         size = len(ex.request_body)
+        if tee is not None:
+            tee.release_decoder()  # a zlib object cannot cross processes; the stream is over
         with self._lock:
             if self._queued_bytes + size > self._max_queued_bytes:
                 ex.request_body = b""
@@ -91,28 +110,32 @@ class ProcessWriter:
                 )
                 self.metrics.count_lost("body_over_budget")
                 size = 0
-            self._queued_bytes += size
             self._submitted += 1
-        if tee is not None:
-            tee.release_decoder()  # a zlib object cannot cross processes; the stream is over
-        try:
-            self._in.put_nowait((ex, provider, size, tee, content_encoding))
-        except queue.Full:
-            with self._lock:
-                self._queued_bytes -= size
+            # Under the lock, so a restart cannot swap the queue between the check and the put.
+            try:
+                self._in.put_nowait((ex, provider, size, tee, content_encoding))
+            except queue.Full:
+                reason: str | None = "queue_full"
+            except (ValueError, OSError):  # closed: the writer died and was not restarted
+                reason = "writer_down"
+            else:
+                self._queued_bytes += size
+                reason = None
+            if reason is not None:
                 self._dropped += 1
                 self._lock.notify_all()
-            self.metrics.count_lost("queue_full")
-            log.warning("recording queue full: record %s lost (counted)", ex.request_id)
+        if reason is not None:
+            self.metrics.count_lost(reason)
+            log.warning("record %s lost (%s; counted)", ex.request_id, reason)
 
     @property
     def depth(self) -> int:
         with self._lock:
-            return self._submitted - self._dropped - self._child_settled
+            return self._submitted - self._dropped - self._settled_base - self._child_settled
 
     @property
     def store_ok(self) -> bool:
-        return bool(self._status.get("store_ok"))
+        return bool(self._status.get("store_ok")) and self._proc.is_alive()
 
     @property
     def store_error(self) -> str | None:
@@ -125,18 +148,23 @@ class ProcessWriter:
     def spill_pending(self) -> int:
         return int(self._status.get("spill_pending", 0))
 
+    @property
+    def restarts(self) -> int:
+        return len(self._restarts)
+
     def flush(self, timeout: float = 30.0) -> bool:
         deadline = time.monotonic() + timeout
         with self._lock:
             target = self._submitted
-            while self._dropped + self._child_settled < target:
+            while self._dropped + self._settled_base + self._child_settled < target:
                 left = deadline - time.monotonic()
-                if left <= 0 or not self._proc.is_alive():
+                if left <= 0:
                     return False
                 self._lock.wait(min(left, 0.5))
         return True
 
     def close(self, timeout: float = 30.0) -> None:
+        self._closing = True
         with contextlib.suppress(ValueError, OSError):
             self._in.put(None, timeout=timeout)
         self._proc.join(timeout)
@@ -153,15 +181,21 @@ class ProcessWriter:
     def _listen(self) -> None:
         while True:
             try:
-                msg = self._out.get(timeout=1.0)
+                msg = self._out.get(timeout=0.5)
             except queue.Empty:
-                if not self._proc.is_alive():
+                if self._proc.is_alive():
+                    continue
+                if self._closing or not self._restart():
                     return
                 continue
-            except (EOFError, OSError):
-                return
+            except (EOFError, OSError, ValueError):
+                if self._closing or not self._restart():
+                    return
+                continue
             if msg is None:
-                return
+                if self._closing:
+                    return
+                continue
             settled, settled_bytes, status, snapshot = msg
             self.metrics.set_remote(snapshot)
             with self._lock:
@@ -170,6 +204,49 @@ class ProcessWriter:
                 self._child_settled = settled
                 self._status = status
                 self._lock.notify_all()
+
+    def _restart(self) -> bool:
+        """The child died: count what it took with it, start a new one on fresh queues."""
+        now = time.monotonic()
+        self._restarts = [t for t in self._restarts if now - t < _RESTART_WINDOW]
+        code = self._proc.exitcode
+        with self._lock:
+            old_in = self._in
+            try:
+                waiting = old_in.qsize()
+            except (NotImplementedError, OSError):
+                waiting = 0
+            unsettled = self._submitted - self._dropped - self._settled_base - self._child_settled
+            lost = max(0, unsettled)
+            # Counters the dead child reported stay counted (they are in the store).
+            self._settled_base += self._child_settled
+            self._child_settled = 0
+            self._child_bytes = 0
+            self._dropped += lost
+            self._queued_bytes = 0
+            give_up = len(self._restarts) >= _MAX_RESTARTS
+            with contextlib.suppress(Exception):
+                old_in.close()  # later puts to it fail (and are counted), none vanish
+                old_in.cancel_join_thread()
+            if not give_up:
+                self._new_child()
+            self._lock.notify_all()
+        if lost:
+            self.metrics.count_lost("writer_crashed", lost)
+        log.error(
+            "writer process died (exit code %s): %d records lost (%d of them still queued)%s",
+            code,
+            lost,
+            min(waiting, lost),
+            "; not restarting (too many restarts)" if give_up else "; starting a new one",
+        )
+        # Keep the dead child's counters in /-/metrics: fold them into the local ones.
+        self.metrics.fold_remote()
+        if give_up:
+            return False
+        self._restarts.append(now)
+        self._proc.start()
+        return True
 
 
 def _child_main(params: dict[str, Any], inq: Any, outq: Any) -> None:
@@ -181,7 +258,8 @@ def _child_main(params: dict[str, Any], inq: Any, outq: Any) -> None:
         metrics,
         record_bodies=params["record_bodies"],
         analyzer_factory=default_analyzer,
-        max_queue=params["max_queue"],
+        # A short hand-off queue: the bound that matters is the parent's (max_queue).
+        max_queue=min(params["max_queue"], 1024),
         max_queued_bytes=params["max_queued_bytes"],
         retry_seconds=params["retry_seconds"],
         block_when_full=True,  # the bound is the parent's queue: back-pressure, never drop here

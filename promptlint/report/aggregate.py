@@ -27,7 +27,7 @@ from promptlint.report.model import (
 )
 from promptlint.report.prices_split import class_costs
 from promptlint.store.money import from_pico
-from promptlint.store.sql import SQLStore, range_where
+from promptlint.store.sql import ONLY_BREAKS, SQLStore, range_where
 
 GROUP_COLUMNS = {"model": "model", "session": "session_id", "day": "day", "key": "key_hash"}
 BY_CHOICES = (*GROUP_COLUMNS, "cause")
@@ -87,6 +87,8 @@ class Aggregator:
         self.since, self.until = since, until
         # Requests and breaks both carry the request time: neither query needs a join.
         self.where, self.params = range_where(since, until, "ts")
+        # New-content rows say where a request's new tokens start; they are not breaks.
+        self._breaks_where = _where(self.where, ONLY_BREAKS)
         self._step = step or (lambda: None)
 
     def q(self, sql: str, extra: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -128,14 +130,14 @@ class Aggregator:
         rows = self.q(
             "SELECT cause, avoidable, COUNT(*), COUNT(DISTINCT request_id),"
             " COUNT(DISTINCT session_id), SUM(lost_tokens), SUM(lost_pusd)"
-            f" FROM breaks{self.where} GROUP BY cause, avoidable"
+            f" FROM breaks{self._breaks_where} GROUP BY cause, avoidable"
         )
         # The first break of each cause: its earliest time (an index scan on (cause, ts)),
         # then the few breaks at that time; ties go to the smallest request id and seq.
         first: dict[str, tuple[str, str, str]] = {}
         ties = self.q(
             "SELECT b.cause, b.request_id, b.seq, b.ts, b.session_id FROM breaks b JOIN"
-            f" (SELECT cause, MIN(ts) AS ts FROM breaks{self.where} GROUP BY cause) m"
+            f" (SELECT cause, MIN(ts) AS ts FROM breaks{self._breaks_where} GROUP BY cause) m"
             " ON b.cause = m.cause AND b.ts = m.ts"
         )
         for cause, rid, _, ts, session in sorted(ties, key=lambda r: (r[0], r[1], r[2])):
@@ -145,7 +147,7 @@ class Aggregator:
             "SELECT cause, session_id, lost FROM (SELECT cause, session_id,"
             " SUM(lost_pusd) AS lost, ROW_NUMBER() OVER (PARTITION BY cause"
             " ORDER BY SUM(lost_pusd) DESC, session_id) AS rn"
-            f" FROM breaks{self.where} GROUP BY cause, session_id) t WHERE rn <= ?"
+            f" FROM breaks{self._breaks_where} GROUP BY cause, session_id) t WHERE rn <= ?"
             " ORDER BY cause, rn",
             (top,),
         ):
@@ -206,7 +208,7 @@ class Aggregator:
             " COUNT(*) OVER (PARTITION BY session_id, cause) AS n,"
             " SUM(lost_pusd) OVER (PARTITION BY session_id, cause) AS total,"
             " ROW_NUMBER() OVER (PARTITION BY session_id, cause ORDER BY ts, seq) AS rn"
-            f" FROM breaks{_where(self.where, cond)}) t WHERE rn = 1"
+            f" FROM breaks{_where(self._breaks_where, f'({cond})')}) t WHERE rn = 1"
             " ORDER BY ts, request_id, seq",
             args,
         )
@@ -242,7 +244,7 @@ class Aggregator:
         rows = self.q(
             f"SELECT {_LINK_COLUMNS} FROM (SELECT {_LINK_COLUMNS}, ROW_NUMBER() OVER"
             f" (PARTITION BY {partition} ORDER BY lost_pusd DESC, ts, seq) AS rn"
-            f" FROM breaks{_where(self.where, cond)}) t WHERE rn <= ?"
+            f" FROM breaks{_where(self._breaks_where, f'({cond})')}) t WHERE rn <= ?"
             " ORDER BY ts, request_id, seq",
             (*args, per),
         )

@@ -12,9 +12,12 @@ text/NUMERIC columns stay for compatibility with version 1 readers.
 Version 3 copies a little across the two tables (each request's break count and avoidable loss; each
 break's request time, session and avoidability, decided when it is written) so that a
 report over a million requests needs no join.
+
+Version 4 counts only real breaks in `requests.break_count`: a new-content row (nothing
+broke; it says where the new tokens start) is not one.
 """
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 SCHEMA_V1 = [
     """CREATE TABLE IF NOT EXISTS meta (
@@ -105,5 +108,9 @@ MIGRATIONS: dict[int, list[str]] = {
         "   WHERE b.request_id = requests.id AND b.avoidable = 1), 0)",
         "CREATE INDEX IF NOT EXISTS breaks_cause_ts ON breaks (cause, ts)",
         "CREATE INDEX IF NOT EXISTS breaks_session ON breaks (session_id)",
+    ],
+    4: [
+        "UPDATE requests SET break_count = (SELECT COUNT(*) FROM breaks b"
+        " WHERE b.request_id = requests.id AND b.cause <> 'new-content')",
     ],
 }

@@ -33,6 +33,10 @@ N_REQUEST_COLUMNS = REQUEST_COLUMNS.count(",") + 1
 N_BREAK_COLUMNS = BREAK_COLUMNS.count(",") + 1
 
 AVOIDABLE_CAUSES: tuple[str, ...] = tuple(c.value for c in Cause if c.avoidable)
+# Rows of the breaks table that are not breaks (new-content: nothing broke). They stay for
+# `explain`; counts and by-cause aggregates leave them out.
+NOT_BREAKS: tuple[str, ...] = tuple(c.value for c in Cause if not c.is_break)
+ONLY_BREAKS = "cause NOT IN (" + ", ".join(f"'{c}'" for c in NOT_BREAKS) + ")"
 
 
 def is_avoidable(cause: str) -> bool:
@@ -55,7 +59,8 @@ def request_row(r: RequestRecord) -> tuple[Any, ...]:
         None if r.predicted_cached_tokens is None else int(r.predicted_cached_tokens),
         int(bool(r.prompt_tokens_exact)), str(r.cost_usd), str(r.cost_usd_without_cache),
         int(bool(r.parsed)), r.body, r.error, cost, without,
-        len(r.breaks), sum(int(b.lost_tokens) for b in avoidable), avoidable_pusd,
+        sum(b.cause not in NOT_BREAKS for b in r.breaks),
+        sum(int(b.lost_tokens) for b in avoidable), avoidable_pusd,
     )  # fmt: skip
 
 

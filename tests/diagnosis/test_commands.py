@@ -175,3 +175,105 @@ def test_sessions_empty_store_and_since_filter(tmp_path: Path) -> None:
     assert later.returncode == 0 and json.loads(later.stdout) == {"sessions": []}
     missing = cli("sessions", "--store", str(tmp_path / "missing.db"))
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
+
+
+def _money_values(data: Any, path: str = "") -> list[tuple[str, Any]]:
+    """Every value whose key names money (…_usd), with where it sits."""
+    out: list[tuple[str, Any]] = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k.endswith("_usd"):
+                out.append((f"{path}.{k}", v))
+            out += _money_values(v, f"{path}.{k}")
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out += _money_values(v, f"{path}[{i}]")
+    return out
+
+
+def test_json_money_is_plain_numbers_with_exact_digits(tmp_path: Path) -> None:
+    url = _record(tmp_path)
+    with open_store(url) as store:
+        stored = store.request("r1")
+    assert stored is not None and stored.breaks
+    for args in (
+        ("sessions", "--store", url, "--format", "json"),
+        ("explain", "r1", "--store", url, "--format", "json"),
+    ):
+        proc = cli(*args)
+        assert proc.returncode == 0, proc.stderr
+        data = json.loads(proc.stdout, parse_float=Decimal)
+        money = _money_values(data)
+        assert money, args
+        for where, value in money:
+            # A number (int for whole amounts such as 0), never a string or a rounded float.
+            assert isinstance(value, (Decimal, int)) and not isinstance(value, bool), (where, value)
+    data = json.loads(
+        cli("explain", "r1", "--store", url, "--format", "json").stdout, parse_float=Decimal
+    )
+    req = data["requests"][0]
+    # The very digits the store holds.
+    assert req["breaks"][0]["lost_usd"] == Decimal(stored.breaks[0].lost_usd)
+    assert req["cost_usd"] == Decimal(stored.cost_usd)
+    assert data["lost_usd"] == sum(Decimal(b.lost_usd) for b in stored.breaks)
+    sess = json.loads(
+        cli("sessions", "--store", url, "--format", "json").stdout, parse_float=Decimal
+    )["sessions"][0]
+    assert isinstance(sess["hit_rate"], (Decimal, int))
+    text = cli("explain", "r1", "--store", url)
+    assert f"(${stored.breaks[0].lost_usd})" in text.stdout
+
+
+def _record_new_content_then_break(tmp_path: Path) -> str:
+    """r0; r1 extends it (new content only); r2 changes a timestamp (a real break)."""
+    url = f"sqlite:///{tmp_path / 'nc.db'}"
+    analyzer = Analyzer()
+    u = {"role": "user", "content": "Order 1?"}
+    more = [u, {"role": "assistant", "content": "ok"}, {"role": "user", "content": "more"}]
+    bodies = [
+        chat([{"role": "system", "content": "Now: 2026-11-29 10:00:00\n" + SYSTEM}, u]),
+        chat([{"role": "system", "content": "Now: 2026-11-29 10:00:00\n" + SYSTEM}, *more]),
+        chat([{"role": "system", "content": "Now: 2026-11-29 10:00:30\n" + SYSTEM}, *more]),
+    ]
+    records = [analyzer.analyze(ex(b, n=k)) for k, b in enumerate(bodies)]
+    assert [[b.cause for b in r.breaks] for r in records] == [
+        [],
+        ["new-content"],
+        ["volatile-timestamp"],
+    ]
+    with open_store(url) as store:
+        store.write(records)
+    return url
+
+
+def test_new_content_is_not_counted_as_a_break(tmp_path: Path) -> None:
+    url = _record_new_content_then_break(tmp_path)
+    sessions = json.loads(cli("sessions", "--store", url, "--format", "json").stdout)["sessions"]
+    assert [s["breaks"] for s in sessions] == [1]
+    report = json.loads(cli("report", "--store", url, "--format", "json").stdout)
+    assert report["total"]["breaks"] == 1
+    assert [c["cause"] for c in report["causes"]] == ["volatile-timestamp"]
+    by_cause = json.loads(cli("report", "--store", url, "--by", "cause", "--format", "json").stdout)
+    assert [r["cause"] for r in by_cause["rows"]] == ["volatile-timestamp"]
+    # explain still says where the new tokens start, apart from the breaks.
+    data = json.loads(cli("explain", "r1", "--store", url, "--format", "json").stdout)
+    r1 = data["requests"][0]
+    assert r1["breaks"] == [] and r1["new_content"]["segment"] == "messages[2]"
+    assert r1["new_content"]["tokens"] == r1["prompt_tokens"] - r1["new_content"]["token_offset"]
+    text = cli("explain", "r1", "--store", url).stdout
+    assert "new content from messages[2]" in text and "new-content" not in text
+
+
+def test_store_migration_recounts_breaks_without_new_content(tmp_path: Path) -> None:
+    import sqlite3
+
+    url = _record_new_content_then_break(tmp_path)
+    path = tmp_path / "nc.db"
+    con = sqlite3.connect(path)
+    # A store written before v4 counted the new-content row too.
+    con.execute("UPDATE requests SET break_count = 1 WHERE id = 'r1'")
+    con.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
+    con.commit()
+    con.close()
+    report = json.loads(cli("report", "--store", url, "--format", "json").stdout)
+    assert report["total"]["breaks"] == 1

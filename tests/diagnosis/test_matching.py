@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from promptlint.diagnosis.analyzer import Analyzer
+from promptlint.store.records import RequestRecord
 
 from .helpers import ORDER_TOOL, SYSTEM, WEATHER_TOOL, chat, claude, ex
 
@@ -173,3 +174,97 @@ def test_equal_prefixes_prefer_the_same_model() -> None:
     # A conversation that switches model mid-way still finds its own earlier turn.
     r = a.analyze(ex(chat(convo("second question", "answer", "more"), model="gpt-4o-mini"), n=3))
     assert r.parent_id == "r1" and r.breaks[0].cause == "param-change"
+
+
+def _restored_tools_session(gap_to_restore: float, model_last: str = "gpt-4o") -> RequestRecord:
+    """r0 [weather, order]; r1 the tools swapped; r2 the original order again."""
+    analyzer = Analyzer()
+    base = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "Order 1?"}]
+    m1 = [*base, {"role": "assistant", "content": "ok"}, {"role": "user", "content": "more"}]
+    m2 = [*m1, {"role": "assistant", "content": "sure"}, {"role": "user", "content": "thanks"}]
+    analyzer.analyze(ex(chat(base, tools=[WEATHER_TOOL, ORDER_TOOL]), n=0, at=0))
+    r1 = analyzer.analyze(ex(chat(m1, tools=[ORDER_TOOL, WEATHER_TOOL]), n=1, at=10))
+    assert r1.breaks[0].cause == "tool-order"
+    body = chat(m2, tools=[WEATHER_TOOL, ORDER_TOOL], model=model_last)
+    return analyzer.analyze(ex(body, n=2, at=gap_to_restore))
+
+
+def test_prediction_reads_an_older_live_entry_within_its_ttl_only() -> None:
+    alive = _restored_tools_session(60)
+    assert alive.parent_id == "r1"
+    # r0's whole prompt is readable again: the system prompt and its tools, ~1.9k tokens.
+    assert alive.predicted_cached_tokens is not None and alive.predicted_cached_tokens >= 1792
+    assert alive.breaks[0].cause == "tool-order"
+    assert alive.breaks[0].lost_tokens < 256  # only r1's own additions
+    expired = _restored_tools_session(301)  # r0's entry is older than the 5 min TTL
+    assert expired.predicted_cached_tokens == 0
+    assert expired.breaks[0].lost_tokens > 1500
+    other_model = _restored_tools_session(60, model_last="gpt-4o-mini")  # another cache
+    assert other_model.predicted_cached_tokens == 0
+
+
+def test_ids_outside_the_cache_key_that_change_per_request() -> None:
+    """A LiteLLM-style client: OpenAI `user` and `metadata`, Anthropic `metadata.user_id`
+    set to a fresh trace id on every request. None enters the cache key: no break, and
+    the conversation stays one session."""
+    a = Analyzer()
+    msgs: list[dict[str, Any]] = [{"role": "user", "content": "Where is order 1234?"}]
+    recs = []
+    for turn in range(4):
+        body = claude(
+            msgs,
+            system=[{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}}],
+            metadata={"user_id": f"trace-{turn:04d}-{turn * 7919:08x}"},
+        )
+        recs.append(a.analyze(ex(body, n=turn, api="anthropic-messages")))
+        msgs = [*msgs, {"role": "assistant", "content": f"answer {turn}"}]
+        msgs.append({"role": "user", "content": f"q{turn}"})
+    assert [r.parent_id for r in recs] == [None, "r0", "r1", "r2"]
+    assert len({r.session_id for r in recs}) == 1
+    assert all([b.cause for b in r.breaks] == ["new-content"] for r in recs[1:])
+
+    chats = []
+    cmsgs: list[dict[str, Any]] = [
+        {"role": "system", "content": SYSTEM},
+        {"role": "user", "content": "Hi"},
+    ]
+    for turn in range(3):
+        body = chat(
+            cmsgs,
+            user=f"user-{turn}",
+            metadata={"trace_id": f"t{turn}", "generation_name": f"gen-{turn}"},
+            store=True,
+        )
+        chats.append(a.analyze(ex(body, n=10 + turn)))
+        cmsgs = [
+            *cmsgs,
+            {"role": "assistant", "content": f"a{turn}"},
+            {"role": "user", "content": f"q{turn}"},
+        ]
+    assert len({r.session_id for r in chats}) == 1
+    assert all([b.cause for b in r.breaks] == ["new-content"] for r in chats[1:])
+
+
+def test_a_new_conversation_on_another_model_has_no_parent_there() -> None:
+    """Two workloads of one key on two models (an agent and its cheap helper calls) share
+    tools and instructions but no conversation: a model's first request is not a
+    param-change break of the other model's traffic."""
+    a = Analyzer()
+    tools = [WEATHER_TOOL, ORDER_TOOL]
+    a.analyze(ex(chat(convo("first question"), model="gpt-4o", tools=tools), n=0))
+    r1 = a.analyze(ex(chat(convo("a title for this"), model="gpt-4o-mini", tools=tools), n=1))
+    assert r1.parent_id is None and r1.breaks == [] and r1.predicted_cached_tokens == 0
+    # Its own next turn finds it; the same conversation switching model is still a break.
+    r2 = a.analyze(
+        ex(
+            chat(
+                convo("a title for this", "Order talk", "shorter"), model="gpt-4o-mini", tools=tools
+            ),
+            n=2,
+        )
+    )
+    assert r2.parent_id == "r1" and [b.cause for b in r2.breaks] == ["new-content"]
+    r3 = a.analyze(
+        ex(chat(convo("first question", "answer", "more"), model="gpt-4o-mini", tools=tools), n=3)
+    )
+    assert r3.parent_id == "r0" and r3.breaks[0].cause == "param-change"

@@ -157,3 +157,71 @@ def test_anthropic_sdk_session(proxy: Harness) -> None:
     param = recs[4].breaks[0]
     assert (param.cause, param.segment) == ("param-change", "system[0]")
     assert recs[4].cache_read_tokens == 0 and param.lost_tokens > 1024
+
+
+def _six_tools(fmt: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for i in range(6):
+        schema = {
+            "type": "object",
+            "properties": {f"arg{i}": {"type": "string", "description": f"argument {i}"}},
+            "required": [f"arg{i}"],
+        }
+        desc = f"Tool number {i}: does work item {i} for the user, carefully and completely."
+        if fmt == "anthropic":
+            out.append({"name": f"tool_{i}", "description": desc, "input_schema": schema})
+        else:
+            out.append(
+                {
+                    "type": "function",
+                    "function": {"name": f"tool_{i}", "description": desc, "parameters": schema},
+                }
+            )
+    return out
+
+
+SHUFFLE = (3, 0, 5, 1, 4, 2)
+
+
+@pytest.mark.parametrize("provider", ["anthropic", "openai"])
+def test_prediction_reads_any_live_entry_not_only_the_parent(proxy: Harness, provider: str) -> None:
+    """Turn 3 shuffles the tools, turn 4 restores them: turn 4 reads the entry turn 2
+    left (still alive), although its parent (turn 3) has the other order."""
+    tools = _six_tools(provider)
+    shuffled = [tools[i] for i in SHUFFLE]
+    if provider == "anthropic":
+        a = anthropic.Anthropic(base_url=proxy.url, api_key=ANTHROPIC_KEY, max_retries=0)
+        msgs: list[dict[str, Any]] = [{"role": "user", "content": "Where is order 1234?"}]
+    else:
+        o = openai.OpenAI(base_url=proxy.url + "/v1", api_key=OPENAI_KEY, max_retries=0)
+        msgs = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "Order 1?"}]
+    for turn in range(1, 6):
+        t = shuffled if turn == 3 else tools
+        if provider == "anthropic":
+            a.messages.create(
+                model="claude-sonnet-4-6",
+                max_tokens=64,
+                system=SYSTEM,
+                tools=t,  # type: ignore[arg-type]
+                messages=msgs,  # type: ignore[arg-type]
+                extra_body={"cache_control": {"type": "ephemeral"}},
+            )
+        else:
+            o.chat.completions.create(model="gpt-4o", tools=t, messages=msgs)  # type: ignore[arg-type]
+        msgs = [*msgs, {"role": "assistant", "content": f"answer {turn}"}]
+        msgs.append({"role": "user", "content": f"q{turn}"})
+
+    recs = _by_ts(proxy)
+    assert len(recs) == 5 and [r.parent_id for r in recs] == [None] + [r.id for r in recs[:-1]]
+    r3, r4 = recs[2], recs[3]
+    assert r3.cache_read_tokens == 0 and r3.breaks[0].cause == "tool-order"
+    # The upstream read turn 2's entry; so does the prediction.
+    assert r4.cache_read_tokens > 1024
+    assert _close(r4.predicted_cached_tokens, r4.cache_read_tokens)
+    assert not any(b.cause == "provider-miss" for b in r4.breaks)
+    # Relative to its parent the tools moved, but only what lay beyond the readable
+    # part (turn 3's additions) was lost.
+    brk = r4.breaks[0]
+    assert brk.cause == "tool-order" and 0 < brk.lost_tokens <= 256
+    r5 = recs[4]
+    assert _close(r5.predicted_cached_tokens, r5.cache_read_tokens)

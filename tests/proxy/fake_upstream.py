@@ -661,7 +661,7 @@ class FakeUpstream:
             bounds.append((pos, h.copy().hexdigest(), ttl))
         total = pos
         now = self._now()
-        key = request.headers.get("x-api-key") or request.headers.get("Authorization", "")
+        key = request.headers.get("x-api-key") or request.headers.get("Authorization") or ""
         read = 0
         write_5m = write_1h = 0
         with self._lock:
@@ -727,7 +727,7 @@ class FakeUpstream:
                 + b"\n\n"
             )
 
-        start = {
+        start: dict[str, Any] = {
             "id": mid,
             "type": "message",
             "role": "assistant",

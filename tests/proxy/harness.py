@@ -17,6 +17,7 @@ from promptlint.store.base import open_store
 from promptlint.store.records import RequestRecord
 
 T = TypeVar("T")
+C = TypeVar("C")
 
 OPENAI_KEY = "sk-proj-TESTKEY0123456789abcdefSECRET"
 ANTHROPIC_KEY = "sk-ant-api03-TESTKEY0123456789abcdefSECRET"
@@ -35,6 +36,12 @@ class Harness:
         config.setdefault("retry_seconds", 0.2)  # replay within a fraction of a second
         self._config = config
         self.proxy: ProxyServer
+        self._clients: list[Any] = []
+
+    def track(self, client: C) -> C:
+        """Close this SDK client when the harness stops (its sockets must not leak)."""
+        self._clients.append(client)
+        return client
 
     def run(self, coro: Coroutine[Any, Any, T], timeout: float = 60) -> T:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
@@ -42,11 +49,11 @@ class Harness:
     def start(self) -> Harness:
         self._thread.start()
         self.run(self.fake.start())
+        self._config.setdefault("openai_upstream", self.fake.url)
+        self._config.setdefault("anthropic_upstream", self.fake.url)
         config = ProxyConfig(
             host="127.0.0.1",
             port=0,
-            openai_upstream=self.fake.url,
-            anthropic_upstream=self.fake.url,
             store_url=self.store_url,
             state_dir=self.tmp / "state",
             **self._config,
@@ -56,6 +63,8 @@ class Harness:
         return self
 
     def stop(self) -> None:
+        for client in self._clients:
+            client.close()
         try:
             self.run(self.proxy.stop())
             self.run(self.fake.stop())

@@ -76,10 +76,10 @@ def test_proxy_command_serves_records_and_stops_cleanly(harness: Harness, tmp_pa
         match = re.search(r"listening on (http://127\.0\.0\.1:\d+)", first)
         assert match, first
         url = match.group(1)
-        client = openai.OpenAI(base_url=url + "/v1", api_key=OPENAI_KEY, max_retries=0)
-        reply = client.chat.completions.create(
-            model="gpt-4o", messages=[{"role": "user", "content": "hello"}]
-        )
+        with openai.OpenAI(base_url=url + "/v1", api_key=OPENAI_KEY, max_retries=0) as client:
+            reply = client.chat.completions.create(
+                model="gpt-4o", messages=[{"role": "user", "content": "hello"}]
+            )
         assert reply.choices[0].message.content
     finally:
         proc.send_signal(signal.SIGINT)
@@ -89,3 +89,8 @@ def test_proxy_command_serves_records_and_stops_cleanly(harness: Harness, tmp_pa
         (record,) = list(s.iter_requests())
     assert record.api == "openai-chat" and record.status == 200
     assert (tmp_path / "state" / "proxy.salt").stat().st_mode & 0o777 == 0o600
+
+
+def test_max_body_must_be_positive() -> None:
+    result = _run("--max-body-mib", "0")
+    assert result.returncode == 2 and "--max-body-mib" in result.stderr

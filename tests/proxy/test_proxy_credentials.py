@@ -25,14 +25,14 @@ SECRETS = [OPENAI_KEY, ANTHROPIC_KEY, AZURE_KEY, COOKIE, QUERY_KEY]
 
 
 def _traffic(h: Harness) -> None:
-    oa = openai.OpenAI(base_url=h.url + "/v1", api_key=OPENAI_KEY, max_retries=0)
+    oa = h.track(openai.OpenAI(base_url=h.url + "/v1", api_key=OPENAI_KEY, max_retries=0))
     oa.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "a"}])
     list(
         oa.chat.completions.create(
             model="gpt-4o", messages=[{"role": "user", "content": "b"}], stream=True
         )
     )
-    an = anthropic.Anthropic(base_url=h.url, api_key=ANTHROPIC_KEY, max_retries=0)
+    an = h.track(anthropic.Anthropic(base_url=h.url, api_key=ANTHROPIC_KEY, max_retries=0))
     an.messages.create(
         model="claude-sonnet-4-6", max_tokens=8, messages=[{"role": "user", "content": "c"}]
     )

@@ -58,22 +58,26 @@ def test_missing_credential_401_passes_and_is_anonymous(harness: Harness) -> Non
     assert b"didn't provide an API key" in harness.fake.sent[via.header("x-request-id") or ""].body
     (record,) = harness.records()
     assert record.status == 401 and record.key_hash == "anonymous"
-    client = openai.OpenAI(
-        base_url=harness.url + "/v1",
-        api_key=OPENAI_KEY,
-        max_retries=0,
-        default_headers={"x-fake-status": "401"},
+    client = harness.track(
+        openai.OpenAI(
+            base_url=harness.url + "/v1",
+            api_key=OPENAI_KEY,
+            max_retries=0,
+            default_headers={"x-fake-status": "401"},
+        )
     )
     with pytest.raises(openai.AuthenticationError):
         client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "x"}])
 
 
 def test_rate_limit_error_reaches_the_sdk(harness: Harness) -> None:
-    client = openai.OpenAI(
-        base_url=harness.url + "/v1",
-        api_key=OPENAI_KEY,
-        max_retries=0,
-        default_headers={"x-fake-status": "429"},
+    client = harness.track(
+        openai.OpenAI(
+            base_url=harness.url + "/v1",
+            api_key=OPENAI_KEY,
+            max_retries=0,
+            default_headers={"x-fake-status": "429"},
+        )
     )
     with pytest.raises(openai.RateLimitError) as info:
         client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "x"}])
@@ -103,11 +107,13 @@ def test_upstream_reset_mid_stream(harness: Harness) -> None:
     assert exc is not None
     assert got.count(b"data: ") == 3 and b"[DONE]" not in got
     # The SDK sees it too.
-    client = openai.OpenAI(
-        base_url=harness.url + "/v1",
-        api_key=OPENAI_KEY,
-        max_retries=0,
-        default_headers={"x-fake-reset-after": "2"},
+    client = harness.track(
+        openai.OpenAI(
+            base_url=harness.url + "/v1",
+            api_key=OPENAI_KEY,
+            max_retries=0,
+            default_headers={"x-fake-reset-after": "2"},
+        )
     )
     with pytest.raises(openai.APIConnectionError):
         list(
@@ -126,6 +132,31 @@ def test_upstream_reset_mid_stream(harness: Harness) -> None:
         )
     )
     assert ok.status == 200
+
+
+def test_upstream_unreachable_is_a_502_from_the_proxy(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{s.getsockname()[1]}"  # closed again when the block ends
+    h = Harness(tmp_path, openai_upstream=dead).start()
+    try:
+        via = asyncio.run(
+            raw_request(
+                h.url + CHAT, body=_chat(), headers={"Authorization": f"Bearer {OPENAI_KEY}"}
+            )
+        )
+        assert via.status == 502 and via.header("X-Promptlint-Error") == "upstream"
+        assert json.loads(via.body)["error"]["type"] == "proxy_error"
+        (record,) = h.records()
+        assert record.status == 502 and "upstream unreachable" in (record.error or "")
+        assert (
+            'promptlint_proxy_upstream_errors_total{kind="unreachable"} 1'
+            in h.proxy.metrics.render()
+        )
+    finally:
+        h.stop()
 
 
 def test_slow_upstream_is_waited_for(harness: Harness) -> None:
@@ -259,6 +290,19 @@ def test_huge_body_is_forwarded_intact(harness: Harness) -> None:
     assert record.body is None or len(record.body) < 1024 * 1024  # redacted: not the whole prompt
 
 
+def test_body_over_the_limit_is_refused_and_counted(tmp_path: Path) -> None:
+    h = Harness(tmp_path, max_body_bytes=1000).start()
+    try:
+        via = asyncio.run(
+            raw_request(h.url + CHAT, body=_chat("x" * 2000), headers={"Authorization": "Bearer k"})
+        )
+        assert via.status == 413 and via.header("X-Promptlint-Error") == "request-size"
+        assert h.fake.request_count == 0
+        assert 'requests_total{api="other",status="413"} 1' in h.proxy.metrics.render()
+    finally:
+        h.stop()
+
+
 def _blocked_store(tmp: Path) -> tuple[str, Path]:
     blocker = tmp / "blocker"
     blocker.write_text("a file where the store's directory should be")
@@ -270,7 +314,7 @@ def test_store_unavailable_spills_and_replays(tmp_path: Path, writer: str) -> No
     url, blocker = _blocked_store(tmp_path)
     h = Harness(tmp_path, store_url=url, writer=writer).start()
     try:
-        client = openai.OpenAI(base_url=h.url + "/v1", api_key=OPENAI_KEY, max_retries=0)
+        client = h.track(openai.OpenAI(base_url=h.url + "/v1", api_key=OPENAI_KEY, max_retries=0))
         for i in range(4):
             r = client.chat.completions.create(
                 model="gpt-4o", messages=[{"role": "user", "content": f"q{i}"}]
@@ -290,6 +334,7 @@ def test_store_unavailable_spills_and_replays(tmp_path: Path, writer: str) -> No
         assert spill.stat().st_mode & 0o777 == 0o600
         health = json.loads(asyncio.run(raw_request(h.url + "/-/health", method="GET")).body)
         assert health["store"] == "failing" and health["spill_pending"] == 5
+        assert health["status"] == "degraded"
         assert health["records_lost"] == 0
         # The store comes back: the spill file is replayed without a restart.
         blocker.unlink()
@@ -375,3 +420,37 @@ def _concurrent_streams(harness: Harness, n: int) -> None:
     assert len({r.key_hash for r in records}) == 7
     assert harness.proxy.metrics.total_lost() == 0
     assert harness.proxy.metrics.total_requests() == n
+
+
+def test_writer_process_killed_is_restarted_and_losses_counted(tmp_path: Path) -> None:
+    import os
+    import signal
+
+    h = Harness(tmp_path, writer="process").start()
+    try:
+        headers = {"Authorization": f"Bearer {OPENAI_KEY}"}
+        for i in range(3):
+            asyncio.run(raw_request(h.url + CHAT, body=_chat(f"a{i}"), headers=headers))
+        h.settle()
+        writer = h.proxy.writer
+        first = writer._proc.pid
+        os.kill(first, signal.SIGKILL)  # the child this test's proxy started
+        deadline = time.monotonic() + 30
+        while (writer._proc.pid == first or not writer.store_ok) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert writer._proc.pid != first and writer.restarts == 1
+        for i in range(4):
+            asyncio.run(raw_request(h.url + CHAT, body=_chat(f"b{i}"), headers=headers))
+        records = h.records()
+        assert len(records) == 7  # 3 before, 4 after; nothing was in flight when it died
+        assert h.proxy.metrics.total_lost() == 0
+        assert 'promptlint_proxy_records_total{outcome="written"} 7' in h.proxy.metrics.render()
+        # Killed again with records on their way: each one is written or counted lost.
+        os.kill(writer._proc.pid, signal.SIGKILL)
+        for i in range(5):
+            asyncio.run(raw_request(h.url + CHAT, body=_chat(f"c{i}"), headers=headers))
+        written = len(h.records())
+        lost = h.proxy.metrics.lost["writer_crashed"]
+        assert written - 7 + lost == 5 and writer.restarts == 2
+    finally:
+        h.stop()

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import anthropic
 import openai
+import pytest
 from harness import ANTHROPIC_KEY, OPENAI_KEY, Harness
 
 LONG_SYSTEM = "You are a careful assistant. " * 400  # ~2400 tokens: above every minimum
 
 
 def _openai(h: Harness) -> openai.OpenAI:
-    return openai.OpenAI(base_url=h.url + "/v1", api_key=OPENAI_KEY, max_retries=0)
+    return h.track(openai.OpenAI(base_url=h.url + "/v1", api_key=OPENAI_KEY, max_retries=0))
 
 
 def _anthropic(h: Harness) -> anthropic.Anthropic:
-    return anthropic.Anthropic(base_url=h.url, api_key=ANTHROPIC_KEY, max_retries=0)
+    return h.track(anthropic.Anthropic(base_url=h.url, api_key=ANTHROPIC_KEY, max_retries=0))
 
 
 def test_openai_chat_plain_and_streamed(harness: Harness) -> None:
@@ -211,3 +214,22 @@ def test_prefix_break_reaches_store_and_metrics(any_harness: Harness) -> None:
         in metrics
     )
     assert 'promptlint_proxy_avoidable_miss_usd_total{cause="volatile-timestamp"} 0.' in metrics
+
+
+@pytest.mark.parametrize("mode", ["none", "redacted", "full"])
+def test_record_bodies_reaches_the_analyzer(tmp_path: Path, mode: str) -> None:
+    secret_text = "the customer's whole letter, word for word " * 50
+    h = Harness(tmp_path, record_bodies=mode).start()
+    try:
+        _openai(h).chat.completions.create(
+            model="gpt-4o", messages=[{"role": "user", "content": secret_text}]
+        )
+        (record,) = h.records()
+    finally:
+        h.stop()
+    if mode == "none":
+        assert record.body is None
+    elif mode == "full":
+        assert record.body is not None and secret_text in record.body
+    else:
+        assert record.body is not None and secret_text not in record.body

@@ -102,3 +102,25 @@ def test_body_over_byte_budget_drops_body_not_record(tmp_path: Path) -> None:
     assert record.cache_read_tokens == 1920
     assert record.error and "body not recorded" in record.error
     assert metrics.lost["body_over_budget"] == 1
+
+
+def test_unreadable_spill_lines_are_counted_once(tmp_path: Path) -> None:
+    from promptlint.proxy.fallback import usage_only_record
+    from promptlint.proxy.spill import SpillFile
+
+    spill = SpillFile(tmp_path / "spill.jsonl")
+    spill.append([usage_only_record(_exchange(1), "openai", "none")])
+    with spill.path.open("a") as fh:
+        fh.write('{"truncated by a crash\n')
+    spill.append([usage_only_record(_exchange(2), "openai", "none")])
+    url = f"sqlite:///{tmp_path / 'r.db'}"
+    metrics = Metrics()
+    w = RecordWriter(url, spill.path, metrics)
+    w.start()
+    w.submit(_exchange(3), "openai")
+    assert w.flush(10)
+    w.close()
+    with open_store(url) as store:
+        assert sorted(r.id for r in store.iter_requests()) == ["r1", "r2", "r3"]
+    assert metrics.lost == {"spill_unreadable": 1}
+    assert metrics.records["replayed"] == 2 and not spill.pending()
