@@ -925,6 +925,11 @@ class Evaluator:
             for name, p in fscope.params.items():
                 if name not in bound and p.default is not None and name != fscope.self_name:
                     bound[name] = self.eval(p.default, fscope.parent or fscope, at)
+            # A parameter the body reassigns (`now = now or datetime.now()`) is read from
+            # its assignments: the binding would hide them (the last assignment wins).
+            for name in list(bound):
+                if any(ev.kind in _REBINDING for ev in fscope.events.get(name, ())):
+                    del bound[name]
             results = [
                 self.eval(r.value, fscope, self.index.ordinal.get(id(r), 10**9), bound)
                 for r in fscope.returns
@@ -938,6 +943,8 @@ class Evaluator:
         others = merge(results[:-1]).own
         return main.with_own(others) if others else main
 
+
+_REBINDING = frozenset({"assign", "iter", "unpack"})
 
 _STR_KEEPING = {
     "strip",
