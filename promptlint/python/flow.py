@@ -261,7 +261,7 @@ class Evaluator:
             if len(found.own) == 1 and found.parts is None and found.items is None:
                 (t,) = found.own
                 if t.kind == CALLER and isinstance(found.node, cst.Param):
-                    return Val(own=frozenset({Taint(CALLER, e, t.detail)}), node=e)
+                    return replace(found, own=frozenset({Taint(CALLER, e, t.detail)}), node=e)
             return found
         return Val(node=e)
 
@@ -299,14 +299,18 @@ class Evaluator:
         if scope.self_name == key:
             return Val(node=param)
         ann = param.annotation.annotation if param.annotation is not None else None
-        if isinstance(ann, cst.Name) and self._module_class(ann.value) is not None:
-            return Val(kind="instance", role=ann.value, node=param)
+        instance = isinstance(ann, cst.Name) and self._module_class(ann.value) is not None
+        role = ann.value if instance and isinstance(ann, cst.Name) else None
+        kind = "instance" if instance else None
         lowered = key.lower()
         if any(h in lowered for h in cat.STATIC_PARAM_HINTS):
-            return Val(node=param)
+            return Val(kind=kind, role=role, node=param)
         if self._always_constant(key, scope):
-            return Val(node=param)
-        return Val(own=frozenset({Taint(CALLER, param.name, f"parameter `{key}`")}), node=param)
+            return Val(kind=kind, role=role, node=param)
+        # A parameter is per-request whatever its annotation: `user: User` (a dataclass
+        # of this module) still carries a different user on every call.
+        own = frozenset({Taint(CALLER, param.name, f"parameter `{key}`")})
+        return Val(own=own, kind=kind, role=role, node=param)
 
     def _always_constant(self, key: str, scope: Scope) -> bool:
         """True when the module calls the function, and every call passes a literal for
@@ -320,6 +324,10 @@ class Evaluator:
         if scope.self_name is not None:
             names.remove(scope.self_name)
         position = names.index(key) if key in names else -1
+        # `__init__` is called through its class: `Agent("Ava")`.
+        target = scope.name
+        if scope.name == "__init__" and scope.class_scope is not None:
+            target = scope.class_scope.name
         found = False
         result = True
         for site in self.index.calls:
@@ -327,7 +335,7 @@ class Evaluator:
             assert isinstance(call, cst.Call)
             func = call.func
             callee = func.attr.value if isinstance(func, cst.Attribute) else dotted(func)
-            if callee != scope.name:
+            if callee != target:
                 continue
             found = True
             arg = next((a for a in call.args if a.keyword and a.keyword.value == key), None)
