@@ -582,7 +582,16 @@ class Evaluator:
                     return const_str(text * min(int(count.value, 0), 10_000), e)
         if isinstance(e.operator, cst.BitOr) and left.kind == "template":
             return left
-        return merge([left, right], e)
+        merged = merge([left, right], e)
+        if isinstance(e.operator, _SET_OPERATORS):
+            # set(a) & set(b) is one unordered value: report it once (at the first set).
+            unordered = sorted(
+                (t for t in merged.own if t.kind == UNORDERED),
+                key=lambda t: self.index.ordinal.get(id(t.node), 0),
+            )
+            if len(unordered) > 1:
+                merged = replace(merged, own=merged.own - frozenset(unordered[1:]))
+        return merged
 
     def _add(self, left: Val, right: Val, node: cst.CSTNode) -> Val:
         if left.parts is not None or right.parts is not None:
@@ -720,6 +729,9 @@ class Evaluator:
                 inner = merge(arg_vals())
                 if qname in ("set", "frozenset") and not e.args:
                     return Val(node=e)
+                if qname in ("set", "frozenset"):
+                    # frozenset({...}) is one unordered value, not two.
+                    inner = Val(own=frozenset(t for t in inner.own if t.kind != UNORDERED))
                 return inner.with_own([self._unordered(e, cat.UNORDERED_CALLS[qname], "sorted")])
             if qname in cat.JSON_DUMPS:
                 obj = merge(arg_vals(), e)
@@ -952,6 +964,7 @@ class Evaluator:
         return main.with_own(others) if others else main
 
 
+_SET_OPERATORS = (cst.BitAnd, cst.BitOr, cst.BitXor, cst.Subtract)
 _REBINDING = frozenset({"assign", "iter", "unpack"})
 
 _STR_KEEPING = {
