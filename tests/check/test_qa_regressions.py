@@ -30,7 +30,8 @@ def test_set_intersection_is_one_unordered_value(tmp_path: Path) -> None:
         def ask(q: str, allowed: list[str]):
             enabled = set(allowed) & set(SPECS)
             tools = [SPECS[n] for n in enabled]
-            return litellm.completion(model="gpt-4o", messages=[{"role": "user", "content": q}], tools=tools)
+            msgs = [{"role": "user", "content": q}]
+            return litellm.completion(model="gpt-4o", messages=msgs, tools=tools)
         """,
     )
     assert [f.code for f in findings] == ["PL201"]
@@ -45,8 +46,9 @@ def test_frozenset_of_set_display_is_one_unordered_value(tmp_path: Path) -> None
         CATEGORIES = frozenset({"billing", "bug", "other"})
 
         def triage(ticket: str):
+            prop = {"type": "string", "enum": list(CATEGORIES)}
             tool = {"type": "function", "function": {"name": "cat", "parameters": {
-                "type": "object", "properties": {"c": {"type": "string", "enum": list(CATEGORIES)}}}}}
+                "type": "object", "properties": {"c": prop}}}}
             return client.chat.completions.create(model="gpt-4o", tools=[tool],
                 messages=[{"role": "user", "content": ticket}])
         """,
