@@ -373,6 +373,16 @@ class Evaluator:
                 if not before:
                     return None
                 base = Val()
+                if (
+                    scope.kind == "function"
+                    and scope.parent is not None
+                    and key not in scope.params
+                    and "." not in key
+                ):
+                    # `history.append(...)` in a function mutates the module's `history`.
+                    outer = self.resolve_key(key, scope.parent, 10**9)
+                    if outer is not None:
+                        base = outer
                 start = 0
             else:
                 base = self._eval_event(key, before[base_idx], scope)
@@ -480,7 +490,9 @@ class Evaluator:
                 and isinstance(call.args[0].value, cst.Integer)
                 and call.args[0].value.value == "0"
             ):
-                return self._drop_front(val, call, f"{method}(0)")
+                return self._drop_front(
+                    val, call, "`.popleft()`" if method == "popleft" else "`.pop(0)`"
+                )
             return val
         if method == "sort":
             return replace(val, own=frozenset(t for t in val.own if t.kind != UNORDERED))
@@ -770,6 +782,11 @@ class Evaluator:
             if qname == "dict" and not args:
                 fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
                 return self._dict_val(fields, frozenset(), e)
+            if qname == "collections.deque" and _bounded_deque(e):
+                # deque(maxlen=N) drops the oldest item on every append past N.
+                inner = merge(arg_vals()[:1])
+                window = Taint(WINDOW, e, f"`{self.code(e)}`")
+                return Val(own=inner.all_taints() | {window}, node=e)
             if qname == "itertools.count":
                 return Val(kind="counter", node=e)
             if qname == "next" and e.args:
@@ -979,6 +996,16 @@ _STR_KEEPING = {
     "casefold",
     "expandtabs",
 }
+
+
+def _bounded_deque(call: cst.Call) -> bool:
+    """`deque(maxlen=N)` or `deque(items, N)` with N not None."""
+    for i, a in enumerate(call.args):
+        if (a.keyword is not None and a.keyword.value == "maxlen") or (
+            a.keyword is None and not a.star and i == 1
+        ):
+            return not (isinstance(a.value, cst.Name) and a.value.value == "None")
+    return False
 
 
 def _drops_front(sl: cst.Slice) -> bool:

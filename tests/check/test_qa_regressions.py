@@ -54,3 +54,22 @@ def test_frozenset_of_set_display_is_one_unordered_value(tmp_path: Path) -> None
         """,
     )
     assert [f.code for f in findings] == ["PL201"]
+
+
+def test_popleft_is_named_as_written(tmp_path: Path) -> None:
+    findings = _check(
+        tmp_path,
+        """
+        from collections import deque
+        from openai import OpenAI
+        client = OpenAI()
+
+        def ask(q: str, turns: deque):
+            turns.popleft()
+            msgs = [{"role": "system", "content": "Hi."}, *turns, {"role": "user", "content": q}]
+            return client.chat.completions.create(model="gpt-4o", messages=msgs)
+        """,
+    )
+    assert findings and all(f.code == "PL301" for f in findings)
+    assert all("popleft(0)" not in f.message for f in findings)
+    assert any("`.popleft()`" in f.message or "`turns.popleft()`" in f.message for f in findings)
