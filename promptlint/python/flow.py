@@ -757,6 +757,8 @@ class Evaluator:
                 has_star = any(a.star == "**" for a in e.args)
                 if has_star:
                     return obj
+                if args and _keyless(self.eval(args[0].value, scope, at, env)):
+                    return obj  # a list of literal scalars has no keys to order
                 fix = "sort_keys" if qname == "json.dumps" else None
                 return obj.with_own(
                     [
@@ -996,6 +998,17 @@ _STR_KEEPING = {
     "casefold",
     "expandtabs",
 }
+
+
+def _keyless(v: Val) -> bool:
+    """A literal scalar, or a list/tuple of them (nested): JSON with no object keys."""
+    if v.items is not None:
+        return not v.own and all(not i.spread and _keyless(i) for i in v.items)
+    if v.parts is not None:
+        return all(isinstance(p, Static) for p in v.parts)
+    if isinstance(v.node, (cst.Integer, cst.Float)):
+        return True
+    return isinstance(v.node, cst.Name) and v.node.value in ("True", "False", "None")
 
 
 def _bounded_deque(call: cst.Call) -> bool:
