@@ -125,4 +125,8 @@ STATIC_PARAM_HINTS = (
 )
 
 # Names that say "this holds the conversation history".
+# Volatile calls whose value is fixed for a process or machine, not per request.
+PER_PROCESS = frozenset(
+    {"os.getpid", "os.getppid", "socket.gethostname", "platform.node", "threading.get_ident"}
+)
 HISTORY_NAMES = ("history", "messages", "conversation", "turns", "chat_log", "transcript", "memory")

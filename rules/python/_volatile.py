@@ -7,6 +7,7 @@ from typing import ClassVar
 import libcst as cst
 
 from promptlint.findings import FixSafety
+from promptlint.python.catalogue import PER_PROCESS
 from promptlint.python.move_fix import apply_edits, move_to_final_turn
 from promptlint.python_frontend import PendingFix, PrefixUse, PythonContext, PythonRule
 
@@ -17,12 +18,21 @@ class VolatileValueRule(PythonRule):
 
     def check(self, ctx: PythonContext) -> None:
         for use in ctx.uses(self.KIND):
+            node = use.taint.node
+            per_process = (
+                isinstance(node, cst.Call) and ctx.evaluator.qualname(node.func) in PER_PROCESS
+            )
+            changes = (
+                "it differs between worker processes and machines, so requests served by "
+                "another worker read nothing after it from cache"
+                if per_process
+                else "it changes on every request, so nothing after it is read from cache"
+            )
             ctx.report(
                 type(self),
-                use.taint.node,
+                node,
                 f"{use.taint.detail} ({self.WHAT}) lands in {use.where}, part of the cacheable "
-                "prefix: it changes on every request, so nothing after it is read from cache; "
-                "move it to the final user message or to `metadata`",
+                f"prefix: {changes}; move it to the final user message or to `metadata`",
                 _move_fix(ctx, use),
             )
 

@@ -73,3 +73,24 @@ def test_popleft_is_named_as_written(tmp_path: Path) -> None:
     assert findings and all(f.code == "PL301" for f in findings)
     assert all("popleft(0)" not in f.message for f in findings)
     assert any("`.popleft()`" in f.message or "`turns.popleft()`" in f.message for f in findings)
+
+
+def test_process_ids_are_not_called_per_request(tmp_path: Path) -> None:
+    findings = _check(
+        tmp_path,
+        """
+        import os, socket, uuid
+        from openai import OpenAI
+        client = OpenAI()
+
+        def ask(q: str):
+            system = f"Host {socket.gethostname()} pid {os.getpid()} run {uuid.uuid4()}. Help."
+            return client.chat.completions.create(model="gpt-4o", messages=[
+                {"role": "system", "content": system}, {"role": "user", "content": q}])
+        """,
+    )
+    by_detail = {f.message.split("`")[1]: f.message for f in findings}
+    assert set(by_detail) == {"socket.gethostname()", "os.getpid()", "uuid.uuid4()"}
+    assert "worker processes" in by_detail["os.getpid()"]
+    assert "every request" not in by_detail["socket.gethostname()"]
+    assert "every request" in by_detail["uuid.uuid4()"]
