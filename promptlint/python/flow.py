@@ -864,7 +864,7 @@ class Evaluator:
         if isinstance(func, cst.Name) and self._module_class(func.value) is not None:
             return Val(kind="instance", role=func.value, node=e)
         # A function defined in this module: follow its return value.
-        target = self._local_function(func, scope, at, env)
+        target = self.local_function(func, scope, at, env)
         if target is not None:
             fn, fn_scope = target
             return self._call_local(fn, fn_scope, e, scope, at, env)
@@ -914,9 +914,10 @@ class Evaluator:
         module = self.index.module_scope
         return module.classes.get(name) if module is not None else None
 
-    def _local_function(
+    def local_function(
         self, func: cst.BaseExpression, scope: Scope, at: int = 0, env: Env | None = None
     ) -> tuple[cst.FunctionDef, Scope] | None:
+        """The function of this module `func` names (a function or a method), if any."""
         if isinstance(func, cst.Name):
             s: Scope | None = scope
             while s is not None:

@@ -406,13 +406,21 @@ def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Bloc
             ):
                 if a.keyword.value == "instructions" and not _looks_llm(call, ev):
                     continue
+                # `Agent(instructions=fn)`: the SDK calls fn for every run.
+                called = callable_value(a.value, site, ev)
                 yield Block(
-                    ev.eval(a.value, site.scope, site.at),
+                    called if called is not None else ev.eval(a.value, site.scope, site.at),
                     a.keyword.value,
                     "system",
                     text_first=True,
                     prefix=True,
                 )
+        if (
+            isinstance(call.func, cst.Attribute)
+            and call.func.attr.value == "partial"
+            and any(a.keyword is not None for a in call.args)
+        ):
+            yield from _partial_blocks(call, site, ev)
         if short == "from_messages" or short == "ChatPromptTemplate":
             first = next((a for a in call.args if a.keyword is None), None)
             if first is not None and isinstance(first.value, (cst.List, cst.Tuple)):
@@ -428,6 +436,44 @@ def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Bloc
                             yield Block(
                                 val, "system template", "system", text_first=True, prefix=True
                             )
+
+
+def _partial_blocks(call: cst.Call, site: Site, ev: Evaluator) -> Iterator[Block]:
+    """`template.partial(now=datetime.now().isoformat())` or `.partial(date=fn)` (LangChain
+    calls fn on every format): the value fills a variable of the template's prefix."""
+    assert isinstance(call.func, cst.Attribute)
+    recv = ev.eval(call.func.value, site.scope, site.at)
+    if recv.kind != "template" or recv.template_vars is None:
+        return
+    for a in call.args:
+        if a.keyword is None or not recv.template_vars.get(a.keyword.value):
+            continue
+        called = callable_value(a.value, site, ev)
+        val = called if called is not None else ev.eval(a.value, site.scope, site.at)
+        yield Block(val, f"template variable `{a.keyword.value}`", "system", prefix=True)
+
+
+def callable_value(expr: cst.BaseExpression, site: Site, ev: Evaluator) -> Val | None:
+    """What calling `expr` returns when it names a function of this module or is a lambda;
+    None when it is not a known callable."""
+    if isinstance(expr, cst.Lambda):
+        return ev.eval(expr.body, site.scope, site.at)
+    if not isinstance(expr, (cst.Name, cst.Attribute)):
+        return None
+    target = ev.local_function(expr, site.scope, site.at)
+    if target is None:
+        return None
+    _fn, fscope = target
+    vals = [
+        ev.eval(r.value, fscope, ev.index.ordinal.get(id(r), 10**9))
+        for r in fscope.returns
+        if r.value is not None
+    ]
+    if not vals:
+        return None
+    main = vals[-1]
+    others = frozenset().union(*(v.all_taints() for v in vals[:-1]))
+    return main.with_own(others) if others else main
 
 
 def decorated_prompt_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block]:
