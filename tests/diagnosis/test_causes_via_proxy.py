@@ -10,6 +10,7 @@ actually read. Both SDKs, streamed and not, share the scenarios between them.
 from __future__ import annotations
 
 import copy
+import json
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -75,6 +76,7 @@ class Scenario:
     second: Body
     segment: str
     between: Callable[[Harness, Clock], None] | None = None
+    detail: str | None = None  # expected in the recorded explanation of the break
 
 
 # --- request bodies ----------------------------------------------------------------------------
@@ -323,6 +325,16 @@ REGRESSIONS = [
         ),
         "tools[2]",
     ),
+    # ... and the last of three tools dropped was explained as "all tools removed".
+    Scenario(
+        Cause.TOOL_CHANGE,
+        "chat",
+        True,
+        chat(SYSTEM, USER1, tools=[*TOOLS, REFUND_TOOL]),
+        chat(SYSTEM, USER1, "Checking.", "ok", tools=TOOLS),
+        "messages[0]",
+        detail="tool list changed: removed issue_refund",
+    ),
 ]
 
 
@@ -390,6 +402,9 @@ def test_cause_via_proxy(proxy: Harness, monkeypatch: pytest.MonkeyPatch, s: Sce
     br = rec.breaks[0]
     assert (br.cause, br.code, br.segment) == (s.cause.value, s.cause.code, s.segment), rec.breaks
     _assert_loss_consistent(s.cause, rec, first)
+    if s.detail is not None:
+        assert rec.body is not None
+        assert json.loads(rec.body)["break_details"][0] == s.detail
 
 
 def _assert_loss_consistent(cause: Cause, rec: RequestRecord, first: RequestRecord) -> None:
