@@ -54,6 +54,7 @@ class RunOptions:
     fix: bool = False
     unsafe_fixes: bool = False
     jobs: int | None = None  # None: one per core
+    force_exclude: bool = False  # apply `exclude` to paths named on the command line too
 
 
 def resolve_rules(config: CheckConfig, options: RunOptions) -> list[type[Rule]]:
@@ -213,7 +214,7 @@ def run_check(paths: Sequence[Path], config: CheckConfig, options: RunOptions) -
     def wanted(p: Path) -> bool:
         return any(fe.matches(p) for fe in frontends)
 
-    files = [p for p in discover(paths, wanted, exclude) if wanted(p)]
+    files = [p for p in discover(paths, wanted, exclude, options.force_exclude) if wanted(p)]
     result = CheckResult(files_checked=len(files))
     for outcome in _outcomes(files, rules, config, options):
         result.findings.extend(outcome.findings)

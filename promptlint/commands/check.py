@@ -41,6 +41,11 @@ def _split(values: tuple[str, ...]) -> tuple[str, ...]:
     "--jobs", "-j", type=int, default=None, help="Worker processes (default: one per core)."
 )
 @click.option(
+    "--force-exclude",
+    is_flag=True,
+    help="Apply the config's exclude to paths named on the command line too (pre-commit).",
+)
+@click.option(
     "--color/--no-color", default=None, help="Colour the text output (default: on a tty)."
 )
 def check(
@@ -54,6 +59,7 @@ def check(
     exit_zero: bool,
     config_path: Path | None,
     jobs: int | None,
+    force_exclude: bool,
     color: bool | None,
 ) -> int:
     """Find what breaks the cacheable prompt prefix in Python code and templates.
@@ -80,6 +86,7 @@ def check(
         fix=fix or diff,
         unsafe_fixes=unsafe_fixes,
         jobs=jobs,
+        force_exclude=force_exclude,
     )
     result = run_check(targets, cfg, options)
     rules = resolve_rules(cfg, options)

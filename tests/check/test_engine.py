@@ -210,3 +210,22 @@ def test_fix_keeps_bom_and_crlf(tmp_path: Path) -> None:
     data = target.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")
     assert b"for n in sorted(os.listdir(d))], messages=[q])\r\n" in data
+
+
+def test_named_paths_are_checked_unless_force_exclude(project: Path) -> None:
+    (project / "examples").mkdir()
+    (project / "examples" / "bot.py").write_text(BAD)
+    (project / "examples" / "bot_pb2.py").write_text(BAD)
+    (project / "promptlint.toml").write_text('exclude = ["examples/", "*_pb2.py"]\n')
+
+    def paths(*args: str) -> set[str]:
+        return {p for p, _, _ in codes(run(project, "check", "--format", "json", *args))}
+
+    assert paths(".") == {"app/bot.py"}
+    # Named on the command line: checked; other patterns still apply inside it.
+    assert paths("examples") == {"examples/bot.py"}
+    assert paths("examples/bot.py") == {"examples/bot.py"}
+    # pre-commit names every changed file: its hook passes --force-exclude.
+    assert paths("--force-exclude", "examples/bot.py", "app/bot.py") == {"app/bot.py"}
+    assert paths("--force-exclude", "examples") == set()
+    assert paths("--force-exclude", "examples/bot_pb2.py") == set()
