@@ -67,7 +67,7 @@ def check(
     Exit codes: 0 no findings, 1 findings, 2 errors (bad config, unknown rule, unreadable file).
     """
     from promptlint.check import config as config_mod
-    from promptlint.check.engine import RunOptions, resolve_rules, run_check
+    from promptlint.check.engine import RunOptions, run_check
     from promptlint.check.fixes import unified_diff
     from promptlint.check.render import render
 
@@ -89,7 +89,7 @@ def check(
         force_exclude=force_exclude,
     )
     result = run_check(targets, cfg, options)
-    rules = resolve_rules(cfg, options)
+    rules = result.rules
     if diff:
         for path, (before, after) in sorted(result.fixed.items()):
             click.echo(unified_diff(path, before, after), nl=False)
