@@ -21,6 +21,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check promptlint rules pricing gpu_probe tests bench
 	$(BIN)/mypy promptlint rules pricing gpu_probe
+	$(BIN)/promptlint check .
 
 test-fast: $(STAMP)
 	$(BIN)/pytest -q

@@ -1,14 +1,9 @@
 """The rule catalogue (installed as `promptlint.rules`): one rule per file, per language.
 
-Importing this package registers every rule. Each language lives in a subpackage;
-a subpackage that is not there (yet) is skipped.
+Each language is a subpackage; importing it registers its rules. The package itself
+imports none of them: `check` loads a language's rules only when it finds a file in that
+language (the Jinja rules bring jinja2, the Python rules libcst), and `promptlint rules`
+loads them all (`promptlint.check.registry`).
 """
 
-import importlib
-
-for _language in ("python", "jinja"):
-    try:
-        importlib.import_module(f"{__name__}.{_language}")
-    except ModuleNotFoundError as _exc:
-        if _exc.name != f"{__name__}.{_language}":
-            raise
+LANGUAGES = ("python", "jinja")

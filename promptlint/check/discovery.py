@@ -119,6 +119,21 @@ class PatternSet:
                 verdict = not pattern.negated
         return verdict
 
+    def without_patterns_covering(self, path: Path) -> PatternSet:
+        """These patterns minus those that exclude `path` itself (or a folder above it)."""
+        try:
+            rel = path.resolve().relative_to(self.base).as_posix()
+        except ValueError:
+            return self
+        if rel == ".":
+            return self
+        kept = tuple(
+            p
+            for p in self.patterns
+            if p.negated or not (p.regex.match(rel) or _parent_matches(p, rel))
+        )
+        return PatternSet(self.base, kept)
+
 
 def _parent_matches(pattern: Pattern, rel: str) -> bool:
     # "build/" ignores files below a folder named build, though not a file named build.
@@ -145,22 +160,30 @@ def _ignored(path: Path, is_dir: bool, sets: Sequence[PatternSet]) -> bool:
 
 
 def discover(
-    paths: Sequence[Path], wanted: Callable[[Path], bool], exclude: PatternSet | None = None
+    paths: Sequence[Path],
+    wanted: Callable[[Path], bool],
+    exclude: PatternSet | None = None,
+    force_exclude: bool = False,
 ) -> Iterator[Path]:
     """Files under `paths` that `wanted` accepts, in a stable (sorted) order.
 
-    A file named explicitly is checked unless the config excludes it (so pre-commit, which
-    passes file names, honours `exclude`); folders are walked with all the ignore rules.
+    As in ruff, a path named on the command line is checked even when the config's
+    `exclude` covers it (`promptlint check examples/` in a repository that excludes its
+    examples); `exclude` still applies to what is found inside it. With `force_exclude`
+    (the pre-commit hook passes it, since pre-commit names every changed file) named
+    paths are excluded too. Folders are walked with all the ignore rules.
     """
     seen: set[Path] = set()
-    config_sets = [exclude] if exclude is not None else []
     for path in paths:
+        config_sets = [exclude] if exclude is not None else []
+        if exclude is not None and not force_exclude:
+            config_sets = [exclude.without_patterns_covering(path)]
         if path.is_file():
             if not _ignored(path, False, config_sets) and path not in seen:
                 seen.add(path)
                 yield path
             continue
-        if not path.is_dir():
+        if not path.is_dir() or _ignored(path, True, config_sets):
             continue
         sets = list(config_sets)
         # .gitignore files above the folder count too, up to the repository root.

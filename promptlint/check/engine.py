@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,7 +17,7 @@ from promptlint.check import fixes as fixes_mod
 from promptlint.check import registry
 from promptlint.check.config import CheckConfig
 from promptlint.check.discovery import PatternSet, discover
-from promptlint.check.frontends import frontend_for_path, load_frontends
+from promptlint.check.frontends import SPECS, frontend_for_path, spec_for_path
 from promptlint.check.rule import Rule
 from promptlint.check.suppressions import parse_suppressions
 from promptlint.errors import UserError
@@ -45,6 +45,7 @@ class CheckResult:
     files_checked: int = 0
     fixed: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (before, after)
     fixes_applied: int = 0
+    rules: list[type[Rule]] = field(default_factory=list)  # the rules that ran
 
 
 @dataclass(frozen=True)
@@ -54,23 +55,31 @@ class RunOptions:
     fix: bool = False
     unsafe_fixes: bool = False
     jobs: int | None = None  # None: one per core
+    force_exclude: bool = False  # apply `exclude` to paths named on the command line too
 
 
-def resolve_rules(config: CheckConfig, options: RunOptions) -> list[type[Rule]]:
-    """Selected rules: (CLI select, else config select, else all) minus both ignores."""
+def resolve_rules(
+    config: CheckConfig, options: RunOptions, languages: Iterable[str] | None = None
+) -> list[type[Rule]]:
+    """Selected rules: (CLI select, else config select, else all) minus both ignores.
+
+    `languages`: only the rules of these languages (only they are imported); every
+    selector is still validated against the whole catalogue.
+    """
+    langs = None if languages is None else set(languages)
     selectors = list(options.select) or config.select
     chosen: dict[tuple[str, str], type[Rule]] = {}
-    pool = registry.all_rules() if not selectors else []
+    pool = registry.rules_of(langs) if not selectors else []
     for sel in selectors:
-        pool.extend(registry.rules_for(sel))
+        pool.extend(registry.rules_for(sel, langs))
     for rule in pool:
         chosen[(rule.LANGUAGE, rule.CODE)] = rule
     for sel in [*config.ignore, *options.ignore]:
-        for rule in registry.rules_for(sel):
+        for rule in registry.rules_for(sel, langs):
             chosen.pop((rule.LANGUAGE, rule.CODE), None)
     for codes in config.per_file_ignores.values():
         for code in codes:
-            registry.rules_for(code)  # validate early: a typo is exit 2
+            registry.rules_for(code, langs)  # validate early: a typo is exit 2
     return sorted(chosen.values(), key=lambda r: (r.CODE, r.LANGUAGE))
 
 
@@ -80,10 +89,11 @@ def _rules_for_file(
     if not config.per_file_ignores:
         return list(rules)
     dropped: set[tuple[str, str]] = set()
+    langs = {r.LANGUAGE for r in rules}
     for pattern, codes in config.per_file_ignores.items():
         if PatternSet.from_lines(config.root, [pattern]).decides(path, False):
             for code in codes:
-                dropped |= {(r.LANGUAGE, r.CODE) for r in registry.rules_for(code)}
+                dropped |= {(r.LANGUAGE, r.CODE) for r in registry.rules_for(code, langs)}
     return [r for r in rules if (r.LANGUAGE, r.CODE) not in dropped]
 
 
@@ -170,7 +180,7 @@ _WORKER: tuple[list[type[Rule]], CheckConfig, RunOptions] | None = None
 
 def _init_worker(codes: list[tuple[str, str]], config: CheckConfig, options: RunOptions) -> None:
     global _WORKER
-    by_key = {(r.LANGUAGE, r.CODE): r for r in registry.all_rules()}
+    by_key = {(r.LANGUAGE, r.CODE): r for r in registry.rules_of({lang for lang, _ in codes})}
     _WORKER = ([by_key[k] for k in codes], config, options)
 
 
@@ -203,18 +213,19 @@ def _outcomes(
 
 
 def run_check(paths: Sequence[Path], config: CheckConfig, options: RunOptions) -> CheckResult:
-    rules = resolve_rules(config, options)
-    frontends = load_frontends()
     for path in paths:
         if not path.exists():
             raise UserError(f"no such file or directory: {path}")
     exclude = PatternSet.from_lines(config.root, config.exclude) if config.exclude else None
 
     def wanted(p: Path) -> bool:
-        return any(fe.matches(p) for fe in frontends)
+        return any(spec.matches(p) for spec in SPECS)
 
-    files = [p for p in discover(paths, wanted, exclude) if wanted(p)]
-    result = CheckResult(files_checked=len(files))
+    files = [p for p in discover(paths, wanted, exclude, options.force_exclude) if wanted(p)]
+    # Only the languages found are loaded: rules and front ends are the costly imports.
+    languages = {spec.language for spec in map(spec_for_path, files) if spec is not None}
+    rules = resolve_rules(config, options, languages)
+    result = CheckResult(files_checked=len(files), rules=rules)
     for outcome in _outcomes(files, rules, config, options):
         result.findings.extend(outcome.findings)
         result.errors.extend(outcome.errors)

@@ -17,10 +17,37 @@ if TYPE_CHECKING:
     from promptlint.check.config import CheckConfig
     from promptlint.check.rule import Rule
 
-FRONTENDS: list[str] = [
-    "promptlint.python_frontend:FRONTEND",
-    "promptlint.templates.frontend:FRONTEND",
+
+@dataclass(frozen=True)
+class FrontendSpec:
+    """A front end before it is imported: its language, where it lives, which files it reads.
+
+    Matching by name only lets discovery run without importing any front end, so a run
+    over Python files never imports the template front end (and jinja2), and vice versa.
+    """
+
+    language: str
+    target: str  # "module:attribute"
+    suffixes: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()  # lower-case file names
+    case_sensitive: bool = True  # suffix match (".py" as Python itself does)
+
+    def matches(self, path: Path) -> bool:
+        name = path.name if self.case_sensitive else path.name.lower()
+        return name.endswith(self.suffixes) or name.lower() in self.names
+
+
+SPECS: list[FrontendSpec] = [
+    FrontendSpec("python", "promptlint.python_frontend:FRONTEND", (".py",)),
+    FrontendSpec(
+        "jinja",
+        "promptlint.templates.frontend:FRONTEND",
+        (".jinja", ".jinja2", ".j2"),
+        ("chat_template.json", "tokenizer_config.json"),
+        case_sensitive=False,
+    ),
 ]
+FRONTENDS: list[str] = [spec.target for spec in SPECS]
 
 
 @dataclass
@@ -41,36 +68,37 @@ class Frontend(Protocol):
     ) -> FrontendResult: ...
 
 
-_loaded: list[Frontend] | None = None
+_loaded: dict[str, Frontend | None] = {}  # target -> front end (None: not installed)
+
+
+def _load(spec: FrontendSpec) -> Frontend | None:
+    if spec.target not in _loaded:
+        module_name, _, attr = spec.target.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if not (exc.name and module_name.startswith(exc.name)):
+                raise
+            _loaded[spec.target] = None  # an optional front end that is missing
+        else:
+            _loaded[spec.target] = getattr(module, attr)
+    return _loaded[spec.target]
 
 
 def load_frontends() -> list[Frontend]:
-    """The front ends that are installed (a missing optional module is skipped)."""
-    global _loaded
-    if _loaded is None:
-        found: list[Frontend] = []
-        for target in FRONTENDS:
-            module_name, _, attr = target.partition(":")
-            try:
-                module = importlib.import_module(module_name)
-            except ModuleNotFoundError as exc:
-                if exc.name and module_name.startswith(exc.name):
-                    continue
-                raise
-            found.append(getattr(module, attr))
-        _loaded = found
-    return _loaded
+    """Every installed front end (imports them all; `check` imports only those it needs)."""
+    return [fe for fe in map(_load, SPECS) if fe is not None]
+
+
+def spec_for_path(path: Path) -> FrontendSpec | None:
+    return next((spec for spec in SPECS if spec.matches(path)), None)
 
 
 def frontend_for_language(language: str) -> Frontend | None:
-    for frontend in load_frontends():
-        if frontend.name == language:
-            return frontend
-    return None
+    spec = next((s for s in SPECS if s.language == language), None)
+    return None if spec is None else _load(spec)
 
 
 def frontend_for_path(path: Path) -> Frontend | None:
-    for frontend in load_frontends():
-        if frontend.matches(path):
-            return frontend
-    return None
+    spec = spec_for_path(path)
+    return None if spec is None else _load(spec)

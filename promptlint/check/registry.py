@@ -1,12 +1,14 @@
 """One registry of rules for every language, filled by `Rule.__init_subclass__`.
 
 The catalogue lives in `rules/` (installed as `promptlint.rules`); the core never imports
-it by name but loads it with importlib when `check` or `rules` runs (DESIGN.md).
+it by name but loads it with importlib, one language at a time, when `check` finds a file
+of that language or `rules` lists the catalogue (DESIGN.md).
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from promptlint.errors import UserError
@@ -15,7 +17,7 @@ if TYPE_CHECKING:
     from promptlint.check.rule import Rule
 
 _RULES: dict[tuple[str, str], type[Rule]] = {}  # (LANGUAGE, CODE) -> rule
-_loaded = False
+_loaded: set[str] = set()  # languages whose rules are imported
 
 
 def register(rule: type[Rule]) -> None:
@@ -26,17 +28,37 @@ def register(rule: type[Rule]) -> None:
     _RULES[key] = rule
 
 
-def load_rules() -> None:
-    """Import the rule catalogue once (it registers itself)."""
-    global _loaded
-    if not _loaded:
-        importlib.import_module("promptlint.rules")
-        _loaded = True
+def languages() -> tuple[str, ...]:
+    catalogue = importlib.import_module("promptlint.rules")
+    return tuple(getattr(catalogue, "LANGUAGES", ()))
+
+
+def load_rules(langs: Iterable[str] | None = None) -> None:
+    """Import the rules of `langs` (default: every language) once; they register themselves.
+
+    Each language is loaded on its own: checking Python files never imports jinja2.
+    """
+    for language in languages() if langs is None else langs:
+        if language in _loaded:
+            continue
+        module = f"promptlint.rules.{language}"
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:  # a language that is not there (yet) is skipped
+                raise
+        _loaded.add(language)
 
 
 def all_rules(language: str | None = None) -> list[type[Rule]]:
-    load_rules()
-    rules = [r for (lang, _), r in _RULES.items() if language is None or lang == language]
+    return rules_of(None if language is None else [language])
+
+
+def rules_of(langs: Iterable[str] | None) -> list[type[Rule]]:
+    """The rules of `langs` (None: every language), loading those languages."""
+    wanted = None if langs is None else set(langs)
+    load_rules(wanted)
+    rules = [r for (lang, _), r in _RULES.items() if wanted is None or lang in wanted]
     return sorted(rules, key=lambda r: (r.CODE, r.LANGUAGE))
 
 
@@ -44,18 +66,32 @@ def known_selectors() -> set[str]:
     return {r.CODE for r in all_rules()} | {r.NAME for r in all_rules()}
 
 
-def rules_for(selector: str) -> list[type[Rule]]:
+def _matching(selector: str, rules: Iterable[type[Rule]]) -> list[type[Rule]]:
+    sel = selector.strip()
+    upper = sel.upper()
+    if upper == "ALL":
+        return list(rules)
+    return [r for r in rules if r.CODE.startswith(upper) or sel.lower() == r.NAME]
+
+
+def rules_for(selector: str, langs: Iterable[str] | None = None) -> list[type[Rule]]:
     """Rules matching a code, a code prefix (`PL1`, `PL`), or a kebab-case name.
 
-    An unknown selector is a UserError (exit 2): a typo must not silently select nothing.
+    With `langs`, only rules of those languages are returned (and only they are loaded
+    when the selector names one of them). An unknown selector is a UserError (exit 2):
+    a typo must not silently select nothing.
     """
-    sel = selector.strip()
-    if not sel:
+    if not selector.strip():
         raise UserError("empty rule selector")
-    upper = sel.upper()
-    found = [r for r in all_rules() if r.CODE.startswith(upper) or sel.lower() == r.NAME]
-    if upper == "ALL":
-        found = all_rules()
-    if not found:
+    if langs is not None:
+        found = _matching(selector, rules_of(langs))
+        if found:
+            return found
+    # Not among the loaded languages: validate against the whole catalogue.
+    everything = _matching(selector, all_rules())
+    if not everything:
         raise UserError(f"unknown rule code or name: {selector!r} (see `promptlint rules`)")
-    return found
+    if langs is None:
+        return everything
+    wanted = set(langs)
+    return [r for r in everything if r.LANGUAGE in wanted]

@@ -41,6 +41,11 @@ def _split(values: tuple[str, ...]) -> tuple[str, ...]:
     "--jobs", "-j", type=int, default=None, help="Worker processes (default: one per core)."
 )
 @click.option(
+    "--force-exclude",
+    is_flag=True,
+    help="Apply the config's exclude to paths named on the command line too (pre-commit).",
+)
+@click.option(
     "--color/--no-color", default=None, help="Colour the text output (default: on a tty)."
 )
 def check(
@@ -54,6 +59,7 @@ def check(
     exit_zero: bool,
     config_path: Path | None,
     jobs: int | None,
+    force_exclude: bool,
     color: bool | None,
 ) -> int:
     """Find what breaks the cacheable prompt prefix in Python code and templates.
@@ -61,7 +67,7 @@ def check(
     Exit codes: 0 no findings, 1 findings, 2 errors (bad config, unknown rule, unreadable file).
     """
     from promptlint.check import config as config_mod
-    from promptlint.check.engine import RunOptions, resolve_rules, run_check
+    from promptlint.check.engine import RunOptions, run_check
     from promptlint.check.fixes import unified_diff
     from promptlint.check.render import render
 
@@ -80,9 +86,10 @@ def check(
         fix=fix or diff,
         unsafe_fixes=unsafe_fixes,
         jobs=jobs,
+        force_exclude=force_exclude,
     )
     result = run_check(targets, cfg, options)
-    rules = resolve_rules(cfg, options)
+    rules = result.rules
     if diff:
         for path, (before, after) in sorted(result.fixed.items()):
             click.echo(unified_diff(path, before, after), nl=False)

@@ -17,7 +17,7 @@ from pathlib import PurePath
 from jinja2 import meta, nodes
 
 from promptlint.templates.loading import TemplateSource
-from promptlint.templates.sandbox import parse_environment
+from promptlint.templates.sandbox import parse_environment, unknown_helpers
 
 # Callables that return the current time (`strftime_now` is what model servers provide;
 # the others are what applications commonly register for their prompt templates).
@@ -294,6 +294,14 @@ def analyse(src: TemplateSource) -> TemplateAnalysis:
     """Parse and analyse a template; raises jinja2.TemplateSyntaxError."""
     env = parse_environment()
     tree = env.parse(src.source)
+    # Filters and tests the application registers (`usd`, `markdown`…) are unknown here;
+    # jinja2 would refuse to compile the template without them, and the static rules only
+    # need the tree, so any stand-in will do.
+    unknown = unknown_helpers(tree, env)
+    for name in unknown.filters:
+        env.filters[name] = _unknown_helper
+    for name in unknown.tests:
+        env.tests[name] = _unknown_helper
     undeclared = set(meta.find_undeclared_variables(tree))
     loop = _conversation_loop(tree)
     is_chat = src.is_chat_file or "messages" in undeclared
@@ -309,6 +317,10 @@ def analyse(src: TemplateSource) -> TemplateAnalysis:
                 if not isinstance(child, nodes.TemplateData):
                     analysis.printed.append(Printed(child, (*parents, node), index))
     return analysis
+
+
+def _unknown_helper(value: object, *args: object, **kwargs: object) -> object:
+    return value
 
 
 def _collect_assignments(analysis: TemplateAnalysis) -> None:

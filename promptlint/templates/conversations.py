@@ -155,7 +155,10 @@ class Scenario:
                 "type": "function",
                 "function": {
                     "name": name,
-                    "arguments": json.dumps(args) if self.string_arguments else args,
+                    # Sorted as a client serialises arguments it re-sends every turn.
+                    "arguments": json.dumps(args, sort_keys=True)
+                    if self.string_arguments
+                    else args,
                 },
             }
         ]

@@ -151,6 +151,9 @@ class TemplateFrontend:
             label=src.label,
             path=src.path,
             counter=_counter(str(Path(src.path).parent)),
+            # A server loads a chat template file with its own environment only: a filter
+            # it lacks fails there too. An application's template runs with the app's.
+            app_helpers=not src.is_chat_file,
         )
         if report.error is not None:
             result.errors.append(_error(src, report.error.message, report.error.line))
@@ -162,9 +165,11 @@ class TemplateFrontend:
                 continue
             line = issue.line or 1
             column = _first_column(analysis, line)
-            findings.append(
-                _finding(rule, src, line, column, issue.message(), details=_details(issue))
-            )
+            message, details = issue.message(), _details(issue)
+            if report.assumed_helpers:
+                message = f"{message} {report.assumption()}"
+                details["assumptions"] = [report.assumption()]
+            findings.append(_finding(rule, src, line, column, message, details=details))
         return findings
 
 

@@ -33,7 +33,7 @@ from promptlint.templates.render_report import (
     RenderReport,
 )
 from promptlint.templates.replay import Renderer, replay_variants, special_tokens_near
-from promptlint.templates.sandbox import Sandbox
+from promptlint.templates.sandbox import Sandbox, unknown_helpers
 from promptlint.templates.stability import stability_issues
 from promptlint.templates.token_count import TokenCounter, counter_for
 from promptlint.templates.tracing import Rendered, error_line
@@ -56,15 +56,27 @@ def check_template(
     path: str | Path | None = None,
     special_tokens: dict[str, str] | None = None,
     counter: TokenCounter | None = None,
+    app_helpers: bool = False,
 ) -> RenderReport:
-    """Run the render check on a chat template's source."""
+    """Run the render check on a chat template's source.
+
+    `app_helpers`: the template belongs to an application that registers its own filters,
+    tests and functions; stand in for the unknown ones (see `Sandbox.assume_app_helpers`)
+    instead of failing as a model server would.
+    """
     counter = counter if counter is not None else counter_for(path)
     tokens = special_tokens if special_tokens is not None else special_tokens_near(path)
     report = RenderReport(label=label, token_source=counter.describe())
     sandbox = Sandbox(tokens)
     try:
-        template = sandbox.compile(source)
-        variables = meta.find_undeclared_variables(sandbox.env.parse(source))
+        tree = sandbox.env.parse(source)
+        if app_helpers:
+            unknown = unknown_helpers(tree, sandbox.env)
+            if unknown:
+                sandbox.assume_app_helpers(unknown)
+                report.assumed_helpers = unknown.describe()
+        template = sandbox.env.from_string(tree)
+        variables = meta.find_undeclared_variables(tree)
     except jinja2.TemplateSyntaxError as exc:
         report.error = RenderError(f"syntax error: {exc.message}", exc.lineno)
         return report

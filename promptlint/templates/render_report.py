@@ -75,6 +75,18 @@ class RenderReport:
     token_source: str = ""
     # Template inputs without a default that the check filled with placeholders.
     assumed_inputs: list[str] = field(default_factory=list)
+    # The application's own filters/tests/functions the sandbox stood in for (e.g.
+    # "filter `usd`"), or "" when the template uses none.
+    assumed_helpers: str = ""
+
+    def assumption(self) -> str:
+        """One sentence on the stand-ins, or ""."""
+        if not self.assumed_helpers:
+            return ""
+        return (
+            f"Rendered with stand-ins for the application's {self.assumed_helpers} "
+            "(filters return their input, tests are false, functions return a placeholder)."
+        )
 
     def text(self) -> str:
         lines = [f"render check: {self.label}"]
@@ -88,6 +100,8 @@ class RenderReport:
         if self.assumed_inputs:
             shown = ", ".join(self.assumed_inputs)
             lines.append(f"  inputs without a default, filled with placeholders: {shown}")
+        if self.assumed_helpers:
+            lines.append(f"  {self.assumption()}")
         lines.append(f"  positions in {self.token_source}")
         if not self.issues:
             lines.append(
@@ -114,6 +128,7 @@ class RenderReport:
             "skipped": [{"scenario": s, "reason": r} for s, r in self.skipped],
             "token_source": self.token_source,
             "assumed_inputs": self.assumed_inputs,
+            "assumed_helpers": self.assumed_helpers,
             "issues": [
                 {
                     "code": i.code,

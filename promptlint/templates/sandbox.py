@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -100,6 +101,93 @@ class Sandbox:
     def compile(self, source: str) -> jinja2.Template:
         """Raises jinja2.TemplateSyntaxError with the template line."""
         return self.env.from_string(source)
+
+    def assume_app_helpers(self, unknown: UnknownHelpers) -> None:
+        """Stand in for the filters, tests and globals an application registers itself.
+
+        The application's own `usd`, `markdown`, `is_admin`… are not ours to run: filters
+        pass their input through, tests answer false, and functions return a fixed
+        placeholder. All are deterministic, so what the render check finds is the
+        template's own doing.
+        """
+        for name in unknown.filters:
+            self.env.filters[name] = _passthrough
+        for name in unknown.tests:
+            self.env.tests[name] = _false_test
+        for name in unknown.functions:
+            self.env.globals[name] = _placeholder_function(name)
+
+
+@dataclass(frozen=True)
+class UnknownHelpers:
+    """Filters, tests and called globals a template uses that an environment does not define."""
+
+    filters: tuple[str, ...] = ()
+    tests: tuple[str, ...] = ()
+    functions: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.filters or self.tests or self.functions)
+
+    def describe(self) -> str:
+        parts = []
+        if self.filters:
+            parts.append(f"filter{'s' if len(self.filters) > 1 else ''} {_names(self.filters)}")
+        if self.tests:
+            parts.append(f"test{'s' if len(self.tests) > 1 else ''} {_names(self.tests)}")
+        if self.functions:
+            parts.append(
+                f"function{'s' if len(self.functions) > 1 else ''} {_names(self.functions)}"
+            )
+        return " and ".join(parts)
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(f"`{n}`" for n in names)
+
+
+def unknown_helpers(
+    tree: nodes.Template, env: jinja2.Environment, declared: Set[str] = frozenset()
+) -> UnknownHelpers:
+    """What `tree` uses that `env` lacks; `declared`: names the template sets or imports itself.
+
+    A called name is unknown when nothing in the template assigns it (a macro, a `set`,
+    a loop variable) and the environment has no such global: it must come from the app.
+    """
+    filters: set[str] = set()
+    tests: set[str] = set()
+    functions: set[str] = set()
+    local = set(declared)
+    local.update(macro.name for macro in tree.find_all(nodes.Macro))
+    local.update(name.name for name in tree.find_all(nodes.Name) if name.ctx != "load")
+    for node in tree.find_all((nodes.Filter, nodes.Test, nodes.Call)):
+        if isinstance(node, nodes.Filter) and node.name not in env.filters:
+            filters.add(node.name)
+        elif isinstance(node, nodes.Test) and node.name not in env.tests:
+            tests.add(node.name)
+        elif (
+            isinstance(node, nodes.Call)
+            and isinstance(node.node, nodes.Name)
+            and node.node.name not in env.globals
+            and node.node.name not in local
+        ):
+            functions.add(node.node.name)
+    return UnknownHelpers(tuple(sorted(filters)), tuple(sorted(tests)), tuple(sorted(functions)))
+
+
+def _passthrough(value: Any, *args: Any, **kwargs: Any) -> Any:
+    return value
+
+
+def _false_test(value: Any, *args: Any, **kwargs: Any) -> bool:
+    return False
+
+
+def _placeholder_function(name: str) -> Callable[..., str]:
+    def call(*args: Any, **kwargs: Any) -> str:
+        return f"<{name}()>"
+
+    return call
 
 
 REASONING_FIELDS = ("reasoning_content", "thinking", "reasoning")

@@ -196,6 +196,79 @@ def test_check_does_not_import_heavy_modules(project: Path) -> None:
     assert "HEAVY []" in out.stderr, out.stderr
 
 
+def _imports_after_check(cwd: Path, *args: str) -> tuple[str, set[str]]:
+    code = (
+        "import sys\n"
+        "from promptlint.cli import main\n"
+        "try:\n"
+        f"    main(['check', '--format', 'json', *{list(args)!r}])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('MODULES', *sorted(sys.modules), file=sys.stderr)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd)
+    line = next(x for x in out.stderr.splitlines() if x.startswith("MODULES "))
+    return out.stdout, set(line.split()[1:])
+
+
+def test_each_language_is_loaded_only_when_a_file_needs_it(project: Path) -> None:
+    stdout, modules = _imports_after_check(project, "app")
+    assert json.loads(stdout)["findings"]  # the Python rules ran
+    assert "promptlint.rules.python" in modules
+    assert "jinja2" not in modules
+    assert not any(
+        m.startswith(("promptlint.rules.jinja", "promptlint.templates")) for m in modules
+    )
+    (project / "system.j2").write_text("Today is {{ now() }}. Answer briefly.\n")
+    stdout, modules = _imports_after_check(project, "system.j2")
+    assert [f["code"] for f in json.loads(stdout)["findings"]] == ["PL101"]
+    assert "jinja2" in modules and "promptlint.rules.jinja" in modules
+    assert "libcst" not in modules and "promptlint.rules.python" not in modules
+
+
+def test_select_is_validated_against_every_language(project: Path) -> None:
+    # PL402 exists only for Python; checking only a template must still accept it ...
+    (project / "system.j2").write_text("Today is {{ now() }}. Answer briefly.\n")
+    assert run(project, "check", "--select", "PL402", "system.j2").returncode == 0
+    assert run(project, "check", "--select", "PL101,PL402", "system.j2").returncode == 1
+    # ... and a typo is still exit 2 whatever the files.
+    assert run(project, "check", "--select", "PL999", "system.j2").returncode == 2
+    assert run(project, "check", "--ignore", "PL999", "app").returncode == 2
+
+
+def test_rules_lists_every_language(project: Path) -> None:
+    doc = json.loads(run(project, "rules", "--format", "json").stdout)
+    assert {r["language"] for r in doc} == {"python", "jinja"}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "bot.py",
+        "bot.PY",
+        "x.pyi",
+        "a.jinja",
+        "A.J2",
+        "t.jinja2",
+        "chat_template.json",
+        "Tokenizer_Config.json",
+        "config.json",
+        "README.md",
+    ],
+)
+def test_discovery_matches_what_each_front_end_reads(name: str) -> None:
+    from promptlint.check.frontends import SPECS, frontend_for_language
+
+    path = Path("some") / name
+    by_spec = {spec.language for spec in SPECS if spec.matches(path)}
+    by_frontend = set()
+    for spec in SPECS:
+        frontend = frontend_for_language(spec.language)
+        if frontend is not None and frontend.matches(path):
+            by_frontend.add(spec.language)
+    assert by_spec == by_frontend
+
+
 def test_fix_keeps_bom_and_crlf(tmp_path: Path) -> None:
     source = (
         "import os\r\nfrom openai import OpenAI\r\nc = OpenAI()\r\n"
@@ -210,3 +283,22 @@ def test_fix_keeps_bom_and_crlf(tmp_path: Path) -> None:
     data = target.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")
     assert b"for n in sorted(os.listdir(d))], messages=[q])\r\n" in data
+
+
+def test_named_paths_are_checked_unless_force_exclude(project: Path) -> None:
+    (project / "examples").mkdir()
+    (project / "examples" / "bot.py").write_text(BAD)
+    (project / "examples" / "bot_pb2.py").write_text(BAD)
+    (project / "promptlint.toml").write_text('exclude = ["examples/", "*_pb2.py"]\n')
+
+    def paths(*args: str) -> set[str]:
+        return {p for p, _, _ in codes(run(project, "check", "--format", "json", *args))}
+
+    assert paths(".") == {"app/bot.py"}
+    # Named on the command line: checked; other patterns still apply inside it.
+    assert paths("examples") == {"examples/bot.py"}
+    assert paths("examples/bot.py") == {"examples/bot.py"}
+    # pre-commit names every changed file: its hook passes --force-exclude.
+    assert paths("--force-exclude", "examples/bot.py", "app/bot.py") == {"app/bot.py"}
+    assert paths("--force-exclude", "examples") == set()
+    assert paths("--force-exclude", "examples/bot_pb2.py") == set()

@@ -1,0 +1,35 @@
+"""promptlint checks its own repository clean (`make lint` runs `promptlint check .`)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent.parent
+
+
+def _check(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "promptlint", "check", *args],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
+
+
+def test_the_repository_checks_clean_with_its_own_config() -> None:
+    out = _check(".")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.startswith("All checks passed")
+
+
+def test_the_config_is_what_keeps_the_bad_examples_out(tmp_path: Path) -> None:
+    # With an empty config the deliberate bad examples are found again.
+    empty = tmp_path / "promptlint.toml"
+    empty.write_text("")
+    out = _check(".", "--config", str(empty))
+    assert out.returncode == 1
+    for folder in ("examples/", "tests/corpus/", "tests/data/"):
+        assert f"\n{folder}" in out.stdout
+    assert "promptlint/" not in out.stdout.replace("tests/data/", "")
