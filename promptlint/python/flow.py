@@ -744,7 +744,8 @@ class Evaluator:
                 if qname in ("set", "frozenset"):
                     # frozenset({...}) is one unordered value, not two.
                     inner = Val(own=frozenset(t for t in inner.own if t.kind != UNORDERED))
-                return inner.with_own([self._unordered(e, cat.UNORDERED_CALLS[qname], "sorted")])
+                fix = None if qname in cat.NO_SORT_FIX else "sorted"
+                return inner.with_own([self._unordered(e, cat.UNORDERED_CALLS[qname], fix)])
             if qname in cat.JSON_DUMPS:
                 obj = merge(arg_vals(), e)
                 sort = kwargs.get("sort_keys")
