@@ -422,7 +422,7 @@ class Evaluator:
     def _loop_taints(self, ev: Event, scope: Scope) -> frozenset[Taint]:
         out: set[Taint] = set()
         for it in ev.loops:
-            out |= _structural(self.eval(it, scope, ev.end).all_taints())
+            out |= _at_iteration(it, _structural(self.eval(it, scope, ev.end).all_taints()))
         return frozenset(out)
 
     def _mutate(self, val: Val, ev: Event, scope: Scope) -> Val:
@@ -685,7 +685,7 @@ class Evaluator:
         clause: cst.CompFor | None = e.for_in
         while clause is not None:
             it = self.eval(clause.iter, scope, at, local)
-            structural |= _structural(it.all_taints())
+            structural |= _at_iteration(clause.iter, _structural(it.all_taints()))
             element = self.element_of(it)
             self._bind(clause.target, element, local)
             for cond in clause.ifs:
@@ -779,9 +779,9 @@ class Evaluator:
                 return v if v.parts is not None else Val(own=v.all_taints(), node=e)
             if qname in ("list", "tuple") and len(e.args) == 1:
                 v = self.eval(e.args[0].value, scope, at, env)
-                return (
-                    replace(v, node=e) if v.items is not None else Val(own=v.all_taints(), node=e)
-                )
+                if v.items is not None:
+                    return replace(v, node=e)
+                return Val(own=_at_iteration(e.args[0].value, v.all_taints()), node=e)
             if qname == "dict" and not args:
                 fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
                 return self._dict_val(fields, frozenset(), e)
@@ -1000,6 +1000,31 @@ _STR_KEEPING = {
     "casefold",
     "expandtabs",
 }
+
+
+_SET_ORDER = frozenset(
+    {
+        "set iteration order",
+        "frozenset iteration order",
+        "set display order",
+        "set comprehension order",
+    }
+)
+
+
+def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> frozenset[Taint]:
+    """A set kept in a variable is reported where it is iterated into an ordered sequence
+    (`for n in enabled`, `list(CATEGORIES)`): that is where `sorted(...)` belongs."""
+    if not isinstance(iterable, (cst.Name, cst.Attribute)):
+        return taints
+    out = set()
+    for t in taints:
+        if t.kind == UNORDERED and t.detail in _SET_ORDER and t.node is not iterable:
+            # No fix: the elements may not be orderable (a set of functions).
+            out.add(Taint(UNORDERED, iterable, t.detail, None))
+        else:
+            out.add(t)
+    return frozenset(out)
 
 
 def _keyless(v: Val) -> bool:

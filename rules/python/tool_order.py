@@ -36,7 +36,8 @@ class ToolOrder(PythonRule):
     iterable, the argument of `list()` / `tuple()` / `str.join`) or is a call that returns a
     list (`os.listdir`, `glob.glob`): the fix wraps it in `sorted(...)`, which keeps the same
     elements in a stable order (names and paths are orderable). A set kept in a variable is
-    reported without a fix (it may be used with `in`, `|` or `.add`). `random.shuffle` and
+    reported where it is iterated into a list (`list(STATUSES)`, `for n in enabled`), without
+    a fix (its elements may not be orderable: a set of functions). `random.shuffle` and
     `list_tools()` have no automatic fix: tool objects need a sort key
     (`key=lambda t: t.name`).
     """
@@ -134,8 +135,8 @@ class ToolOrder(PythonRule):
                     messages=[{"role": "user", "content": q}],
                 )
             """,
-            line=3,
-            column=12,
+            line=6,
+            column=72,
         ),
         Invalid(
             """

@@ -64,5 +64,6 @@ def test_set_kept_in_a_variable_gets_no_sorted_fix() -> None:
     # The comprehension's iterable is sorted; the module-level set is left a set.
     assert 'STATUSES = {"open", "closed"}' in out.fixed
     assert "for n in sorted(set(names))" in out.fixed
-    assert [f.line for f in out.findings] == [3]  # still reported, without a fix
+    # Still reported, where the set becomes a list (`list(STATUSES)`), without a fix.
+    assert [f.line for f in out.findings] == [5]
     assert out.findings[0].fix is None
