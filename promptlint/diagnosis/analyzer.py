@@ -292,10 +292,13 @@ class Analyzer:
         def reachable(w: int) -> bool:
             return any(b >= w and blockcum[b] - blockcum[w] <= lookback for b in here)
 
+        # The parent's cache entries end where its own segments do: a segment inserted or
+        # dropped before an entry moves it in this request, not in the provider's cache.
+        pcum = scaled_cumsum(parent.segs, ctx.calibration)
         if anthropic and cur_bps:
-            entries = [w for w in set(parent.written_at) if w < len(cum)]
-            bps_unlimited = sorted(cum[w] for w in entries if w <= max(here))
-            bps = sorted(cum[w] for w in entries if reachable(w))
+            entries = [w for w in set(parent.written_at) if w < min(len(cum), len(pcum))]
+            bps_unlimited = sorted(pcum[w] for w in entries if w <= max(here))
+            bps = sorted(pcum[w] for w in entries if reachable(w))
 
         def predict(x: int, with_bps: bool = True, reach: bool = False) -> int:
             if x <= 0:
@@ -309,7 +312,8 @@ class Analyzer:
                 return 0
 
         divs = comp.divergences
-        shared, potential = comp.shared_tokens, comp.potential_tokens
+        # Fixing every break can at most give back the earlier request's whole prompt.
+        shared, potential = comp.shared_tokens, min(comp.potential_tokens, pcum[-1])
         stripped = _thinking_stripped(ctx, len(parent.segs), cum) if anthropic else None
         if stripped is not None and (not divs or stripped.token_offset < divs[0].token_offset):
             divs = [stripped, *divs]
@@ -355,8 +359,9 @@ class Analyzer:
         extra: list[tuple[Divergence, int]] = []
         first_seg = ctx.segs[0].name if ctx.segs else "prompt"
         min_tokens = int(getattr(policy, "min_cacheable_tokens", 0) or 0)
-        if expired and shared > 0 and predict(shared) > other_read:
-            lost = predict(shared) - other_read
+        if expired and shared > 0 and predict(shared) > floor:
+            # A provider that kept the entry past the TTL lost nothing.
+            lost = predict(shared) - floor
             extra.append(
                 (
                     Divergence(

@@ -301,7 +301,10 @@ class Comparer:
         pt, ct = P[i:pi2], C[j:cj2]
         at = cum[j]
         if not ct:
-            detail = "all tools removed"
+            # Tools before i matched: only the ones from i on are gone.
+            some = i > 0 and P[i - 1].kind == "tool"
+            gone = ", ".join(_names(pt))
+            detail = f"tool list changed: removed {gone}" if some else "all tools removed"
             return Divergence(Cause.TOOL_CHANGE, j, C[j].name, at, detail), pi2, cj2, True
         if not pt:
             detail = f"tool list changed: added {', '.join(_names(ct))}"

@@ -267,7 +267,7 @@ class Evaluator:
             if len(found.own) == 1 and found.parts is None and found.items is None:
                 (t,) = found.own
                 if t.kind == CALLER and isinstance(found.node, cst.Param):
-                    return Val(own=frozenset({Taint(CALLER, e, t.detail)}), node=e)
+                    return replace(found, own=frozenset({Taint(CALLER, e, t.detail)}), node=e)
             return found
         return Val(node=e)
 
@@ -305,14 +305,18 @@ class Evaluator:
         if scope.self_name == key:
             return Val(node=param)
         ann = param.annotation.annotation if param.annotation is not None else None
-        if isinstance(ann, cst.Name) and self._module_class(ann.value) is not None:
-            return Val(kind="instance", role=ann.value, node=param)
+        instance = isinstance(ann, cst.Name) and self._module_class(ann.value) is not None
+        role = ann.value if instance and isinstance(ann, cst.Name) else None
+        kind = "instance" if instance else None
         lowered = key.lower()
         if any(h in lowered for h in cat.STATIC_PARAM_HINTS):
-            return Val(node=param)
+            return Val(kind=kind, role=role, node=param)
         if self._always_constant(key, scope):
-            return Val(node=param)
-        return Val(own=frozenset({Taint(CALLER, param.name, f"parameter `{key}`")}), node=param)
+            return Val(kind=kind, role=role, node=param)
+        # A parameter is per-request whatever its annotation: `user: User` (a dataclass
+        # of this module) still carries a different user on every call.
+        own = frozenset({Taint(CALLER, param.name, f"parameter `{key}`")})
+        return Val(own=own, kind=kind, role=role, node=param)
 
     def _always_constant(self, key: str, scope: Scope) -> bool:
         """True when the module calls the function, and every call passes a literal for
@@ -326,6 +330,10 @@ class Evaluator:
         if scope.self_name is not None:
             names.remove(scope.self_name)
         position = names.index(key) if key in names else -1
+        # `__init__` is called through its class: `Agent("Ava")`.
+        target = scope.name
+        if scope.name == "__init__" and scope.class_scope is not None:
+            target = scope.class_scope.name
         found = False
         result = True
         for site in self.index.calls:
@@ -333,7 +341,7 @@ class Evaluator:
             assert isinstance(call, cst.Call)
             func = call.func
             callee = func.attr.value if isinstance(func, cst.Attribute) else dotted(func)
-            if callee != scope.name:
+            if callee != target:
                 continue
             found = True
             arg = next((a for a in call.args if a.keyword and a.keyword.value == key), None)
@@ -580,7 +588,16 @@ class Evaluator:
                     return const_str(text * min(int(count.value, 0), 10_000), e)
         if isinstance(e.operator, cst.BitOr) and left.kind == "template":
             return left
-        return merge([left, right], e)
+        merged = merge([left, right], e)
+        if isinstance(e.operator, _SET_OPERATORS):
+            # set(a) & set(b) is one unordered value: report it once (at the first set).
+            unordered = sorted(
+                (t for t in merged.own if t.kind == UNORDERED),
+                key=lambda t: self.index.ordinal.get(id(t.node), 0),
+            )
+            if len(unordered) > 1:
+                merged = replace(merged, own=merged.own - frozenset(unordered[1:]))
+        return merged
 
     def _add(self, left: Val, right: Val, node: cst.CSTNode) -> Val:
         if left.parts is not None or right.parts is not None:
@@ -718,6 +735,9 @@ class Evaluator:
                 inner = merge(arg_vals())
                 if qname in ("set", "frozenset") and not e.args:
                     return Val(node=e)
+                if qname in ("set", "frozenset"):
+                    # frozenset({...}) is one unordered value, not two.
+                    inner = Val(own=frozenset(t for t in inner.own if t.kind != UNORDERED))
                 return inner.with_own([self._unordered(e, cat.UNORDERED_CALLS[qname], "sorted")])
             if qname in cat.JSON_DUMPS:
                 obj = merge(arg_vals(), e)
@@ -931,6 +951,11 @@ class Evaluator:
             for name, p in fscope.params.items():
                 if name not in bound and p.default is not None and name != fscope.self_name:
                     bound[name] = self.eval(p.default, fscope.parent or fscope, at)
+            # A parameter the body reassigns (`now = now or datetime.now()`) is read from
+            # its assignments: the binding would hide them (the last assignment wins).
+            for name in list(bound):
+                if any(ev.kind in _REBINDING for ev in fscope.events.get(name, ())):
+                    del bound[name]
             results = [
                 self.eval(r.value, fscope, self.index.ordinal.get(id(r), 10**9), bound)
                 for r in fscope.returns
@@ -944,6 +969,9 @@ class Evaluator:
         others = merge(results[:-1]).own
         return main.with_own(others) if others else main
 
+
+_SET_OPERATORS = (cst.BitAnd, cst.BitOr, cst.BitXor, cst.Subtract)
+_REBINDING = frozenset({"assign", "iter", "unpack"})
 
 _STR_KEEPING = {
     "strip",

@@ -332,7 +332,11 @@ def classify(req: Request, order: Callable[[cst.CSTNode], int]) -> None:
             last_marked = i
     for i, block in enumerate(req.blocks):
         if last_marked >= 0 and req.api in ("anthropic-messages", "litellm"):
-            block.prefix = i <= last_marked
+            # A breakpoint on the final user turn (the documented multi-turn pattern)
+            # caches that turn for the *next* request, where it is re-sent unchanged:
+            # a timestamp written into it is fixed once written, so the final turn and
+            # a prefill stay outside this request's prefix.
+            block.prefix = i <= last_marked and not block.final
         else:
             block.prefix = not block.final
 
