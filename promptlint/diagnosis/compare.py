@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from promptlint.causes import Cause
 from promptlint.diagnosis.index import Entry, SegInfo
-from promptlint.diagnosis.volatile import classify_change, common_prefix, first_diff
+from promptlint.diagnosis.volatile import classify_change, first_diff
+from promptlint.prefix import common_prefix
 
 SNIPPET_BEFORE = 40
 SNIPPET_AFTER = 60

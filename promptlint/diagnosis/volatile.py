@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from promptlint.causes import Cause
+from promptlint.prefix import common_prefix
 
 _MONTHS = (
     r"\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
@@ -63,19 +64,6 @@ class FirstDiff:
     new: str  # the changed piece in the second text
     old_span: tuple[int, int]
     new_span: tuple[int, int]
-
-
-def common_prefix(a: str, b: str) -> int:
-    n = min(len(a), len(b))
-    lo, hi = 0, n
-    # binary search on slice equality: fast for long shared prefixes
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if a[:mid] == b[:mid]:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
 
 
 _WORDS = re.compile(r"\w+|\s+|[^\w\s]")

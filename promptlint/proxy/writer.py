@@ -45,6 +45,23 @@ def default_analyzer(record_bodies: str) -> AnalyzerLike | None:
     return analyzer
 
 
+def admit_body(ex: Exchange, queued_bytes: int, max_queued_bytes: int, metrics: Metrics) -> int:
+    """The bytes `ex` adds to a writer queue holding `queued_bytes`, caller holding its lock.
+
+    Over the byte budget the body is dropped (noted on the record, counted lost) and 0 is
+    returned: the record itself is always kept.
+    """
+    size = len(ex.request_body)
+    if queued_bytes + size > max_queued_bytes:
+        ex.request_body = b""
+        ex.error = "; ".join(
+            e for e in (ex.error, "body not recorded: writer queue over its byte budget") if e
+        )
+        metrics.count_lost("body_over_budget")
+        return 0
+    return size
+
+
 class RecordWriter:
     def __init__(
         self,
@@ -94,17 +111,8 @@ class RecordWriter:
         content_encoding: str | None = None,
     ) -> None:
         """Non-blocking. Over the byte budget the body is dropped, never the record."""
-        size = len(ex.request_body)
         with self._lock:
-            if self._queued_bytes + size > self._max_queued_bytes:
-                ex.request_body = b""
-                ex.error = "; ".join(
-                    e
-                    for e in (ex.error, "body not recorded: writer queue over its byte budget")
-                    if e
-                )
-                self.metrics.count_lost("body_over_budget")
-                size = 0
+            size = admit_body(ex, self._queued_bytes, self._max_queued_bytes, self.metrics)
             self._queued_bytes += size
             self._submitted += 1
         try:

@@ -25,7 +25,7 @@ from typing import Any
 from promptlint.proxy.exchange import Exchange
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.tee import ResponseTee
-from promptlint.proxy.writer import RecordWriter, default_analyzer
+from promptlint.proxy.writer import RecordWriter, admit_body, default_analyzer
 
 log = logging.getLogger("promptlint.proxy")
 
@@ -97,19 +97,10 @@ class ProcessWriter:
         tee: ResponseTee | None = None,
         content_encoding: str | None = None,
     ) -> None:
-        size = len(ex.request_body)
         if tee is not None:
             tee.release_decoder()  # a zlib object cannot cross processes; the stream is over
         with self._lock:
-            if self._queued_bytes + size > self._max_queued_bytes:
-                ex.request_body = b""
-                ex.error = "; ".join(
-                    e
-                    for e in (ex.error, "body not recorded: writer queue over its byte budget")
-                    if e
-                )
-                self.metrics.count_lost("body_over_budget")
-                size = 0
+            size = admit_body(ex, self._queued_bytes, self._max_queued_bytes, self.metrics)
             self._submitted += 1
             # Under the lock, so a restart cannot swap the queue between the check and the put.
             try:

@@ -87,6 +87,7 @@ class Evaluator:
         self._depth = 0
         self._name_cache: dict[tuple[int, str, int], Val] = {}
         self._memo: dict[tuple[int, int, int], Val] = {}
+        self._code: dict[int, str] = {}  # id(node) -> its source (see `code`)
         self._constant_params: dict[tuple[int, str], bool] = {}
 
     # ---- names -------------------------------------------------------------------
@@ -102,7 +103,12 @@ class Evaluator:
         return f"{base}.{rest}" if rest else base
 
     def code(self, node: cst.CSTNode) -> str:
-        return self.module.code_for_node(node).strip()
+        # Taint labels ask for the same nodes' code again and again (libcst regenerates
+        # it each time); the tree does not change during a check.
+        text = self._code.get(id(node))
+        if text is None:
+            text = self._code[id(node)] = self.module.code_for_node(node).strip()
+        return text
 
     # ---- entry -------------------------------------------------------------------
     def eval(self, expr: cst.BaseExpression, scope: Scope, at: int, env: Env | None = None) -> Val:

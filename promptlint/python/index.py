@@ -149,6 +149,25 @@ def _child_fields(tp: type) -> tuple[str, ...]:
     return names
 
 
+_NODE, _SEQUENCE, _OTHER = "node", "sequence", "other"
+_KINDS: dict[type, str] = {}
+
+
+def _kind(tp: type) -> str:
+    # By type, cached: isinstance against libcst's ABC-based classes is the walk's
+    # single largest cost otherwise.
+    kind = _KINDS.get(tp)
+    if kind is None:
+        if issubclass(tp, cst.CSTNode):
+            kind = _NODE
+        elif issubclass(tp, (list, tuple)):
+            kind = _SEQUENCE
+        else:
+            kind = _OTHER
+        _KINDS[tp] = kind
+    return kind
+
+
 class Walker:
     """A read-only traversal: libcst's visitor rebuilds every node it passes, which costs
     about twice the parse; this one only reads fields that can hold code."""
@@ -168,11 +187,12 @@ class Walker:
         if visit is None or visit(self, node) is not False:
             for fname in _child_fields(tp):
                 value = getattr(node, fname)
-                if isinstance(value, cst.CSTNode):
+                kind = _kind(type(value))
+                if kind is _NODE:
                     self.walk(value)
-                elif isinstance(value, (list, tuple)):
+                elif kind is _SEQUENCE:
                     for child in value:
-                        if isinstance(child, cst.CSTNode):
+                        if _kind(type(child)) is _NODE:
                             self.walk(child)
         if leave is not None:
             leave(self, node)

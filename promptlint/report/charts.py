@@ -38,6 +38,73 @@ def _day_label(day: str) -> str:
     return day[5:] if len(day) >= 10 else day
 
 
+def _svg_open(title: str, width: int, height: int) -> list[str]:
+    return [
+        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' role='img'"
+        f" aria-label='{escape(title)}' class='chart' {FONT}>",
+        f"<title>{escape(title)}</title>",
+    ]
+
+
+class _BarFrame:
+    """The plot area of a vertical bar chart: dollar grid, one slot per label, legend."""
+
+    left, right, top, bottom = 64, 16, 36, 48
+
+    def __init__(self, width: int, height: int, n_labels: int, top_value: float) -> None:
+        self.width = width
+        self.plot_w = width - self.left - self.right
+        self.plot_h = height - self.top - self.bottom
+        self.ticks = nice_ticks(top_value)
+        self.ymax = self.ticks[-1]
+        self.n = max(n_labels, 1)
+        self.slot = self.plot_w / self.n
+        self.bar_w = max(1.0, min(48.0, self.slot * 0.72))
+        self.every = max(1, math.ceil(self.n / 14))
+
+    def grid(self) -> list[str]:
+        left, right, top = self.left, self.right, self.top
+        parts = []
+        for t in self.ticks:
+            y = top + self.plot_h - self.plot_h * t / self.ymax
+            parts.append(
+                f"<line x1='{left}' x2='{self.width - right}' y1='{y:.1f}' y2='{y:.1f}'"
+                " stroke='#e3e6ea'/>"
+                f"<text x='{left - 6}' y='{y + 4:.1f}' text-anchor='end' fill='#5b6470'>"
+                f"{_tick_label(t)}</text>"
+            )
+        return parts
+
+    def bar_x(self, i: int) -> float:
+        return self.left + self.slot * i + (self.slot - self.bar_w) / 2
+
+    def x_label(self, i: int, x: float, label: str) -> list[str]:
+        if i % self.every != 0:
+            return []
+        return [
+            f"<text x='{x + self.bar_w / 2:.1f}' y='{self.top + self.plot_h + 18}'"
+            f" text-anchor='middle' fill='#5b6470'>{escape(_day_label(label))}</text>"
+        ]
+
+    def baseline(self) -> str:
+        y = self.top + self.plot_h
+        return (
+            f"<line x1='{self.left}' x2='{self.width - self.right}' y1='{y}' y2='{y}'"
+            " stroke='#9aa3ad'/>"
+        )
+
+    def legend(self, entries: Sequence[tuple[str, str, Sequence[Decimal]]]) -> list[str]:
+        parts = []
+        x = self.left
+        for name, colour, _ in entries:
+            parts.append(
+                f"<rect x='{x}' y='10' width='12' height='12' rx='2' fill='{colour}'/>"
+                f"<text x='{x + 17}' y='20' fill='#27303a'>{escape(name)}</text>"
+            )
+            x += 30 + 7 * len(name)
+        return parts
+
+
 def stacked_bars(
     labels: Sequence[str],
     series: Sequence[tuple[str, str, Sequence[Decimal]]],
@@ -46,59 +113,29 @@ def stacked_bars(
     height: int = 300,
 ) -> Markup:
     """Bars per label, stacked by series (name, colour, values). Values in dollars."""
-    left, right, top, bottom = 64, 16, 36, 48
-    plot_w, plot_h = width - left - right, height - top - bottom
     totals = [float(sum((s[2][i] for s in series), Decimal(0))) for i in range(len(labels))]
-    ticks = nice_ticks(max(totals, default=0.0))
-    ymax = ticks[-1]
-    n = max(len(labels), 1)
-    slot = plot_w / n
-    bar_w = max(1.0, min(48.0, slot * 0.72))
-    parts = [
-        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' role='img'"
-        f" aria-label='{escape(title)}' class='chart' {FONT}>",
-        f"<title>{escape(title)}</title>",
-    ]
-    for t in ticks:
-        y = top + plot_h - plot_h * t / ymax
-        parts.append(
-            f"<line x1='{left}' x2='{width - right}' y1='{y:.1f}' y2='{y:.1f}' stroke='#e3e6ea'/>"
-            f"<text x='{left - 6}' y='{y + 4:.1f}' text-anchor='end' fill='#5b6470'>"
-            f"{_tick_label(t)}</text>"
-        )
-    every = max(1, math.ceil(n / 14))
+    f = _BarFrame(width, height, len(labels), max(totals, default=0.0))
+    parts = _svg_open(title, width, height)
+    parts += f.grid()
     for i, label in enumerate(labels):
-        x = left + slot * i + (slot - bar_w) / 2
-        y = top + plot_h
+        x = f.bar_x(i)
+        y: float = f.top + f.plot_h
         tip = [f"{label}: {usd(Decimal(str(totals[i])))}"]
         for name, colour, values in series:
             v = float(values[i])
             if v <= 0:
                 continue
-            h = plot_h * v / ymax
+            h = f.plot_h * v / f.ymax
             y -= h
             tip.append(f"{name} {usd(values[i])}")
             parts.append(
-                f"<rect x='{x:.1f}' y='{y:.1f}' width='{bar_w:.1f}' height='{max(h, 0.5):.1f}'"
+                f"<rect x='{x:.1f}' y='{y:.1f}' width='{f.bar_w:.1f}' height='{max(h, 0.5):.1f}'"
                 f" fill='{colour}'><title>{escape(f'{label} · {name}: {usd(values[i])}')}"
                 "</title></rect>"
             )
-        if i % every == 0:
-            parts.append(
-                f"<text x='{x + bar_w / 2:.1f}' y='{top + plot_h + 18}' text-anchor='middle'"
-                f" fill='#5b6470'>{escape(_day_label(label))}</text>"
-            )
-    parts.append(
-        f"<line x1='{left}' x2='{width - right}' y1='{top + plot_h}' y2='{top + plot_h}'"
-        " stroke='#9aa3ad'/>"
-    )
-    x = left
-    for name, colour, _ in series:
-        parts.append(
-            f"<rect x='{x}' y='10' width='12' height='12' rx='2' fill='{colour}'/>"
-            f"<text x='{x + 17}' y='20' fill='#27303a'>{escape(name)}</text>"
-        )
-        x += 30 + 7 * len(name)
+        parts += f.x_label(i, x, label)
+    parts.append(f.baseline())
+    parts += f.legend(series)
     parts.append("</svg>")
     return Markup("".join(parts))
 
@@ -112,54 +149,25 @@ def paired_bars(
     height: int = 260,
 ) -> Markup:
     """A wide bar (e.g. cost without cache) with a narrower bar inside it (billed)."""
-    left, right, top, bottom = 64, 16, 36, 48
-    plot_w, plot_h = width - left - right, height - top - bottom
-    ticks = nice_ticks(max((float(v) for v in [*back[2], *front[2]]), default=0.0))
-    ymax = ticks[-1]
-    n = max(len(labels), 1)
-    slot = plot_w / n
-    bar_w = max(1.0, min(48.0, slot * 0.72))
-    parts = [
-        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' role='img'"
-        f" aria-label='{escape(title)}' class='chart' {FONT}>",
-        f"<title>{escape(title)}</title>",
-    ]
-    for t in ticks:
-        y = top + plot_h - plot_h * t / ymax
-        parts.append(
-            f"<line x1='{left}' x2='{width - right}' y1='{y:.1f}' y2='{y:.1f}' stroke='#e3e6ea'/>"
-            f"<text x='{left - 6}' y='{y + 4:.1f}' text-anchor='end' fill='#5b6470'>"
-            f"{_tick_label(t)}</text>"
-        )
-    every = max(1, math.ceil(n / 14))
+    top_value = max((float(v) for v in [*back[2], *front[2]]), default=0.0)
+    f = _BarFrame(width, height, len(labels), top_value)
+    parts = _svg_open(title, width, height)
+    parts += f.grid()
     for i, label in enumerate(labels):
-        x = left + slot * i + (slot - bar_w) / 2
+        x = f.bar_x(i)
         for (name, colour, values), w_frac in ((back, 1.0), (front, 0.55)):
             v = float(values[i])
-            h = plot_h * v / ymax
-            w = bar_w * w_frac
-            bx = x + (bar_w - w) / 2
+            h = f.plot_h * v / f.ymax
+            w = f.bar_w * w_frac
+            bx = x + (f.bar_w - w) / 2
             parts.append(
-                f"<rect x='{bx:.1f}' y='{top + plot_h - h:.1f}' width='{w:.1f}'"
+                f"<rect x='{bx:.1f}' y='{f.top + f.plot_h - h:.1f}' width='{w:.1f}'"
                 f" height='{max(h, 0.5):.1f}' fill='{colour}'>"
                 f"<title>{escape(f'{label} · {name}: {usd(values[i])}')}</title></rect>"
             )
-        if i % every == 0:
-            parts.append(
-                f"<text x='{x + bar_w / 2:.1f}' y='{top + plot_h + 18}' text-anchor='middle'"
-                f" fill='#5b6470'>{escape(_day_label(label))}</text>"
-            )
-    parts.append(
-        f"<line x1='{left}' x2='{width - right}' y1='{top + plot_h}' y2='{top + plot_h}'"
-        " stroke='#9aa3ad'/>"
-    )
-    x = left
-    for name, colour, _ in (back, front):
-        parts.append(
-            f"<rect x='{x}' y='10' width='12' height='12' rx='2' fill='{colour}'/>"
-            f"<text x='{x + 17}' y='20' fill='#27303a'>{escape(name)}</text>"
-        )
-        x += 30 + 7 * len(name)
+        parts += f.x_label(i, x, label)
+    parts.append(f.baseline())
+    parts += f.legend((back, front))
     parts.append("</svg>")
     return Markup("".join(parts))
 
@@ -170,11 +178,7 @@ def hbars(items: Sequence[tuple[str, Decimal, str]], title: str, width: int = 88
     height = top + row_h * max(len(items), 1) + 8
     vmax = max((float(v) for _, v, _ in items), default=0.0) or 1.0
     plot_w = width - left - right
-    parts = [
-        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' role='img'"
-        f" aria-label='{escape(title)}' class='chart' {FONT}>",
-        f"<title>{escape(title)}</title>",
-    ]
+    parts = _svg_open(title, width, height)
     for i, (label, value, colour) in enumerate(items):
         y = top + i * row_h
         w = max(plot_w * float(value) / vmax, 1.0)

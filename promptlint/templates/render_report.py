@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from promptlint.prefix import common_prefix
 from promptlint.templates.token_count import TokenCounter
 from promptlint.templates.tracing import Rendered
 
@@ -150,17 +151,8 @@ class RenderReport:
         }
 
 
-def common_prefix_length(a: str, b: str) -> int:
-    n = min(len(a), len(b))
-    lo, hi = 0, n
-    # Binary search on prefix equality: long renders, one comparison per step.
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if a[:mid] == b[:mid]:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
+# The name the render check's modules (stability, turns) import.
+common_prefix_length = common_prefix
 
 
 def snippet(text: str, offset: int) -> str:

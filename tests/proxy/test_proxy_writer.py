@@ -104,6 +104,28 @@ def test_body_over_byte_budget_drops_body_not_record(tmp_path: Path) -> None:
     assert metrics.lost["body_over_budget"] == 1
 
 
+def test_process_writer_drops_body_over_byte_budget_not_record(tmp_path: Path) -> None:
+    from promptlint.proxy.writer_process import ProcessWriter
+
+    url = f"sqlite:///{tmp_path / 'r.db'}"
+    metrics = Metrics()
+    w = ProcessWriter(url, tmp_path / "spill.jsonl", metrics, max_queued_bytes=10)
+    w.start()
+    w.submit(
+        _exchange(1, body=b'{"model":"gpt-4o","messages":[{"role":"user","content":"long"}]}'),
+        "openai",
+    )
+    try:
+        assert w.flush(60)
+    finally:
+        w.close()
+    with open_store(url) as store:
+        (record,) = list(store.iter_requests())
+    assert record.cache_read_tokens == 1920
+    assert record.error and "body not recorded" in record.error
+    assert metrics.lost["body_over_budget"] == 1
+
+
 def test_unreadable_spill_lines_are_counted_once(tmp_path: Path) -> None:
     from promptlint.proxy.fallback import usage_only_record
     from promptlint.proxy.spill import SpillFile
