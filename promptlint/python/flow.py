@@ -11,6 +11,7 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import cast
 
 import libcst as cst
 
@@ -74,6 +75,60 @@ def _values(taints: frozenset[Taint]) -> frozenset[Taint]:
     return frozenset(t for t in taints if t.kind not in STRUCTURAL)
 
 
+# `_eval`'s branches, decided once per node type: isinstance against libcst's ABC-based
+# classes, tried in order on every evaluated expression, was the evaluator's top cost.
+(
+    _STRING,
+    _FSTRING,
+    _NUMBER,
+    _NAME,
+    _ATTRIBUTE,
+    _SUBSCRIPT,
+    _CALL,
+    _AWAIT,
+    _BINARY,
+    _UNARY,
+    _BOOL,
+    _IFEXP,
+    _COMPARISON,
+    _SEQUENCE,
+    _SET,
+    _DICT,
+    _COMPREHENSION,
+    _NAMED,
+    _OTHER,
+) = range(19)
+_BRANCH_TYPES: tuple[tuple[int, tuple[type, ...]], ...] = (
+    (_STRING, (cst.SimpleString, cst.ConcatenatedString)),
+    (_FSTRING, (cst.FormattedString,)),
+    (_NUMBER, (cst.Integer, cst.Float, cst.Imaginary, cst.Ellipsis)),
+    (_NAME, (cst.Name,)),
+    (_ATTRIBUTE, (cst.Attribute,)),
+    (_SUBSCRIPT, (cst.Subscript,)),
+    (_CALL, (cst.Call,)),
+    (_AWAIT, (cst.Await,)),
+    (_BINARY, (cst.BinaryOperation,)),
+    (_UNARY, (cst.UnaryOperation,)),
+    (_BOOL, (cst.BooleanOperation,)),
+    (_IFEXP, (cst.IfExp,)),
+    (_COMPARISON, (cst.Comparison,)),
+    (_SEQUENCE, (cst.List, cst.Tuple)),
+    (_SET, (cst.Set,)),
+    (_DICT, (cst.Dict,)),
+    (_COMPREHENSION, (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)),
+    (_NAMED, (cst.NamedExpr,)),
+)
+_BRANCHES: dict[type, int] = {}
+
+
+def _branch(tp: type) -> int:
+    branch = _BRANCHES.get(tp)
+    if branch is None:
+        branch = next((b for b, types in _BRANCH_TYPES if issubclass(tp, types)), _OTHER)
+        _BRANCHES[tp] = branch
+    return branch
+
+
 class Evaluator:
     def __init__(
         self,
@@ -131,44 +186,62 @@ class Evaluator:
 
     def _eval(self, e: cst.BaseExpression, scope: Scope, at: int, env: Env) -> Val:
         ev = self.eval
-        if isinstance(e, (cst.SimpleString, cst.ConcatenatedString)):
-            return const_str(string_value(e) or "", e)
-        if isinstance(e, cst.FormattedString):
-            return self._fstring(e, scope, at, env)
-        if isinstance(e, (cst.Integer, cst.Float, cst.Imaginary, cst.Ellipsis)):
+        branch = _branch(type(e))
+        if branch == _STRING:
+            return const_str(
+                string_value(cast("cst.SimpleString | cst.ConcatenatedString", e)) or "", e
+            )
+        if branch == _FSTRING:
+            x2 = cast("cst.FormattedString", e)
+            return self._fstring(x2, scope, at, env)
+        if branch == _NUMBER:
             return Val(node=e)
-        if isinstance(e, cst.Name):
-            return self.lookup(e, scope, at, env)
-        if isinstance(e, cst.Attribute):
-            return self._attribute(e, scope, at, env)
-        if isinstance(e, cst.Subscript):
-            return self._subscript(e, scope, at, env)
-        if isinstance(e, cst.Call):
-            return self.call(e, scope, at, env)
-        if isinstance(e, cst.Await):
-            return ev(e.expression, scope, at, env)
-        if isinstance(e, cst.BinaryOperation):
-            return self._binary(e, scope, at, env)
-        if isinstance(e, cst.UnaryOperation):
-            return Val(own=ev(e.expression, scope, at, env).all_taints(), node=e)
-        if isinstance(e, (cst.BooleanOperation,)):
-            return merge([ev(e.left, scope, at, env), ev(e.right, scope, at, env)], e)
-        if isinstance(e, cst.IfExp):
-            body, orelse = ev(e.body, scope, at, env), ev(e.orelse, scope, at, env)
-            return self._either(body, orelse, e)
-        if isinstance(e, cst.Comparison):
+        if branch == _NAME:
+            x4 = cast("cst.Name", e)
+            return self.lookup(x4, scope, at, env)
+        if branch == _ATTRIBUTE:
+            x5 = cast("cst.Attribute", e)
+            return self._attribute(x5, scope, at, env)
+        if branch == _SUBSCRIPT:
+            x6 = cast("cst.Subscript", e)
+            return self._subscript(x6, scope, at, env)
+        if branch == _CALL:
+            x7 = cast("cst.Call", e)
+            return self.call(x7, scope, at, env)
+        if branch == _AWAIT:
+            x8 = cast("cst.Await", e)
+            return ev(x8.expression, scope, at, env)
+        if branch == _BINARY:
+            x9 = cast("cst.BinaryOperation", e)
+            return self._binary(x9, scope, at, env)
+        if branch == _UNARY:
+            x10 = cast("cst.UnaryOperation", e)
+            return Val(own=ev(x10.expression, scope, at, env).all_taints(), node=x10)
+        if branch == _BOOL:
+            x11 = cast("cst.BooleanOperation", e)
+            return merge([ev(x11.left, scope, at, env), ev(x11.right, scope, at, env)], x11)
+        if branch == _IFEXP:
+            x12 = cast("cst.IfExp", e)
+            body, orelse = ev(x12.body, scope, at, env), ev(x12.orelse, scope, at, env)
+            return self._either(body, orelse, x12)
+        if branch == _COMPARISON:
             return Val(node=e)
-        if isinstance(e, (cst.List, cst.Tuple)):
-            return self._sequence(e, scope, at, env)
-        if isinstance(e, cst.Set):
-            items = [ev(el.value, scope, at, env) for el in e.elements]
-            return merge(items, e).with_own([self._unordered(e, "set display order", "sorted")])
-        if isinstance(e, cst.Dict):
-            return self._dict(e, scope, at, env)
-        if isinstance(e, (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)):
-            return self._comprehension(e, scope, at, env)
-        if isinstance(e, cst.NamedExpr):
-            return ev(e.value, scope, at, env)
+        if branch == _SEQUENCE:
+            x14 = cast("cst.List | cst.Tuple", e)
+            return self._sequence(x14, scope, at, env)
+        if branch == _SET:
+            x15 = cast("cst.Set", e)
+            items = [ev(el.value, scope, at, env) for el in x15.elements]
+            return merge(items, x15).with_own([self._unordered(x15, "set display order", "sorted")])
+        if branch == _DICT:
+            x16 = cast("cst.Dict", e)
+            return self._dict(x16, scope, at, env)
+        if branch == _COMPREHENSION:
+            x17 = cast("cst.ListComp | cst.GeneratorExp | cst.SetComp | cst.DictComp", e)
+            return self._comprehension(x17, scope, at, env)
+        if branch == _NAMED:
+            x18 = cast("cst.NamedExpr", e)
+            return ev(x18.value, scope, at, env)
         return Val(node=e)
 
     def _either(self, a: Val, b: Val, node: cst.CSTNode) -> Val:
