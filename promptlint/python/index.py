@@ -172,27 +172,35 @@ class Walker:
     """A read-only traversal: libcst's visitor rebuilds every node it passes, which costs
     about twice the parse; this one only reads fields that can hold code."""
 
-    _dispatch: ClassVar[dict[tuple[type, type], tuple[Any, Any]]] = {}
+    # (walker class, node type) -> (visit, leave, child fields): one lookup per node.
+    _dispatch: ClassVar[dict[tuple[type, type], tuple[Any, Any, tuple[str, ...]]]] = {}
 
     def walk(self, node: cst.CSTNode) -> None:
         tp = type(node)
         key = (type(self), tp)
-        handlers = Walker._dispatch.get(key)
-        if handlers is None:
+        entry = Walker._dispatch.get(key)
+        if entry is None:
             name = tp.__name__
             cls = type(self)  # unbound: the cache outlives this walker
-            handlers = (getattr(cls, f"visit_{name}", None), getattr(cls, f"leave_{name}", None))
-            Walker._dispatch[key] = handlers
-        visit, leave = handlers
+            entry = (
+                getattr(cls, f"visit_{name}", None),
+                getattr(cls, f"leave_{name}", None),
+                _child_fields(tp),
+            )
+            Walker._dispatch[key] = entry
+        visit, leave, fields = entry
         if visit is None or visit(self, node) is not False:
-            for fname in _child_fields(tp):
+            kinds = _KINDS
+            for fname in fields:
                 value = getattr(node, fname)
-                kind = _kind(type(value))
+                vt = type(value)
+                kind = kinds.get(vt) or _kind(vt)
                 if kind is _NODE:
                     self.walk(value)
                 elif kind is _SEQUENCE:
                     for child in value:
-                        if _kind(type(child)) is _NODE:
+                        ct = type(child)
+                        if (kinds.get(ct) or _kind(ct)) is _NODE:
                             self.walk(child)
         if leave is not None:
             leave(self, node)
