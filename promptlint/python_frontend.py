@@ -7,6 +7,7 @@ PositionProvider records every node and costs about as much as the parse.
 
 from __future__ import annotations
 
+import ast
 import bisect
 import os
 import re
@@ -171,8 +172,18 @@ class PythonFrontend:
         self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
     ) -> FrontendResult:
         result = FrontendResult()
-        if not rules or not (LLM_HINTS.search(text) or _mentions_sink(text, config)):
+        if not rules:
             return result
+        if not (LLM_HINTS.search(text) or _mentions_sink(text, config)):
+            # Nothing to analyse, but a file that does not parse is still reported.
+            # CPython's own parser is far cheaper than libcst's; libcst has the last word,
+            # since it knows newer grammar than the running interpreter may.
+            try:
+                ast.parse(text, path)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                pass
+            else:
+                return result
         try:
             module = cst.parse_module(text)
         except cst.ParserSyntaxError as exc:

@@ -136,6 +136,19 @@ def test_unparsable_files_are_reported_and_run_goes_on(project: Path) -> None:
     assert "app/broken.py:" in text.stdout and "Traceback" not in text.stderr
 
 
+def test_syntax_errors_are_reported_even_without_llm_names(project: Path) -> None:
+    # The text pre-filter skips analysis of such files, not the report of a broken one;
+    # grammar newer than the running Python (3.12 `type` aliases) is not an error.
+    (project / "app" / "util.py").write_text("def f(:\n    return 1\n")
+    (project / "app" / "aliases.py").write_text("type Ids = list[int]\nx: Ids = [1]\n")
+    out = run(project, "check", "--format", "json", "app")
+    assert out.returncode == 2
+    doc = json.loads(out.stdout)
+    reasons = {e["path"]: e["reason"] for e in doc["errors"]}
+    assert set(reasons) == {"app/util.py"}
+    assert "syntax error" in reasons["app/util.py"]
+
+
 def test_fix_and_diff(project: Path) -> None:
     target = project / "app" / "bot.py"
     diff = run(project, "check", "--diff", "app")
