@@ -14,10 +14,6 @@ from promptlint.report.model import CauseRow, Group, Report, Totals
 BY_KEY = {"model": "model", "session": "session_id", "day": "day", "key": "key_hash"}
 
 
-def _money(d: Decimal) -> Decimal:
-    return d if d else Decimal(0)
-
-
 def totals_dict(t: Totals) -> dict[str, Any]:
     return {
         "requests": t.requests,
@@ -29,10 +25,10 @@ def totals_dict(t: Totals) -> dict[str, Any]:
         "cache_write_1h_tokens": t.cache_write_1h_tokens,
         "output_tokens": t.output_tokens,
         "hit_rate": Decimal(str(round(t.hit_rate, 6))),
-        "cost_usd": _money(t.cost_usd),
-        "cost_usd_without_cache": _money(t.cost_usd_without_cache),
-        "saved_usd": _money(t.saved_usd),
-        "avoidable_usd": _money(t.avoidable_usd),
+        "cost_usd": t.cost_usd,
+        "cost_usd_without_cache": t.cost_usd_without_cache,
+        "saved_usd": t.saved_usd,
+        "avoidable_usd": t.avoidable_usd,
         "avoidable_tokens": t.avoidable_tokens,
         "breaks": t.breaks,
     }
@@ -52,11 +48,11 @@ def cause_dict(c: CauseRow) -> dict[str, Any]:
         "requests": c.requests,
         "sessions": c.sessions,
         "lost_tokens": c.lost_tokens,
-        "lost_usd": _money(c.lost_usd),
+        "lost_usd": c.lost_usd,
         "first_request_id": c.first_request_id,
         "first_ts": c.first_ts,
         "first_session_id": c.first_session_id,
-        "top_sessions": [{"session_id": s, "lost_usd": _money(v)} for s, v in c.top_sessions],
+        "top_sessions": [{"session_id": s, "lost_usd": v} for s, v in c.top_sessions],
     }
 
 
@@ -75,7 +71,7 @@ def report_dict(report: Report) -> dict[str, Any]:
         "total": totals_dict(report.total),
         "rows": rows,
         "causes": [cause_dict(c) for c in report.causes],
-        "cost_by_token_class": {k: _money(v) for k, v in report.cost_by_class.items()},
+        "cost_by_token_class": {k: v for k, v in report.cost_by_class.items()},
         "assumptions": report.assumptions,
     }
 
