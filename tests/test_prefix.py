@@ -37,9 +37,3 @@ def test_common_prefix_agrees_with_a_character_scan() -> None:
         a = shared + "".join(rng.choice("ab") for _ in range(rng.randrange(0, 10)))
         b = shared + "".join(rng.choice("ab") for _ in range(rng.randrange(0, 10)))
         assert common_prefix(a, b) == _linear(a, b)
-
-
-def test_render_check_name_is_the_same_helper() -> None:
-    from promptlint.templates.render_report import common_prefix_length
-
-    assert common_prefix_length is common_prefix

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from promptlint.prefix import common_prefix
 from promptlint.templates.token_count import TokenCounter
 from promptlint.templates.tracing import Rendered
 
@@ -149,10 +148,6 @@ class RenderReport:
                 for i in self.issues
             ],
         }
-
-
-# The name the render check's modules (stability, turns) import.
-common_prefix_length = common_prefix
 
 
 def snippet(text: str, offset: int) -> str:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from promptlint.prefix import common_prefix
 from promptlint.templates.conversations import Request, Scenario
 from promptlint.templates.render_report import (
     RenderIssue,
-    common_prefix_length,
     count_phrase,
     difference,
     token_phrase,
@@ -77,7 +77,7 @@ def stability_issues(
                 continue  # the scenario rendered before; a failure here is not a stability fact
             if first.text == second.text:
                 continue
-            offset = common_prefix_length(first.text, second.text)
+            offset = common_prefix(first.text, second.text)
             issues.append(_stability_issue(probe, scenario, first, second, offset, counter))
             seen_codes.add(probe.code)
             break

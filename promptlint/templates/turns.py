@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from promptlint.prefix import common_prefix
 from promptlint.templates.conversations import SYSTEM, TOOLS, Message, Request, Scenario
 from promptlint.templates.render_report import (
     RenderIssue,
-    common_prefix_length,
     count_phrase,
     difference,
     token_phrase,
@@ -117,7 +117,7 @@ def _breaks(
     for i in range(len(requests) - 1):
         held = _held(prompts[i], finals[i], requests[i].reply)
         nxt = prompts[i + 1]
-        offset = common_prefix_length(held.text, nxt.text)
+        offset = common_prefix(held.text, nxt.text)
         if offset == len(held.text) or _only_stop_token_differs(held.text, offset):
             continue
         reused = counter.count(held.text[:offset])
