@@ -12,7 +12,7 @@ import json
 from decimal import Decimal
 from typing import Any
 
-from promptlint.proxy.exchange import Exchange
+from promptlint.diagnosis.exchange import Exchange
 from promptlint.store.records import RequestRecord
 from promptlint.usage import Usage
 

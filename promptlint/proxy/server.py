@@ -22,8 +22,8 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
+from promptlint.diagnosis.exchange import Exchange
 from promptlint.proxy import routes
-from promptlint.proxy.exchange import Exchange
 from promptlint.proxy.headers import (
     KeyHasher,
     client_response_headers,

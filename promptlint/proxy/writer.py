@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from promptlint.causes import Cause
-from promptlint.proxy.exchange import Exchange
+from promptlint.diagnosis.exchange import Exchange
 from promptlint.proxy.fallback import usage_only_record
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.spill import SpillFile

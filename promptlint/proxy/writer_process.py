@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from promptlint.proxy.exchange import Exchange
+from promptlint.diagnosis.exchange import Exchange
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.tee import ResponseTee
 from promptlint.proxy.writer import RecordWriter, admit_body, default_analyzer

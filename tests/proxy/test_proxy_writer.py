@@ -6,7 +6,7 @@ import threading
 from datetime import datetime, timezone
 from pathlib import Path
 
-from promptlint.proxy.exchange import Exchange
+from promptlint.diagnosis.exchange import Exchange
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.writer import RecordWriter
 from promptlint.store.base import open_store
