@@ -61,6 +61,8 @@ class ProcessWriter:
         }
         self._max_queued_bytes = max_queued_bytes
         self._lock = threading.Condition()
+        # Held across a whole restart (new child created … started) and across close().
+        self._restart_lock = threading.Lock()
         self._submitted = 0
         self._dropped = 0  # settled here: never reached a child, or lost with a dead one
         self._settled_base = 0  # settled by earlier children
@@ -156,13 +158,16 @@ class ProcessWriter:
 
     def close(self, timeout: float = 30.0) -> None:
         self._closing = True
-        with contextlib.suppress(ValueError, OSError):
-            self._in.put(None, timeout=timeout)
-        self._proc.join(timeout)
-        if self._proc.is_alive():
-            log.error("writer process did not stop in %.0f s; terminating it", timeout)
-            self._proc.terminate()
-            self._proc.join(5)
+        # A restart in progress has swapped in a child it has not started yet: wait for it,
+        # so the sentinel goes to the queue the running child reads and join() has a process.
+        with self._restart_lock:
+            with contextlib.suppress(ValueError, OSError):
+                self._in.put(None, timeout=timeout)
+            self._proc.join(timeout)
+            if self._proc.is_alive():
+                log.error("writer process did not stop in %.0f s; terminating it", timeout)
+                self._proc.terminate()
+                self._proc.join(5)
         self._listener.join(5)
         self._in.close()
         self._out.close()
@@ -198,6 +203,12 @@ class ProcessWriter:
 
     def _restart(self) -> bool:
         """The child died: count what it took with it, start a new one on fresh queues."""
+        with self._restart_lock:
+            if self._closing:
+                return False
+            return self._restart_locked()
+
+    def _restart_locked(self) -> bool:
         now = time.monotonic()
         self._restarts = [t for t in self._restarts if now - t < _RESTART_WINDOW]
         code = self._proc.exitcode

@@ -454,3 +454,46 @@ def test_writer_process_killed_is_restarted_and_losses_counted(tmp_path: Path) -
         assert written - 7 + lost == 5 and writer.restarts == 2
     finally:
         h.stop()
+
+
+def test_close_during_a_writer_restart_waits_for_the_new_child(tmp_path: Path) -> None:
+    # The restart swaps in a new child and starts it a moment later; a stop that lands in
+    # between must neither join an unstarted process nor miss the new child's queue.
+    import os
+    import signal
+    import threading
+
+    h = Harness(tmp_path, writer="process").start()
+    try:
+        writer = h.proxy.writer
+        errors: list[BaseException] = []
+        closers: list[threading.Thread] = []
+        fold = writer.metrics.fold_remote
+
+        def close_now() -> None:
+            try:
+                writer.close(10.0)
+            except BaseException as exc:  # recorded for the assertion below
+                errors.append(exc)
+
+        def fold_then_race() -> None:  # runs in the restart, after the new child is created
+            fold()
+            closer = threading.Thread(target=close_now, daemon=True)
+            closer.start()
+            closers.append(closer)
+            time.sleep(0.3)  # the close runs now, before this restart starts the child
+
+        writer.metrics.fold_remote = fold_then_race  # type: ignore[method-assign]
+        first = writer._proc.pid
+        os.kill(first, signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while not closers and time.monotonic() < deadline:
+            time.sleep(0.05)
+        closers[0].join(30)
+        assert not closers[0].is_alive()
+        assert errors == []
+        assert writer._proc.pid != first
+        assert not writer._proc.is_alive()  # the new child got the stop sentinel and exited
+        assert writer._proc.exitcode == 0
+    finally:
+        h.stop()
