@@ -19,10 +19,10 @@ from typing import Any, Protocol
 
 from promptlint.causes import Cause
 from promptlint.diagnosis.exchange import Exchange
-from promptlint.proxy.fallback import usage_only_record
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.spill import SpillFile
 from promptlint.proxy.tee import ResponseTee, extract
+from promptlint.proxy.usage_only import usage_only_record
 from promptlint.store.base import Store, open_store
 from promptlint.store.records import RequestRecord
 
@@ -35,14 +35,11 @@ class AnalyzerLike(Protocol):
     def analyze(self, ex: Exchange) -> RequestRecord: ...
 
 
-def default_analyzer(record_bodies: str) -> AnalyzerLike | None:
-    """The diagnosis Analyzer when it is installed; None means usage-only records."""
-    try:
-        from promptlint.diagnosis.analyzer import Analyzer
-    except ImportError:
-        return None
-    analyzer: AnalyzerLike = Analyzer(record_bodies=record_bodies)
-    return analyzer
+def default_analyzer(record_bodies: str) -> AnalyzerLike:
+    # Imported here, in the writer thread or process: the proxy's event loop never needs it.
+    from promptlint.diagnosis.analyzer import Analyzer
+
+    return Analyzer(record_bodies=record_bodies)
 
 
 def admit_body(ex: Exchange, queued_bytes: int, max_queued_bytes: int, metrics: Metrics) -> int:
@@ -69,7 +66,7 @@ class RecordWriter:
         spill_path: Path,
         metrics: Metrics,
         record_bodies: str = "redacted",
-        analyzer_factory: Callable[[str], AnalyzerLike | None] = default_analyzer,
+        analyzer_factory: Callable[[str], AnalyzerLike] = default_analyzer,
         max_queue: int = 20_000,
         max_queued_bytes: int = 512 * 1024 * 1024,
         batch_size: int = 256,
