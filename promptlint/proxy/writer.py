@@ -31,6 +31,51 @@ log = logging.getLogger("promptlint.proxy")
 _STOP = object()
 
 
+class Writer(Protocol):
+    """What the proxy asks of its writer, in a thread (`RecordWriter`) or a process.
+
+    `submit` never blocks the event loop; every record submitted ends written, spilled
+    (replayed later) or counted lost in `metrics`.
+    """
+
+    metrics: Metrics
+
+    @property
+    def in_process(self) -> bool:
+        """True when analysis runs in a thread of this process, beside the event loop."""
+        ...
+
+    def start(self) -> None: ...
+
+    def submit(
+        self,
+        ex: Exchange,
+        provider: str,
+        tee: ResponseTee | None = None,
+        content_encoding: str | None = None,
+    ) -> None: ...
+
+    def flush(self, timeout: float = 30.0) -> bool:
+        """Wait until every record submitted so far is settled; False on timeout."""
+        ...
+
+    def close(self, timeout: float = 30.0) -> None: ...
+
+    @property
+    def depth(self) -> int:
+        """Records submitted and not yet settled."""
+        ...
+
+    @property
+    def store_ok(self) -> bool: ...
+
+    @property
+    def store_error(self) -> str | None: ...
+
+    @property
+    def spill_pending(self) -> int: ...
+
+
 class AnalyzerLike(Protocol):
     def analyze(self, ex: Exchange) -> RequestRecord: ...
 
@@ -60,6 +105,10 @@ def admit_body(ex: Exchange, queued_bytes: int, max_queued_bytes: int, metrics: 
 
 
 class RecordWriter:
+    """The `Writer` in a thread of this process (also the child's writer in `ProcessWriter`)."""
+
+    in_process = True
+
     def __init__(
         self,
         store_url: str,
