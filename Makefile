@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint test-fast test-slow test-engine clean
+.PHONY: demo test lint test-fast test-slow test-engine docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -19,14 +19,18 @@ demo: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check promptlint rules pricing gpu_probe tests bench
-	$(BIN)/mypy promptlint rules pricing gpu_probe
+	$(BIN)/ruff format --check promptlint rules pricing gpu_probe tests bench scripts
+	$(BIN)/mypy promptlint rules pricing gpu_probe scripts
 	$(BIN)/promptlint check .
 
 test-fast: $(STAMP)
 	$(BIN)/pytest -q
 
 test: lint test-fast
+
+# Pages generated from the code: docs/rules.md from the rules' docstrings.
+docs: $(STAMP)
+	$(BIN)/python scripts/document_rules.py
 
 # Groups that need real services: PostgreSQL and headless Chromium (.ci/run installs them).
 test-slow: $(STAMP)
