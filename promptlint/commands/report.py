@@ -25,7 +25,7 @@ PROGRESS_THRESHOLD = 200_000
 )
 @click.option(
     "--by",
-    type=click.Choice(["model", "session", "day", "cause", "key"]),
+    type=click.Choice(["model", "session", "day", "cause", "key", "agent", "project"]),
     default="model",
     show_default=True,
     help="One row per …",
