@@ -193,7 +193,7 @@ def infer_breaks(
         found.append(
             Inferred(
                 Cause.TTL_EXPIRED,
-                "",
+                "prompt",
                 f"last {call.model} call at {entry.ts}",
                 f"{_minutes(gap)} later; TTL {ttl_policy.ttl_name}",
             )
@@ -207,7 +207,7 @@ def infer_breaks(
             + "): the provider did not read the cache, or something the log does not record"
             " changed"
         )
-        found.append(Inferred(Cause.PROVIDER_MISS, "", exact=False, note=note))
+        found.append(Inferred(Cause.PROVIDER_MISS, "prompt", exact=False, note=note))
     return unchanged, found
 
 

@@ -115,7 +115,7 @@ def test_claude_code_totals_equal_the_logs(store: SQLStore) -> None:
 def test_claude_code_breaks_where_the_sessions_broke(store: SQLStore) -> None:
     import_logs(store, "claude-code", [CLAUDE])
     assert causes(store, "claude-code") == [
-        ("claude-sonnet-4-6", "ttl-expired", "", True),  # 6 min 40 s after the last call
+        ("claude-sonnet-4-6", "ttl-expired", "prompt", True),  # 6 min 40 s after the last call
         ("claude-opus-4-6", "param-change", "model", True),  # the switch to Opus
         # back to Sonnet: its entry is still alive and read in full, no break; the
         # replaced system prompt of print mode does not reach the cached prefix either
@@ -301,7 +301,7 @@ def test_codex_ttl_gap(store: SQLStore, tmp_path: Path) -> None:
     dst.write_bytes(b"".join(shifted))
     import_logs(store, "codex", [dst])
     assert causes(store, "codex") == [
-        ("gpt-5.4", "ttl-expired", "", True),
+        ("gpt-5.4", "ttl-expired", "prompt", True),
         ("gpt-5.4-mini", "param-change", "model", True),
     ]
 
@@ -338,3 +338,19 @@ def test_filtered_import_keeps_no_progress(store: SQLStore) -> None:
     assert part.written == 0 and part.filtered == 4
     full = import_logs(store, "codex", [CODEX])
     assert full.written == 4  # the filtered run did not mark the file as read
+
+
+def test_report_from_agent_imports_its_folder_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    shutil.copytree(CLAUDE, home / ".claude" / "projects")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
+    db = str(tmp_path / "r.db")
+    args = ["report", "--from", "claude-code", "--store", db, "--by", "session", "--format", "json"]
+    code, out, err = run(args, capsys)
+    assert code == 0 and err.startswith("claude-code: 10 calls imported from 3 files")
+    assert len(json.loads(out)["rows"]) == 3
+    code, out, err = run(args, capsys)  # again: nothing new is read
+    assert code == 0 and err.startswith("claude-code: 0 calls imported from 3 files (3 unchanged")
