@@ -28,9 +28,10 @@ def run_import(
     from promptlint.errors import UserError
     from promptlint.store.base import open_store
     from promptlint.store.sql import SQLStore
-    from promptlint.store.timefmt import time_bounds
+    from promptlint.store.timefmt import parse_ts, time_bounds
 
-    low = time_bounds(since, None)[0] if since else None
+    bound = time_bounds(since, None)[0] if since else None
+    low = parse_ts(bound) if bound else None
     with open_store(store_url) as store:
         if not isinstance(store, SQLStore):
             raise UserError(f"store {store_url!r} cannot hold imports")

@@ -354,3 +354,22 @@ def test_report_from_agent_imports_its_folder_first(
     assert len(json.loads(out)["rows"]) == 3
     code, out, err = run(args, capsys)  # again: nothing new is read
     assert code == 0 and err.startswith("claude-code: 0 calls imported from 3 files (3 unchanged")
+
+
+def test_since_leaves_out_earlier_calls(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "r.db")
+    args = ["import", "claude-code", str(CLAUDE), "--store", db, "--format", "json"]
+    code, out, _ = run([*args, "--since", "2026-12-01T09:39:00Z"], capsys)
+    summary = json.loads(out)
+    # the first session's two calls before the pause are left out; their successor keeps
+    # no parent that is not in the store
+    assert code == 0 and summary["written"] == 8 and summary["filtered"] == 2
+    with open_store(db) as s:
+        assert isinstance(s, SQLStore)
+        orphans = s.fetchall(
+            "SELECT COUNT(*) FROM requests r WHERE parent_id IS NOT NULL"
+            " AND NOT EXISTS (SELECT 1 FROM requests p WHERE p.id = r.parent_id)"
+        )
+        assert orphans == [(0,)]
