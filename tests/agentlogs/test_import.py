@@ -356,9 +356,7 @@ def test_report_from_agent_imports_its_folder_first(
     assert code == 0 and err.startswith("claude-code: 0 calls imported from 3 files (3 unchanged")
 
 
-def test_since_leaves_out_earlier_calls(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_since_leaves_out_earlier_calls(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "r.db")
     args = ["import", "claude-code", str(CLAUDE), "--store", db, "--format", "json"]
     code, out, _ = run([*args, "--since", "2026-12-01T09:39:00Z"], capsys)
