@@ -51,9 +51,11 @@ class Upstream:
     offset_s: float = 0.0
     fake: FakeUpstream = field(default_factory=lambda: FakeUpstream(keep_received=0))
     loop: asyncio.AbstractEventLoop = field(default_factory=asyncio.new_event_loop)
+    thread: threading.Thread | None = None
 
     def __enter__(self) -> Upstream:
-        threading.Thread(target=self.loop.run_forever, daemon=True).start()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
         asyncio.run_coroutine_threadsafe(self.fake.start(), self.loop).result(10)
         self.fake.clock = time.time()
         return self
@@ -61,6 +63,9 @@ class Upstream:
     def __exit__(self, *exc: object) -> None:
         asyncio.run_coroutine_threadsafe(self.fake.stop(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
+        assert self.thread is not None
+        self.thread.join(10)
+        self.loop.close()
 
     def tick(self) -> None:
         self.fake.clock = time.time() + self.offset_s
