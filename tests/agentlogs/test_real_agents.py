@@ -35,7 +35,7 @@ def _bin(name: str) -> str:
     path = Path(folder) / name
     if not folder or not path.exists():
         if os.environ.get("CI") == "true":
-            pytest.fail(f"{name} is not installed (PROMPTLINT_AGENTS={folder!r}): run make test-agents")
+            pytest.fail(f"{name} is not installed ({folder!r}): run make test-agents")
         pytest.skip(f"{name} not installed: run make test-agents")
     return str(path)
 
