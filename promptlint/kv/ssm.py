@@ -1,4 +1,4 @@
-"""Per-request recurrent state of Mamba, Mamba2, Gated DeltaNet and lightning-attention layers.
+"""Per-request recurrent state of Mamba, Mamba2, Gated DeltaNet, KDA and lightning-attention layers.
 
 Shapes follow vLLM's MambaStateShapeCalculator (kv-cache.md §3.8). A layer's state is a
 constant per request: it does not grow with the context.
@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from promptlint.errors import UserError
 from promptlint.kv.fields import first, optional_int, require_int
 
 
@@ -17,7 +18,7 @@ from promptlint.kv.fields import first, optional_int, require_int
 class StateShape:
     """Elements of one layer's state at TP 1: the conv part and the recurrent (SSM) part."""
 
-    family: str  # mamba1 | mamba2 | gated_deltanet | lightning | short_conv
+    family: str  # mamba1 | mamba2 | gated_deltanet | lightning | kda | short_conv
     conv_elements: int
     ssm_elements: int
     ssm_fp32: bool = False  # recurrent state kept in float32 regardless of the model dtype
@@ -76,8 +77,26 @@ def gated_deltanet_state(text: Mapping[str, Any], where: str) -> StateShape:
 
 
 def lightning_state(text: Mapping[str, Any], where: str, heads: int, head_dim: int) -> StateShape:
-    # MiniMax lightning attention keeps a (heads, head_dim, head_dim) float32 KV state.
-    return StateShape("lightning", 0, heads * head_dim * head_dim, ssm_fp32=True)
+    # MiniMax lightning attention: one (heads, head_dim, head_dim) state in the model dtype
+    # (vLLM's linear_attention_state_shape / _dtype with mamba_cache_dtype auto).
+    return StateShape("lightning", 0, heads * head_dim * head_dim, _fp32_state(text))
+
+
+def kda_state(text: Mapping[str, Any], where: str) -> StateShape:
+    """Kimi Delta Attention: q, k and v short-conv states plus a float32 recurrent state.
+
+    vLLM's kda_state_shape: three conv states (heads·head_dim, kernel − 1) in the model dtype,
+    and (heads, head_dim, head_dim) in float32 (kda_state_dtype), heads and head_dim read
+    from `linear_attn_config`.
+    """
+    config = text.get("linear_attn_config")
+    if not isinstance(config, Mapping):
+        raise UserError(f"{where}: Kimi-Linear config has no linear_attn_config (missing field)")
+    heads = require_int(config, f"{where}: linear_attn_config", "num_heads")
+    head_dim = require_int(config, f"{where}: linear_attn_config", "head_dim")
+    kernel = optional_int(config, where, "short_conv_kernel_size") or 4
+    conv = 3 * heads * head_dim * (kernel - 1)
+    return StateShape("kda", conv, heads * head_dim * head_dim, ssm_fp32=True)
 
 
 def short_conv_state(text: Mapping[str, Any], where: str) -> StateShape:

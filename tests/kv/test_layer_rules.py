@@ -81,7 +81,9 @@ def test_minimax_attn_type_list(tmp_path: Path) -> None:
     est = estimate_kv(write(tmp_path, config))
     assert est.layers == {"full_attention": 1, "linear_attention": 3}
     assert est.bytes_per_token == 2 * 2 * 128 * 2
-    assert est.per_request_state_bytes == 3 * 8 * 128 * 128 * 4  # float32 lightning state
+    # Lightning state (heads, head_dim, head_dim) in the model dtype: vLLM's
+    # linear_attention_state_dtype follows mamba_cache_dtype "auto", not float32.
+    assert est.per_request_state_bytes == 3 * 8 * 128 * 128 * 2
 
 
 def test_llama4_chunked_local_attention(tmp_path: Path) -> None:
