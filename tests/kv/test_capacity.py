@@ -75,19 +75,69 @@ def test_unique_system_prompts_cost_each_session_the_whole_prefix() -> None:
     assert unique.max_sessions < shared.max_sessions
 
 
-def test_offload_tier_moves_the_cliff() -> None:
+# A CPU tier is write-through (LMCache #1188: "the KV cache in HBM and the offload KV cache are
+# duplicated"; vLLM's OffloadingConnector stores every computed block): prefixes survive in
+# the larger of the GPU budget and the tier, not in their sum.
+OFFLOAD = dict(gpu_name="L4", gpu_memory_gib=22.17, kv_dtype="fp8", reserve_gib=2.0)
+
+
+def test_offload_tier_larger_than_the_gpu_budget_moves_the_cliff() -> None:
     plan = plan_capacity(
         str(QWEN),
         Workload(10_000, 12, 1_067, sessions=40),
-        gpu_name="L4",
-        gpu_memory_gib=22.17,
-        kv_dtype="fp8",
-        reserve_gib=2.0,
         offload_gib=64,
+        **OFFLOAD,  # type: ignore[arg-type]
     )
     free = plan.kv_budget_bytes - plan.shared_system_bytes
-    assert plan.max_sessions_with_offload == (free + 64 * GIB) // plan.session_bytes_mean
+    assert plan.session_bytes_mean is not None
+    cpu_free = 64 * GIB - plan.shared_system_bytes  # the shared prefix is copied once too
+    assert cpu_free > free
+    assert plan.max_sessions_with_offload == cpu_free // plan.session_bytes_mean
+    assert plan.max_sessions_with_offload < (free + 64 * GIB) // plan.session_bytes_mean
+    assert plan.offload_extra_bytes == cpu_free - free
+    assert plan.offload_tokens == 64 * GIB // (16 * 73_728) * 16
     assert plan.planned_fits is False and plan.planned_fits_with_offload is True
+    assert any("write-through" in a for a in plan.assumptions)
+
+
+def test_offload_tier_smaller_than_the_gpu_budget_adds_nothing() -> None:
+    without = plan_capacity(str(QWEN), Workload(10_000, 12, 1_067, sessions=40), **OFFLOAD)  # type: ignore[arg-type]
+    plan = plan_capacity(
+        str(QWEN),
+        Workload(10_000, 12, 1_067, sessions=40),
+        offload_gib=4,
+        **OFFLOAD,  # type: ignore[arg-type]
+    )
+    assert plan.kv_budget_bytes > 4 * GIB
+    assert plan.max_sessions_with_offload == without.max_sessions == plan.max_sessions
+    assert plan.offload_extra_bytes == 0
+    assert plan.planned_fits_with_offload is plan.planned_fits is False
+    assert any("adds no prefix capacity" in a for a in plan.assumptions)
+
+
+def test_offload_tier_is_split_across_tensor_parallel_ranks() -> None:
+    plan = plan_capacity(
+        str(CONFIGS / "llama-3.1-70b-instruct.json"),
+        SEED,
+        gpu_name="H100",
+        gpu_memory_gib=79.11,
+        weights_dtype="bf16",
+        reserve_gib=4.0,
+        tp=4,
+        offload_gib=400,
+    )
+    assert plan.offload_bytes == 400 * GIB and plan.offload_bytes_per_gpu == 100 * GIB
+    assert plan.session_bytes_mean is not None
+    cpu_free = 100 * GIB - plan.shared_system_bytes
+    assert plan.max_sessions_with_offload == cpu_free // plan.session_bytes_mean
+    assert any("100.00 GiB per GPU" in a for a in plan.assumptions)
+
+
+def test_without_a_workload_budget_and_token_capacity_only() -> None:
+    plan = plan_capacity(str(QWEN), Workload(), **OFFLOAD)  # type: ignore[arg-type]
+    assert plan.kv_tokens == plan.kv_budget_bytes // (16 * 73_728) * 16 > 0
+    assert plan.max_sessions is None and plan.session_bytes_mean is None
+    assert any("no workload given" in a for a in plan.assumptions)
 
 
 def test_sliding_window_layers_keep_only_the_window() -> None:
@@ -249,7 +299,6 @@ def test_cli_text_explains_the_cliff() -> None:
         (["--turns", "3"], "--gpu"),
         (["--gpu", "Z80"], "Z80"),
         (["--gpu", "L4", "--gpu-memory-utilization", "1.5"], "utilization"),
-        (["--gpu", "L4", "--turns", "2"], "no tokens"),
         (["--gpu", "L4", "--system", "9", "--reserve-gib", "-1"], "reserve"),
         (["--gpu", "L4", "--system", "9", "--offload-gib", "-1"], "offload"),
     ],
@@ -296,3 +345,21 @@ def test_index_decides_which_safetensors_count(tmp_path: Path) -> None:
     plan = plan_capacity(str(tmp_path), SEED, gpu_name="T4", gpu_memory_gib=14.75, reserve_gib=1.0)
     assert plan.weights_bytes == shard
     assert plan.parameters > 1_000_000_000  # counted from the config instead
+
+
+def test_cli_without_a_workload_prints_budget_and_capacity() -> None:
+    proc = run_cli(str(QWEN), "--gpu", "L4", "--offload-gib", "8")
+    assert proc.returncode == 0, proc.stderr
+    assert "KV capacity" in proc.stdout and "tokens" in proc.stdout
+    assert "Give the conversation shape" in proc.stdout
+    assert "adds no prefix capacity" in proc.stdout
+    data = json.loads(run_cli(str(QWEN), "--gpu", "L4", "--format", "json").stdout)
+    assert data["kv_tokens"] > 0 and data["max_sessions"] is None
+
+
+def test_cli_reports_a_broken_config_before_the_workload(tmp_path: Path) -> None:
+    broken = tmp_path / "config.json"
+    broken.write_text("{not json", encoding="utf-8")
+    proc = run_cli(str(broken), "--gpu", "L4")
+    assert proc.returncode == 2
+    assert "not valid JSON" in proc.stderr and "Traceback" not in proc.stderr
