@@ -22,13 +22,18 @@ class StateShape:
     conv_elements: int
     ssm_elements: int
     ssm_fp32: bool = False  # recurrent state kept in float32 regardless of the model dtype
+    groups: int = 0  # Mamba2 B/C groups (0: none)
+    group_conv_elements: int = 0  # conv elements each group adds (2 · d_state · (d_conv − 1))
 
     def bytes(self, model_dtype_bytes: int, tp: int = 1) -> int:
         # Channels and heads are split across TP ranks; each rank holds its share.
         ssm_bytes = 4 if self.ssm_fp32 else model_dtype_bytes
-        return -(-self.conv_elements // tp) * model_dtype_bytes + -(-self.ssm_elements // tp) * (
-            ssm_bytes
-        )
+        conv = self.conv_elements
+        if self.groups and self.groups % tp:
+            # mamba2_state_shape: groups that do not divide by TP are replicated up to TP
+            # (extra_groups_for_head_shards), so every head's group lives on its rank.
+            conv += (tp - self.groups) * self.group_conv_elements
+        return -(-conv // tp) * model_dtype_bytes + -(-self.ssm_elements // tp) * ssm_bytes
 
 
 def _fp32_state(text: Mapping[str, Any]) -> bool:
@@ -61,9 +66,17 @@ def mamba2_state(text: Mapping[str, Any], where: str) -> StateShape:
     d_state = optional_int(text, where, "ssm_state_size", "mamba_d_state", "state_size") or 128
     groups = optional_int(text, where, "n_groups", "mamba_n_groups", "mamba_ngroups") or 1
     d_conv = optional_int(text, where, "conv_kernel", "mamba_d_conv") or 4
-    intermediate = heads * head_dim
+    # Falcon-H1's class sizes the conv channels by mamba_d_ssm when the config sets it.
+    intermediate = optional_int(text, where, "mamba_d_ssm") or heads * head_dim
     conv = (intermediate + 2 * groups * d_state) * (d_conv - 1)
-    return StateShape("mamba2", conv, heads * head_dim * d_state, _fp32_state(text))
+    return StateShape(
+        "mamba2",
+        conv,
+        heads * head_dim * d_state,
+        _fp32_state(text),
+        groups=groups,
+        group_conv_elements=2 * d_state * (d_conv - 1),
+    )
 
 
 def gated_deltanet_state(text: Mapping[str, Any], where: str) -> StateShape:

@@ -195,6 +195,39 @@ CASES = [
     ("seed-oss-36b-instruct", 64 * 2 * 8 * 128 * BF16, None, 0, {"full_attention": 64}),
     # MiMo-7B-RL (XiaomiMiMo/MiMo-7B-RL, mimo.py): Qwen2-style, 8 KV heads × 4096/32.
     ("mimo-7b-rl", 36 * 2 * 8 * 128 * BF16, None, 0, {"full_attention": 36}),
+    # NVIDIA-Nemotron-Nano-9B-v2 (nvidia/…, nemotron_h.py): hybrid_override_pattern has 4 `*`
+    # attention blocks (8 KV heads × head_dim 128), 27 `M` Mamba2 and 25 `-` MLP blocks.
+    # get_mamba_state_shape_from_config: intermediate = mamba_num_heads 128 × mamba_head_dim
+    # 80; conv (10240 + 2 × n_groups 8 × ssm_state_size 128) × (conv_kernel 4 − 1), ssm
+    # 128 × 80 × 128, bf16.
+    (
+        "nvidia-nemotron-nano-9b-v2",
+        4 * 2 * 8 * 128 * BF16,
+        None,
+        27 * ((128 * 80 + 2 * 8 * 128) * 3 + 128 * 80 * 128) * BF16,
+        {"full_attention": 4, "mamba": 27, "no_kv": 25},
+    ),
+    # Falcon-H1-7B-Instruct (tiiuae/Falcon-H1-7B-Instruct, falcon_h1.py): every one of the 44
+    # blocks runs attention (2 KV heads × 128) and a Mamba2 mixer side by side. State: conv
+    # (mamba_d_ssm 3072 + 2 × 1 × mamba_d_state 256) × (4 − 1), ssm mamba_n_heads 24 ×
+    # mamba_d_head 128 × 256, bf16.
+    (
+        "falcon-h1-7b-instruct",
+        44 * 2 * 2 * 128 * BF16,
+        None,
+        44 * ((3072 + 2 * 1 * 256) * 3 + 24 * 128 * 256) * BF16,
+        {"full_attention": 44},
+    ),
+    # Granite-4.0-H-Small (ibm-granite/granite-4.0-h-small, granitemoehybrid.py): layer_types
+    # 4 attention (8 KV heads × 4096/32, NoPE) and 36 Mamba2: conv (128 heads × 64 + 2 × 1 ×
+    # 128) × 3, ssm 128 × 64 × 128, bf16.
+    (
+        "granite-4.0-h-small",
+        4 * 2 * 8 * 128 * BF16,
+        None,
+        36 * ((128 * 64 + 2 * 1 * 128) * 3 + 128 * 64 * 128) * BF16,
+        {"full_attention": 4, "mamba": 36},
+    ),
 ]
 
 
@@ -318,3 +351,15 @@ def test_every_shipped_architecture_has_a_reader(name: str) -> None:
     est = estimate_kv(CONFIGS / f"{name}.json")
     assert est.reader.endswith(".py"), est.architecture
     assert not any("not one promptlint reads by name" in a for a in est.assumptions)
+
+
+def test_mamba2_groups_are_replicated_up_to_the_tp_size() -> None:
+    # mamba2_state_shape at TP 4 with n_groups 1: extra_groups_for_head_shards gives 4 groups,
+    # so each rank's conv holds (8192 + 2 × 4 × 128) / 4 channels; heads split 128 / 4.
+    est = estimate_kv(CONFIGS / "granite-4.0-h-small.json", tp=4)
+    per_layer = ((128 * 64 + 2 * 4 * 128) * 3 // 4 + 128 * 64 * 128 // 4) * BF16
+    assert est.per_request_state_bytes == 36 * per_layer
+    # n_groups 8 divides TP 4: no replication.
+    nemotron = estimate_kv(CONFIGS / "nvidia-nemotron-nano-9b-v2.json", tp=4)
+    per_layer = ((128 * 80 + 2 * 8 * 128) * 3 // 4 + 128 * 80 * 128 // 4) * BF16
+    assert nemotron.per_request_state_bytes == 27 * per_layer

@@ -17,6 +17,9 @@ SAME = {
     "mamba": "linear_attention",
     "indexed_attention": "full_attention",  # DeepSeek-V3.2: MLA with the sparse indexer
     "conv": "linear_attention",  # LFM2 short-convolution blocks
+    "hybrid": "full_attention",  # Falcon-H1: attention and Mamba2 in every block
+    "mlp": "no_kv",  # Nemotron-H MLP-only blocks
+    "moe": "no_kv",
 }
 
 
