@@ -162,7 +162,7 @@ def estimate_from_spec(spec: ModelSpec, kv_dtype: str = "auto", tp: int = 1) -> 
     if state:
         assumptions.append(
             "recurrent state in the model dtype"
-            + (" (SSM part in float32 as the config asks)" if _any_fp32(spec) else "")
+            + (" (its recurrent part in float32)" if _any_fp32(spec) else "")
             + ("; vLLM pads it to the attention page size" if per_token else "")
         )
     if tp > 1:

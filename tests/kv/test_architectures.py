@@ -29,6 +29,8 @@ CASES = [
     ("qwen2.5-7b-instruct", 28 * 2 * 4 * (3584 // 28) * BF16, None, 0, {"full_attention": 28}),
     # Qwen3: explicit head_dim 128 (2560/32 would be 80)
     ("qwen3-4b", 36 * 2 * 8 * 128 * BF16, None, 0, {"full_attention": 36}),
+    # Qwen3-32B (Qwen/Qwen3-32B): 8 KV heads × head_dim 128 (5120/64 would be 80)
+    ("qwen3-32b", 64 * 2 * 8 * 128 * BF16, None, 0, {"full_attention": 64}),
     # Qwen3-MoE: 4 KV heads × head_dim 128 (2048/32 would be 64); experts are irrelevant
     ("qwen3-30b-a3b", 48 * 2 * 4 * 128 * BF16, None, 0, {"full_attention": 48}),
     # Mistral v0.1: the model-wide 4096 window makes every layer a sliding layer
