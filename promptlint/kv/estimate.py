@@ -116,21 +116,22 @@ def resolve_kv_dtype(kv_dtype: str, spec: ModelSpec) -> tuple[str, int, list[str
     return name, size, notes
 
 
-def _formula(specs: list[LayerSpec], tp: int, size: int, dtype: str) -> str:
+def _formula(
+    layer_groups: list[tuple[LayerSpec, int]], tp: int, size: int, dtype: str, total: int
+) -> str:
     groups: Counter[tuple[str, int, int, int]] = Counter()
     indexer: Counter[int] = Counter()
     fp8_latent = 0
-    for layer in specs:
+    for layer, count in layer_groups:
         if layer.kind in lk.KV_KINDS:
             heads = 1 if layer.kind == lk.MLA else max(1, layer.kv_heads // tp)
-            groups[(layer.kind, heads, layer.head_dim, layer.mla_width)] += 1
+            groups[(layer.kind, heads, layer.head_dim, layer.mla_width)] += count
             if layer.indexer_bytes:
-                indexer[layer.indexer_bytes] += 1
+                indexer[layer.indexer_bytes] += count
             if layer.fp8_latent_bytes and size == 1:
                 fp8_latent = layer.fp8_latent_bytes
     if not groups:
         return "no layer keeps a per-token KV cache"
-    total = sum(layer.bytes_per_token(size, tp) for layer in specs if layer.kind in lk.KV_KINDS)
     if fp8_latent:  # fp8_ds_mla: bytes per latent, not elements × dtype
         mla_count = sum(c for (kind, *_), c in groups.items() if kind == lk.MLA)
         body = f"{mla_count} MLA layers × {fp8_latent} B (fp8_ds_mla latent)"
@@ -153,12 +154,16 @@ def estimate_from_spec(spec: ModelSpec, kv_dtype: str = "auto", tp: int = 1) -> 
     dtype_name, size, notes = resolve_kv_dtype(kv_dtype, spec)
     assumptions = list(spec.assumptions) + notes
     by_kind: Counter[str] = Counter()
-    for layer in spec.layers:
-        by_kind[layer.kind] += layer.bytes_per_token(size, tp)
+    for layer, count in spec.layer_groups:
+        by_kind[layer.kind] += layer.bytes_per_token(size, tp) * count
     per_token = sum(by_kind[k] for k in lk.KV_KINDS)
     unbounded = by_kind[lk.FULL] + by_kind[lk.MLA]
     model_bytes = spec.model_dtype_bytes()
-    state = sum(layer.state.bytes(model_bytes, tp) for layer in spec.layers if layer.state)
+    state = sum(
+        layer.state.bytes(model_bytes, tp) * count
+        for layer, count in spec.layer_groups
+        if layer.state
+    )
     if state:
         assumptions.append(
             "recurrent state in the model dtype"
@@ -176,10 +181,7 @@ def estimate_from_spec(spec: ModelSpec, kv_dtype: str = "auto", tp: int = 1) -> 
             )
         else:
             assumptions.append(f"per GPU at TP {tp}: {kv_tp} KV heads split {kv_tp // tp} per GPU")
-    windows: dict[str, int] = {}
-    for layer in spec.layers:
-        if layer.window is not None:
-            windows[layer.kind] = layer.window
+    windows = spec.windows
     naive = 0
     if spec.num_attention_heads:
         naive = 2 * spec.num_layers * spec.hidden_size * size // tp
@@ -200,7 +202,7 @@ def estimate_from_spec(spec: ModelSpec, kv_dtype: str = "auto", tp: int = 1) -> 
         head_dim=spec.head_dim,
         mla=spec.mla,
         naive_mha_bytes_per_token=naive,
-        formula=_formula(spec.layers, tp, size, dtype_name),
+        formula=_formula(spec.layer_groups, tp, size, dtype_name, per_token),
         architecture=spec.architecture,
         reader=spec.reader.model_file if spec.reader.known else "",
         assumptions=assumptions,
@@ -209,7 +211,7 @@ def estimate_from_spec(spec: ModelSpec, kv_dtype: str = "auto", tp: int = 1) -> 
 
 
 def _any_fp32(spec: ModelSpec) -> bool:
-    return any(layer.state is not None and layer.state.ssm_fp32 for layer in spec.layers)
+    return any(layer.state is not None and layer.state.ssm_fp32 for layer, _ in spec.layer_groups)
 
 
 def estimate_kv(model: str | Path, kv_dtype: str = "auto", tp: int = 1) -> KVEstimate:

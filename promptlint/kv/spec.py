@@ -103,6 +103,7 @@ class ModelSpec:
     head_dim: int
     dtype: str | None
     layers: list[LayerSpec]
+    layer_groups: list[tuple[LayerSpec, int]]  # each distinct layer and how many there are
     text: Mapping[str, Any]
     raw: Mapping[str, Any]
     mla: bool = False
@@ -117,10 +118,12 @@ class ModelSpec:
 
     @property
     def windows(self) -> dict[str, int]:
-        return {layer.kind: layer.window for layer in self.layers if layer.window is not None}
+        return {layer.kind: layer.window for layer, _ in self.layer_groups if layer.window}
 
     def layer_counts(self) -> dict[str, int]:
-        counts = Counter(layer.kind for layer in self.layers)
+        counts: Counter[str] = Counter()
+        for layer, count in self.layer_groups:
+            counts[layer.kind] += count
         return {kind: counts[kind] for kind in lk.ALL_KINDS if counts[kind]}
 
     def model_dtype_bytes(self) -> int:
@@ -340,28 +343,40 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
     indexer_bytes, fp8_latent = (
         _sparse_mla_bytes(text, where, head_dim, notes) if mla and reader.sparse_indexer else (0, 0)
     )
+    # Layers of the same kind share one LayerSpec, so the estimate works per group of alike
+    # layers rather than per layer.
     specs: list[LayerSpec] = []
+    built: dict[lk.LayerKind, LayerSpec] = {}
+    counts: dict[lk.LayerKind, int] = {}
     state_cache: dict[str, StateShape] = {}
     for kind in kinds:
-        state = None
-        if kind.kind in lk.STATE_KINDS or kind.with_state:
-            key = kind.kind
-            if key not in state_cache:
-                state_cache[key] = _state_for(key, text, model_type, heads, head_dim, where, reader)
-            state = state_cache[key]
-        if kind.kind == lk.FULL and mla:
-            specs.append(
-                LayerSpec(lk.MLA, 1, head_dim, 0, None, head_dim, state, indexer_bytes, fp8_latent)
-            )
-        elif kind.kind in (lk.FULL, lk.SLIDING, lk.CHUNKED):
-            layer_kv = kind.kv_heads or kv_heads
-            layer_hd = kind.head_dim or head_dim
-            if kind.kind == lk.FULL and global_head_dim:  # Gemma 4 global layers
-                layer_hd = global_head_dim
-                layer_kv = global_kv or layer_kv
-            specs.append(LayerSpec(kind.kind, layer_kv, layer_hd, layer_hd, kind.window, 0, state))
-        else:
-            specs.append(LayerSpec(kind.kind, state=state))
+        layer = built.get(kind)
+        if layer is None:
+            state = None
+            if kind.kind in lk.STATE_KINDS or kind.with_state:
+                key = kind.kind
+                if key not in state_cache:
+                    state_cache[key] = _state_for(
+                        key, text, model_type, heads, head_dim, where, reader
+                    )
+                state = state_cache[key]
+            if kind.kind == lk.FULL and mla:
+                layer = LayerSpec(
+                    lk.MLA, 1, head_dim, 0, None, head_dim, state, indexer_bytes, fp8_latent
+                )
+            elif kind.kind in (lk.FULL, lk.SLIDING, lk.CHUNKED):
+                layer_kv = kind.kv_heads or kv_heads
+                layer_hd = kind.head_dim or head_dim
+                if kind.kind == lk.FULL and global_head_dim:  # Gemma 4 global layers
+                    layer_hd = global_head_dim
+                    layer_kv = global_kv or layer_kv
+                layer = LayerSpec(kind.kind, layer_kv, layer_hd, layer_hd, kind.window, 0, state)
+            else:
+                layer = LayerSpec(kind.kind, state=state)
+            built[kind] = layer
+            counts[kind] = 0
+        counts[kind] += 1
+        specs.append(layer)
     if global_head_dim:
         notes.append(
             f"global layers use global_head_dim {global_head_dim}"
@@ -387,6 +402,7 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
         head_dim=head_dim,
         dtype=dtype,
         layers=specs,
+        layer_groups=[(built[kind], count) for kind, count in counts.items()],
         text=text,
         raw=raw,
         mla=mla,
