@@ -121,7 +121,11 @@ def activation_reserve(spec: ModelSpec, tp: int, batched_tokens: int) -> tuple[i
 
 
 def hybrid_block_size(est: KVEstimate) -> int | None:
-    """vLLM raises the attention block size until a page holds one Mamba state page."""
+    """vLLM raises the attention block size until a page holds one Mamba state page.
+
+    The block stays a multiple of the attention kernel's block: 16, or 64 for MLA (FlashMLA,
+    FlashInfer-MLA; vLLM's hybrid block-size alignment).
+    """
     states = [layer.state for layer in est.layer_specs if layer.state is not None]
     attention = [
         layer for layer in est.layer_specs if layer.kind in lk.KV_KINDS and layer.state is None
@@ -131,7 +135,8 @@ def hybrid_block_size(est: KVEstimate) -> int | None:
     model_bytes = 2
     state_page = max(state.bytes(model_bytes, est.tp) for state in states)
     per_layer_token = max(est.bytes_per_layer_token(layer) for layer in attention)
-    return 16 * -(-state_page // (16 * per_layer_token))
+    align = 64 if est.mla else 16
+    return align * -(-state_page // (align * per_layer_token))
 
 
 def vllm_reported_tokens(est: KVEstimate, budget: int, block: int) -> int | None:

@@ -398,3 +398,20 @@ def test_llmd_offload_benchmark_memory_bound_needs_the_tier() -> None:
 def test_llmd_offload_benchmark_compute_bound_fits_on_the_gpu() -> None:
     plan = _llmd(8_000)
     assert plan.planned_fits is True  # the tier has nothing to add: no change measured
+
+
+def test_mla_hybrid_block_is_a_multiple_of_64() -> None:
+    # Kimi-Linear: KDA page 3 × 4096 × 3 × 2 + 32 × 128 × 128 × 4 = 2,170,880 B; an MLA token
+    # of one layer 576 × 2 = 1,152 B. Aligned to 64: 64 × ceil(2,170,880 / (64 × 1,152)) =
+    # 1,920. At 16-alignment it is 16 × 118 = 1,888: the block a public write-up of vLLM
+    # serving Kimi-Linear-48B reports, which bounds the page to (2,156,544, 2,174,976] and so
+    # corroborates the KDA state size (a bare 2 MiB recurrent state would give 1,824).
+    plan = plan_capacity(
+        str(CONFIGS / "kimi-linear-48b-a3b-instruct.json"),
+        SEED,
+        gpu_name="H100",
+        gpu_memory_gib=79.11,
+        reserve_gib=4.0,
+    )
+    assert plan.block_size == 64 * cdiv(2_170_880, 64 * 1_152) == 1_920
+    assert 117 * 16 * 1_152 < 2_170_880 <= 118 * 16 * 1_152
