@@ -65,17 +65,19 @@ _FALCON = Reader(
     heads=("num_attention_heads", "n_head"),
     kv_heads=("num_kv_heads", "n_head_kv"),
 )
-_GPT2_NAMES = {"layers": ("n_layer",), "heads": ("n_head",), "hidden": ("n_embd",)}
 
 
-def _reader(model_file: str, **fields: Any) -> Reader:
-    return Reader(model_file, **fields)
+def _gpt2_names(model_file: str) -> Reader:
+    # GPT-2-style classes read n_layer / n_head / n_embd and have no KV-head field.
+    return Reader(
+        model_file, layers=("n_layer",), heads=("n_head",), hidden=("n_embd",), kv_heads=()
+    )
 
 
 # architectures entry -> reader; the first group reads Llama's field names.
 READERS: dict[str, Reader] = {
     **{
-        arch: _reader(file)
+        arch: Reader(file)
         for arch, file in {
             "LlamaForCausalLM": "llama.py",
             "MistralForCausalLM": "llama.py",
@@ -125,39 +127,39 @@ READERS: dict[str, Reader] = {
             "Mamba2ForCausalLM": "mamba2.py",
         }.items()
     },
-    "Qwen3NextForCausalLM": _reader("qwen3_next.py", linear_state=GATED_DELTANET),
-    "Qwen3_5ForCausalLM": _reader("qwen3_5.py", linear_state=GATED_DELTANET),
-    "Qwen3_5ForConditionalGeneration": _reader("qwen3_5.py", linear_state=GATED_DELTANET),
-    "Lfm2ForCausalLM": _reader("lfm2.py", linear_state=SHORT_CONV),
+    "Qwen3NextForCausalLM": Reader("qwen3_next.py", linear_state=GATED_DELTANET),
+    "Qwen3_5ForCausalLM": Reader("qwen3_5.py", linear_state=GATED_DELTANET),
+    "Qwen3_5ForConditionalGeneration": Reader("qwen3_5.py", linear_state=GATED_DELTANET),
+    "Lfm2ForCausalLM": Reader("lfm2.py", linear_state=SHORT_CONV),
     # MiniMax-Text-01 and -M1 share one class: lightning attention on attn_type_list 0.
-    "MiniMaxText01ForCausalLM": _reader("minimax_text_01.py", linear_state=LIGHTNING),
-    "MiniMaxM1ForCausalLM": _reader("minimax_text_01.py", linear_state=LIGHTNING),
-    "MiniMaxForCausalLM": _reader("minimax_text_01.py", linear_state=LIGHTNING),
+    "MiniMaxText01ForCausalLM": Reader("minimax_text_01.py", linear_state=LIGHTNING),
+    "MiniMaxM1ForCausalLM": Reader("minimax_text_01.py", linear_state=LIGHTNING),
+    "MiniMaxForCausalLM": Reader("minimax_text_01.py", linear_state=LIGHTNING),
     "DeepseekV2ForCausalLM": _DEEPSEEK_MLA,
     "DeepseekV3ForCausalLM": _DEEPSEEK_MLA,
     "KimiK2ForCausalLM": _DEEPSEEK_MLA,
-    "DeepseekV32ForCausalLM": _reader("deepseek_v2.py", mla=True, sparse_indexer=True),
+    "DeepseekV32ForCausalLM": Reader("deepseek_v2.py", mla=True, sparse_indexer=True),
     # Kimi-Linear: MLA on full_attn_layers, Kimi Delta Attention on the rest.
-    "KimiLinearForCausalLM": _reader("kimi_linear.py", mla=True, linear_state=KDA),
+    "KimiLinearForCausalLM": Reader("kimi_linear.py", mla=True, linear_state=KDA),
     # Step3's attention is built with num_kv_heads=1 (step3_text.py), whatever the config says.
-    "Step3TextForCausalLM": _reader("step3_text.py", fixed_kv_heads=1),
-    "Step3VLForConditionalGeneration": _reader("step3_vl.py", fixed_kv_heads=1),
-    "MPTForCausalLM": _reader(
+    "Step3TextForCausalLM": Reader("step3_text.py", fixed_kv_heads=1),
+    "Step3VLForConditionalGeneration": Reader("step3_vl.py", fixed_kv_heads=1),
+    "MPTForCausalLM": Reader(
         "mpt.py", layers=("n_layers",), heads=("n_heads",), hidden=("d_model",), kv_heads=()
     ),
     "FalconForCausalLM": _FALCON,
     "RWForCausalLM": _FALCON,
-    "GPT2LMHeadModel": _reader("gpt2.py", **_GPT2_NAMES, kv_heads=()),
-    "GPTJForCausalLM": _reader("gpt_j.py", **_GPT2_NAMES, kv_heads=()),
-    "GPTBigCodeForCausalLM": _reader("gpt_bigcode.py", **_GPT2_NAMES, kv_heads=()),
-    "GPTNeoXForCausalLM": _reader("gpt_neox.py", kv_heads=()),
-    "BloomForCausalLM": _reader(
+    "GPT2LMHeadModel": _gpt2_names("gpt2.py"),
+    "GPTJForCausalLM": _gpt2_names("gpt_j.py"),
+    "GPTBigCodeForCausalLM": _gpt2_names("gpt_bigcode.py"),
+    "GPTNeoXForCausalLM": Reader("gpt_neox.py", kv_heads=()),
+    "BloomForCausalLM": Reader(
         "bloom.py", layers=("n_layer",), heads=("n_head",), hidden=("hidden_size", "n_embed")
     ),
-    "ChatGLMModel": _reader(
+    "ChatGLMModel": Reader(
         "chatglm.py", layers=("num_layers",), kv_heads=("multi_query_group_num",)
     ),
-    "ChatGLMForConditionalGeneration": _reader(
+    "ChatGLMForConditionalGeneration": Reader(
         "chatglm.py", layers=("num_layers",), kv_heads=("multi_query_group_num",)
     ),
 }

@@ -118,7 +118,9 @@ class ModelSpec:
 
     @property
     def windows(self) -> dict[str, int]:
-        return {layer.kind: layer.window for layer, _ in self.layer_groups if layer.window}
+        return {
+            layer.kind: layer.window for layer, _ in self.layer_groups if layer.window is not None
+        }
 
     def layer_counts(self) -> dict[str, int]:
         counts: Counter[str] = Counter()
