@@ -238,9 +238,11 @@ def _kinds(
     if isinstance(indices, list):  # Bamba: attention at these indices, Mamba2 elsewhere
         wanted = {as_int(i, "attn_layer_indices", where) for i in indices}
         return [LayerKind(FULL if i in wanted else MAMBA) for i in range(n)]
-    linear_config = text.get("linear_attn_config")
-    if model_type == "kimi_linear" and isinstance(linear_config, Mapping):
-        return _kimi_linear_kinds(linear_config, n, where)
+    if model_type == "kimi_linear":
+        linear_config = text.get("linear_attn_config")
+        if isinstance(linear_config, Mapping):
+            return _kimi_linear_kinds(linear_config, n, where)
+        return [LayerKind(FULL)] * n  # is_kda_layer is false for every layer without it
     attn_types = text.get("attn_type_list")
     if isinstance(attn_types, list):  # MiniMax: 1 softmax attention, 0 lightning (linear)
         return [LayerKind(FULL if int(x) == 1 else LINEAR) for x in attn_types]

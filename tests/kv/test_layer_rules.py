@@ -6,6 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from promptlint.errors import UserError
 from promptlint.kv import estimate_kv, load_model_spec
 
 CONFIGS = Path(__file__).parent.parent / "data" / "configs"
@@ -223,3 +226,25 @@ def test_lfm2_short_conv_layers_hold_a_small_state(tmp_path: Path) -> None:
     assert est.layers == {"full_attention": 1, "linear_attention": 3}
     assert est.bytes_per_token == 2 * 2 * 128 * 2
     assert est.per_request_state_bytes == 3 * 1024 * 2 * 2
+
+
+def kimi(tmp_path: Path, **changes: Any) -> Path:
+    config = json.loads((CONFIGS / "kimi-linear-48b-a3b-instruct.json").read_text("utf-8"))
+    config.update(changes)
+    return write(tmp_path, config)
+
+
+def test_kimi_linear_without_linear_attn_config_is_all_mla(tmp_path: Path) -> None:
+    est = estimate_kv(kimi(tmp_path, linear_attn_config=None))
+    assert est.layers == {"mla_attention": 27}
+    assert est.per_request_state_bytes == 0
+    assert not any("unfamiliar" in a for a in est.assumptions)
+
+
+def test_kimi_linear_broken_linear_attn_config_is_one_line(tmp_path: Path) -> None:
+    broken = {"kda_layers": [1, "two"], "num_heads": 32, "head_dim": 128}
+    with pytest.raises(UserError, match="kda_layers"):
+        estimate_kv(kimi(tmp_path, linear_attn_config=broken))
+    missing = {"kda_layers": [1, 2], "head_dim": 128}
+    with pytest.raises(UserError, match="num_heads"):
+        estimate_kv(kimi(tmp_path, linear_attn_config=missing))
