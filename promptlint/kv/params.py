@@ -91,6 +91,13 @@ def _attention(spec: ModelSpec, hidden: int) -> int:
         return q + hidden * (rank + rope) + rank * heads * (nope + v_dim) + heads * v_dim * hidden
     head_dim = spec.head_dim or (hidden // max(1, heads))
     kv = spec.num_kv_heads or heads
+    share_q = _int_field(t, "share_q_dim")
+    if share_q:  # Step3: a shared low-rank query (qkv_proj, then wq up to the heads)
+        return (
+            hidden * (share_q + 2 * kv * head_dim)
+            + share_q * heads * head_dim
+            + (heads * head_dim * hidden)
+        )
     bias = (
         heads * head_dim + 2 * kv * head_dim if t.get("attention_bias") or t.get("qkv_bias") else 0
     )
@@ -115,6 +122,42 @@ def _mixer(spec: ModelSpec, hidden: int) -> int:
     return 3 * hidden * inner_dim + state.conv_elements + state.ssm_elements // 8
 
 
+def _int_field(config: Mapping[str, Any], *keys: str) -> int | None:
+    """The first of keys holding a plain integer (ERNIE-VL lists experts per modality)."""
+    for key in keys:
+        value = config.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def _moe_layer(spec: ModelSpec, layer_index: int) -> bool:
+    """Whether layer `layer_index` has routed experts, by the family's own field."""
+    t = spec.text
+    n = spec.num_layers
+    enum = t.get("moe_layers_enum")  # Step3: "4,5,…" (default: every layer but the first)
+    if spec.model_type.startswith("step3"):
+        if isinstance(enum, str) and enum.strip():
+            return layer_index in {int(x) for x in enum.split(",") if x.strip().isdigit()}
+        return layer_index >= 1
+    start = _int_field(t, "moe_layer_start_index")  # ERNIE 4.5
+    if start is not None:
+        end = _int_field(t, "moe_layer_end_index")
+        interval = _int_field(t, "moe_layer_interval") or 1
+        last = n - 1 if end is None or end < 0 else end
+        return start <= layer_index <= last and (layer_index - start) % interval == 0
+    interleave = _int_field(t, "interleave_moe_layer_step")  # Llama 4: (i + 1) % step == 0
+    if interleave:
+        return (layer_index + 1) % interleave == 0
+    dense_first = _int_field(t, "first_k_dense_replace") or 0
+    mlp_only = t.get("mlp_only_layers") or []
+    step = _int_field(t, "decoder_sparse_step", "expert_layer_period") or 1
+    offset = _int_field(t, "expert_layer_offset") or 0
+    return not (
+        layer_index < dense_first or layer_index in mlp_only or bool((layer_index - offset) % step)
+    )
+
+
 def _ffn(spec: ModelSpec, hidden: int, layer_index: int) -> tuple[int, int]:
     """Parameters of one layer's MLP, and how many of them are routed experts."""
     t = spec.text
@@ -122,24 +165,22 @@ def _ffn(spec: ModelSpec, hidden: int, layer_index: int) -> tuple[int, int]:
     inter = optional_int(t, "", "intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim")
     if inter is None:
         inter = 4 * hidden
-    experts = optional_int(t, "", "num_local_experts", "num_experts", "n_routed_experts")
-    dense_first = optional_int(t, "", "first_k_dense_replace") or 0
-    mlp_only = t.get("mlp_only_layers") or []
-    step = optional_int(t, "", "decoder_sparse_step", "expert_layer_period") or 1
-    offset = optional_int(t, "", "expert_layer_offset") or 0
-    dense_layer = (
-        layer_index < dense_first or layer_index in mlp_only or bool((layer_index - offset) % step)
+    experts = _int_field(
+        t, "num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"
     )
-    if experts is None or experts <= 1 or dense_layer:
-        return _mlp(hidden, inter, gated), 0
-    expert_inter = optional_int(t, "", "moe_intermediate_size", "expert_intermediate_size") or inter
+    llama4 = spec.model_type in ("llama4", "llama4_text")
+    if experts is None or experts <= 1 or not _moe_layer(spec, layer_index):
+        # Llama 4's dense layers use intermediate_size_mlp; intermediate_size is the experts'.
+        dense = (_int_field(t, "intermediate_size_mlp") or inter) if llama4 else inter
+        return _mlp(hidden, dense, gated), 0
+    expert_inter = _int_field(t, "moe_intermediate_size", "expert_intermediate_size") or inter
     routed = experts * _mlp(hidden, expert_inter, True)
     total = routed + hidden * experts  # experts + router
-    shared = optional_int(t, "", "n_shared_experts") or (
-        1 if spec.model_type == "llama4_text" else 0
-    )
+    shared = _int_field(t, "n_shared_experts", "moe_num_shared_experts", "num_shared_experts")
+    if shared is None:
+        shared = 1 if llama4 else 0
     total += shared * _mlp(hidden, expert_inter, True)
-    shared_inter = optional_int(t, "", "shared_expert_intermediate_size") or 0
+    shared_inter = _int_field(t, "shared_expert_intermediate_size", "share_expert_dim") or 0
     total += _mlp(hidden, shared_inter, True)
     return total, routed
 

@@ -415,3 +415,19 @@ def test_mla_hybrid_block_is_a_multiple_of_64() -> None:
     )
     assert plan.block_size == 64 * cdiv(2_170_880, 64 * 1_152) == 1_920
     assert 117 * 16 * 1_152 < 2_170_880 <= 118 * 16 * 1_152
+
+
+# Routed experts read with each family's own fields (the weights term of the budget).
+@pytest.mark.parametrize(
+    ("name", "experts"),
+    [
+        # Step3: moe_num_experts 48 of moe_intermediate_size 5120 on moe_layers_enum 4..59
+        ("step3", 56 * 48 * 3 * 7168 * 5120),
+        # ERNIE-4.5-21B-A3B: moe_num_experts 64 × 1536 from moe_layer_start_index 1
+        ("ernie-4.5-21b-a3b", 27 * 64 * 3 * 2560 * 1536),
+        # Llama-4-Maverick: interleave_moe_layer_step 2, so 24 of 48 layers, 128 × 8192
+        ("llama-4-maverick-17b-128e-instruct", 24 * 128 * 3 * 5120 * 8192),
+    ],
+)
+def test_routed_experts_by_family_fields(name: str, experts: int) -> None:
+    assert estimate_parameters(load_model_spec(CONFIGS / f"{name}.json")).experts == experts
