@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from promptlint.kv import layers as lk
 from promptlint.kv.fields import first, optional_int
+from promptlint.kv.ssm import mamba1_dims, mamba2_dims
 
 if TYPE_CHECKING:
     from promptlint.kv.spec import ModelSpec
@@ -38,6 +39,7 @@ UNGATED_MLP = frozenset(
         "codegen",
         "gpt_neo",
         "persimmon",
+        "nemotron_h",  # squared-ReLU MLP: up and down only
     }
 )
 TIED_BY_DEFAULT = frozenset(
@@ -105,11 +107,39 @@ def _attention(spec: ModelSpec, hidden: int) -> int:
 
 
 def _mixer(spec: ModelSpec, hidden: int) -> int:
-    state = next((layer.state for layer in spec.layers if layer.state is not None), None)
+    state = next((layer.state for layer, _ in spec.layer_groups if layer.state is not None), None)
     if state is None:
         return 0
-    # Projections in and out dominate: about 2·hidden·inner for in, hidden·inner for out.
     t = spec.text
+    if state.family == "mamba2":
+        # in_proj to z, x, B, C and dt; out_proj back; conv weights; A, D, dt_bias; norm.
+        d = mamba2_dims(t, str(spec.config_path))
+        in_proj = hidden * (2 * d.intermediate + 2 * d.groups * d.d_state + d.heads)
+        conv = (d.intermediate + 2 * d.groups * d.d_state) * d.d_conv
+        return in_proj + d.intermediate * hidden + conv + 3 * d.heads + d.intermediate
+    if state.family == "mamba1":
+        # in_proj to x and z, x_proj to dt, B, C, dt_proj, out_proj, conv, A and D.
+        m = mamba1_dims(t, str(spec.config_path))
+        inner = m.intermediate
+        in_out = 3 * hidden * inner
+        x_dt = inner * (m.dt_rank + 2 * m.d_state) + m.dt_rank * inner
+        return in_out + x_dt + inner * (m.d_conv + m.d_state + 1)
+    if state.family == "short_conv":  # LFM2: in_proj to B, C, x; out_proj; depthwise conv
+        kernel = optional_int(t, "", "conv_L_cache") or 3
+        return 4 * hidden * hidden + hidden * kernel
+    if state.family == "lightning":  # MiniMax: qkv, output gate and out projections
+        inner = spec.num_attention_heads * spec.head_dim
+        return 5 * hidden * inner
+    if state.family == "kda":  # Kimi Delta Attention: q, k, v, the two gates, beta, out
+        config = t.get("linear_attn_config")
+        if isinstance(config, Mapping):
+            heads = optional_int(config, "", "num_heads") or 0
+            head_dim = optional_int(config, "", "head_dim") or 0
+            kernel = optional_int(config, "", "short_conv_kernel_size") or 4
+            proj = heads * head_dim
+            gates = 2 * (hidden * head_dim + head_dim * proj)
+            return 4 * hidden * proj + gates + hidden * heads + 3 * proj * kernel + 2 * proj
+    # Projections in and out dominate: about 2·hidden·inner for in, hidden·inner for out.
     inner = optional_int(t, "", "linear_num_value_heads") or 0
     if inner:
         v_dim = optional_int(t, "", "linear_value_head_dim") or 128
@@ -158,6 +188,19 @@ def _moe_layer(spec: ModelSpec, layer_index: int) -> bool:
     )
 
 
+def _lfm2_ff_dim(t: Mapping[str, Any], inter: int) -> int:
+    """LFM2's MLP width: block_ff_dim, cut to 2/3, scaled, rounded up to block_multiple_of."""
+    ff = _int_field(t, "block_ff_dim") or inter
+    if t.get("block_auto_adjust_ff_dim"):
+        ff = int(2 * ff / 3)
+        multiplier = t.get("block_ffn_dim_multiplier")
+        if isinstance(multiplier, (int, float)) and not isinstance(multiplier, bool):
+            ff = int(multiplier * ff)
+        multiple = _int_field(t, "block_multiple_of") or 256
+        ff = multiple * -(-ff // multiple)
+    return ff
+
+
 def _ffn(spec: ModelSpec, hidden: int, layer_index: int) -> tuple[int, int]:
     """Parameters of one layer's MLP, and how many of them are routed experts."""
     t = spec.text
@@ -169,6 +212,8 @@ def _ffn(spec: ModelSpec, hidden: int, layer_index: int) -> tuple[int, int]:
         t, "num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"
     )
     llama4 = spec.model_type in ("llama4", "llama4_text")
+    if spec.model_type == "lfm2":
+        inter = _lfm2_ff_dim(t, inter)
     if experts is None or experts <= 1 or not _moe_layer(spec, layer_index):
         # Llama 4's dense layers use intermediate_size_mlp; intermediate_size is the experts'.
         dense = (_int_field(t, "intermediate_size_mlp") or inter) if llama4 else inter

@@ -41,7 +41,17 @@ def _fp32_state(text: Mapping[str, Any]) -> bool:
     return isinstance(value, str) and value.removeprefix("torch.") in ("float32", "fp32")
 
 
-def mamba1_state(text: Mapping[str, Any], where: str) -> StateShape:
+@dataclass(frozen=True)
+class Mamba1Dims:
+    """A Mamba1 mixer's sizes (vLLM's mamba1_state_shape callers)."""
+
+    intermediate: int
+    d_state: int
+    d_conv: int
+    dt_rank: int
+
+
+def mamba1_dims(text: Mapping[str, Any], where: str) -> Mamba1Dims:
     hidden = require_int(text, where, "hidden_size", "d_model")
     intermediate = optional_int(text, where, "mamba_intermediate_size", "intermediate_size")
     if intermediate is None or "mamba_expand" in text:
@@ -49,12 +59,31 @@ def mamba1_state(text: Mapping[str, Any], where: str) -> StateShape:
         intermediate = int(expand * hidden)
     d_conv = optional_int(text, where, "mamba_d_conv", "conv_kernel", "d_conv") or 4
     d_state = optional_int(text, where, "mamba_d_state", "state_size", "d_state") or 16
+    rank = first(text, "mamba_dt_rank", "time_step_rank", "dt_rank")
+    dt_rank = rank if isinstance(rank, int) and not isinstance(rank, bool) else -(-hidden // 16)
+    return Mamba1Dims(intermediate, d_state, d_conv, dt_rank)
+
+
+def mamba1_state(text: Mapping[str, Any], where: str) -> StateShape:
+    d = mamba1_dims(text, where)
     return StateShape(
-        "mamba1", intermediate * (d_conv - 1), intermediate * d_state, _fp32_state(text)
+        "mamba1", d.intermediate * (d.d_conv - 1), d.intermediate * d.d_state, _fp32_state(text)
     )
 
 
-def mamba2_state(text: Mapping[str, Any], where: str) -> StateShape:
+@dataclass(frozen=True)
+class Mamba2Dims:
+    """A Mamba2 mixer's sizes as vLLM's mamba2_state_shape callers read them."""
+
+    heads: int
+    head_dim: int
+    d_state: int
+    groups: int
+    d_conv: int
+    intermediate: int  # conv / in_proj channels: heads × head_dim, or Falcon-H1's mamba_d_ssm
+
+
+def mamba2_dims(text: Mapping[str, Any], where: str) -> Mamba2Dims:
     hidden = require_int(text, where, "hidden_size", "d_model")
     head_dim = optional_int(text, where, "mamba_head_dim", "mamba_d_head", "mamba_headdim") or (
         optional_int(text, where, "head_dim") or 64
@@ -68,14 +97,19 @@ def mamba2_state(text: Mapping[str, Any], where: str) -> StateShape:
     d_conv = optional_int(text, where, "conv_kernel", "mamba_d_conv") or 4
     # Falcon-H1's class sizes the conv channels by mamba_d_ssm when the config sets it.
     intermediate = optional_int(text, where, "mamba_d_ssm") or heads * head_dim
-    conv = (intermediate + 2 * groups * d_state) * (d_conv - 1)
+    return Mamba2Dims(heads, head_dim, d_state, groups, d_conv, intermediate)
+
+
+def mamba2_state(text: Mapping[str, Any], where: str) -> StateShape:
+    d = mamba2_dims(text, where)
+    conv = (d.intermediate + 2 * d.groups * d.d_state) * (d.d_conv - 1)
     return StateShape(
         "mamba2",
         conv,
-        heads * head_dim * d_state,
+        d.heads * d.head_dim * d.d_state,
         _fp32_state(text),
-        groups=groups,
-        group_conv_elements=2 * d_state * (d_conv - 1),
+        groups=d.groups,
+        group_conv_elements=2 * d.d_state * (d.d_conv - 1),
     )
 
 

@@ -431,3 +431,27 @@ def test_mla_hybrid_block_is_a_multiple_of_64() -> None:
 )
 def test_routed_experts_by_family_fields(name: str, experts: int) -> None:
     assert estimate_parameters(load_model_spec(CONFIGS / f"{name}.json")).experts == experts
+
+
+# The weights term against each model card's published total (billions, as rounded there).
+@pytest.mark.parametrize(
+    ("name", "published"),
+    [
+        ("falcon-mamba-7b", 7.27),  # Mamba1: intermediate_size, not the config's expand 16
+        ("jamba-1.5-mini", 51.6),
+        ("nvidia-nemotron-nano-9b-v2", 8.89),  # squared-ReLU MLP: up and down only
+        ("falcon-h1-7b-instruct", 7.6),  # Mamba2 channels from mamba_d_ssm
+        ("bamba-9b", 9.78),
+        ("granite-4.0-h-small", 32.0),
+        ("lfm2-1.2b", 1.17),  # block_ff_dim cut to 2/3 and rounded to block_multiple_of
+        ("minimax-m1-80k", 456.0),
+        ("kimi-linear-48b-a3b-instruct", 48.0),
+        ("step3", 316.0),  # 321 B with its 5 B vision encoder, not counted here
+        ("ernie-4.5-21b-a3b", 21.0),
+        ("llama-4-maverick-17b-128e-instruct", 400.0),
+        ("deepseek-v3.2-exp", 671.0),
+    ],
+)
+def test_parameter_estimate_matches_the_model_card(name: str, published: float) -> None:
+    count = estimate_parameters(load_model_spec(CONFIGS / f"{name}.json")).total / 1e9
+    assert abs(count / published - 1) < 0.05, count
