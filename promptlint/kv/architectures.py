@@ -125,6 +125,31 @@ READERS: dict[str, Reader] = {
             "FalconMambaForCausalLM": "mamba.py",
             "MambaForCausalLM": "mamba.py",
             "Mamba2ForCausalLM": "mamba2.py",
+            "Qwen2VLForConditionalGeneration": "qwen2_vl.py",
+            "Qwen2_5_VLForConditionalGeneration": "qwen2_5_vl.py",
+            "Qwen2_5OmniForConditionalGeneration": "qwen2_5_omni_thinker.py",
+            "Mistral3ForConditionalGeneration": "mistral3.py",
+            "LlavaForConditionalGeneration": "llava.py",
+            "LlavaNextForConditionalGeneration": "llava_next.py",
+            "GemmaForCausalLM": "gemma.py",
+            "Gemma3nForConditionalGeneration": "gemma3n_mm.py",
+            "GlmForCausalLM": "glm.py",
+            "Glm4vForConditionalGeneration": "glm4_1v.py",
+            "Glm4vMoeForConditionalGeneration": "glm4_1v.py",
+            "OlmoeForCausalLM": "olmoe.py",
+            "Exaone4ForCausalLM": "exaone4.py",
+            "SmolLM3ForCausalLM": "llama.py",
+            "Dots1ForCausalLM": "dots1.py",
+            "MiniMaxM2ForCausalLM": "minimax_m2.py",
+            "InternLM2ForCausalLM": "internlm2.py",
+            "StableLmForCausalLM": "stablelm.py",
+            "OPTForCausalLM": "opt.py",
+            "PhiForCausalLM": "phi.py",
+            "NemotronForCausalLM": "nemotron.py",
+            "DeepseekForCausalLM": "deepseek.py",
+            "BaichuanForCausalLM": "baichuan.py",
+            "MiniCPMForCausalLM": "minicpm.py",
+            "GraniteMoeSharedForCausalLM": "granitemoeshared.py",
         }.items()
     },
     "Qwen3NextForCausalLM": Reader("qwen3_next.py", linear_state=GATED_DELTANET),
@@ -138,6 +163,8 @@ READERS: dict[str, Reader] = {
     "DeepseekV2ForCausalLM": _DEEPSEEK_MLA,
     "DeepseekV3ForCausalLM": _DEEPSEEK_MLA,
     "KimiK2ForCausalLM": _DEEPSEEK_MLA,
+    "KimiVLForConditionalGeneration": Reader("kimi_vl.py", mla=True),
+    "DeepseekVLV2ForCausalLM": Reader("deepseek_vl2.py", mla=True),
     "DeepseekV32ForCausalLM": Reader("deepseek_v2.py", mla=True, sparse_indexer=True),
     # Kimi-Linear: MLA on full_attn_layers, Kimi Delta Attention on the rest.
     "KimiLinearForCausalLM": Reader("kimi_linear.py", mla=True, linear_state=KDA),
@@ -146,6 +173,10 @@ READERS: dict[str, Reader] = {
     "Step3VLForConditionalGeneration": Reader("step3_vl.py", fixed_kv_heads=1),
     "MPTForCausalLM": Reader(
         "mpt.py", layers=("n_layers",), heads=("n_heads",), hidden=("d_model",), kv_heads=()
+    ),
+    # DBRX reads MPT's names; its KV heads are attn_config.kv_n_heads.
+    "DbrxForCausalLM": Reader(
+        "dbrx.py", layers=("n_layers",), heads=("n_heads",), hidden=("d_model",), kv_heads=()
     ),
     "FalconForCausalLM": _FALCON,
     "RWForCausalLM": _FALCON,

@@ -248,3 +248,19 @@ def test_kimi_linear_broken_linear_attn_config_is_one_line(tmp_path: Path) -> No
     missing = {"kda_layers": [1, 2], "head_dim": 128}
     with pytest.raises(UserError, match="num_heads"):
         estimate_kv(kimi(tmp_path, linear_attn_config=missing))
+
+
+def test_dbrx_reads_mpt_names_and_attn_config_kv_heads(tmp_path: Path) -> None:
+    config = {
+        "architectures": ["DbrxForCausalLM"],
+        "model_type": "dbrx",
+        "d_model": 6144,
+        "n_heads": 48,
+        "n_layers": 40,
+        "attn_config": {"kv_n_heads": 8},
+        "torch_dtype": "bfloat16",
+    }
+    est = estimate_kv(write(tmp_path, config))
+    # 40 layers × 2 × 8 KV heads × 6144/48 = 128 × 2 B; the MPT-style names, as dbrx.py reads.
+    assert est.bytes_per_token == 40 * 2 * 8 * 128 * 2
+    assert est.reader == "dbrx.py"
