@@ -219,7 +219,10 @@ def render_table(plan: CapacityPlan) -> str:
     help="vLLM's profile-run size, for the activation reserve.",
 )
 @click.option(
-    "--offload-gib", type=float, help="A CPU KV tier (LMCache / vLLM offload) of this size."
+    "--offload-gib",
+    type=float,
+    help="A CPU KV tier (LMCache / vLLM offload) of this size across the TP ranks; it is "
+    "write-through, so it adds prefix capacity only beyond the GPU's KV budget.",
 )
 @click.option(
     "--system",
