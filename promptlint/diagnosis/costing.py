@@ -136,6 +136,7 @@ _SHAPES = {
     "openai-chat": "openai-chat",
     "openai-completions": "openai-chat",
     "openai-responses": "openai-responses",
+    "openai-realtime": "openai-realtime",
     "anthropic-messages": "anthropic",
 }
 

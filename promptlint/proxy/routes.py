@@ -10,6 +10,7 @@ OPENAI_CHAT = "openai-chat"
 OPENAI_RESPONSES = "openai-responses"
 OPENAI_COMPLETIONS = "openai-completions"
 ANTHROPIC_MESSAGES = "anthropic-messages"
+OPENAI_REALTIME = "openai-realtime"
 OTHER = "other"
 
 PUBLIC_OPENAI = "https://api.openai.com"
@@ -29,6 +30,16 @@ def classify(method: str, path: str) -> str:
         return OPENAI_RESPONSES
     if p.endswith("/messages") and "/threads/" not in p:
         return ANTHROPIC_MESSAGES
+    return OTHER
+
+
+def classify_websocket(path: str) -> str:
+    """The API of a WebSocket upgrade's path: Responses and Realtime, else other."""
+    p = path.rstrip("/")
+    if p.endswith("/responses"):
+        return OPENAI_RESPONSES
+    if p.endswith("/realtime"):
+        return OPENAI_REALTIME
     return OTHER
 
 

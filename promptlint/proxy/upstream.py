@@ -142,6 +142,19 @@ class AiohttpUpstream:
             raise UpstreamUnreachable(exc) from exc
         return AiohttpResponse(response)
 
+    async def connect_websocket(
+        self, url: URL, headers: CIMultiDict[str], protocols: tuple[str, ...]
+    ) -> aiohttp.ClientWebSocketResponse[bool]:
+        """An upgrade through the same pool; the relay answers pings and closes itself."""
+        return await self._session.ws_connect(
+            url,
+            headers=headers,
+            protocols=protocols,
+            autoclose=False,
+            autoping=True,
+            max_msg_size=0,
+        )
+
     async def aclose(self) -> None:
         await self._session.close()
 
