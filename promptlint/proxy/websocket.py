@@ -76,7 +76,11 @@ def is_upgrade(request: web.Request) -> bool:
 @runtime_checkable
 class WebSocketUpstream(Protocol):
     async def connect_websocket(
-        self, url: URL, headers: CIMultiDict[str], protocols: tuple[str, ...]
+        self,
+        url: URL,
+        headers: CIMultiDict[str],
+        protocols: tuple[str, ...],
+        compress: bool,
     ) -> aiohttp.ClientWebSocketResponse[bool]:
         """The open upstream socket. Raises `aiohttp.WSServerHandshakeError` on a refusal."""
         ...
@@ -120,7 +124,8 @@ class Relay:
         )
         t0 = time.perf_counter()
         try:
-            up = await self.upstream.connect_websocket(target, headers, protocols)
+            compress = "permessage-deflate" in request.headers.get("Sec-WebSocket-Extensions", "")
+            up = await self.upstream.connect_websocket(target, headers, protocols, compress)
         except aiohttp.WSServerHandshakeError as exc:
             ctx.record_handshake(exc.status, f"upgrade refused: HTTP {exc.status}", t0)
             return web.Response(status=exc.status, headers=_passed_headers(exc.headers))

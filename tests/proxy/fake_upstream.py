@@ -164,6 +164,7 @@ class FakeUpstream:
     disconnects: int = 0
     ws_received: list[list[str]] = field(default_factory=list)  # per socket, client messages
     ws_closes: list[tuple[int | None, Any]] = field(default_factory=list)  # echo sockets
+    ws_usage: list[dict[str, Any]] = field(default_factory=list)  # per Responses turn, in order
 
     @property
     def url(self) -> str:
@@ -649,6 +650,16 @@ class FakeUpstream:
         def ev(kind: str, **fields: Any) -> dict[str, Any]:
             return {"type": kind, "sequence_number": next(seq), **fields}
 
+        if req.get("generate") is False:
+            # A prewarm (Codex sends one per socket): the prefix is read into the cache,
+            # nothing is generated.
+            usage.update(output_tokens=0, total_tokens=prompt)
+            final = response("completed", [], usage)
+            events = [
+                ev("response.created", response=response("in_progress", [], None)),
+                ev("response.completed", response=final),
+            ]
+            return final, events
         call = scripted_function_call(req.get("input"))
         if call is not None:
             name, arguments = call
@@ -789,6 +800,7 @@ class FakeUpstream:
             for e in events:
                 await ws.send_str(json.dumps(e, separators=(",", ":")))
             held[final["id"]] = [*whole, *final["output"]]
+            self.ws_usage.append(final["usage"])
             if len(received) == close_after:
                 await ws.close(code=4001, message=b"fake: closing as asked")
                 break

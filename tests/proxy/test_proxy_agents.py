@@ -1,0 +1,160 @@
+"""The `agents` group through the proxy: the real Codex CLI (from npm, `make test-agents`)
+run by the real `promptlint proxy` process against the local stand-in upstream.
+
+Codex speaks the Responses API over a WebSocket when its provider says it may
+(`supports_websockets = true`); before the proxy relayed upgrades it retried five times and
+fell back to HTTP. Under CI=true a missing agent fails instead of skipping.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from promptlint.store.base import open_store
+from tests.agentlogs.record_agents import Upstream
+
+pytestmark = pytest.mark.agents
+
+PROMPTLINT = str(Path(sys.executable).parent / "promptlint")
+KEY = "sk-proj-agents-NOT-A-KEY-0123456789abcdef"
+TURNS = [
+    ["Summarise this repository."],
+    ["resume", "--last", "More detail, please."],
+    ["resume", "--last", "And the CI setup?"],
+]
+
+
+def _bin(name: str) -> str:
+    folder = os.environ.get("PROMPTLINT_AGENTS", "")
+    path = Path(folder) / name
+    if not folder or not path.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{name} is not installed ({folder!r}): run make test-agents")
+        pytest.skip(f"{name} not installed: run make test-agents")
+    return str(path)
+
+
+@pytest.fixture
+def upstream() -> Iterator[Upstream]:
+    with Upstream() as up:
+        yield up
+
+
+class Proxy:
+    def __init__(self, tmp: Path, upstream: str) -> None:
+        self.store = f"sqlite:///{tmp / 'proxy.db'}"
+        self.state = tmp / "state"
+        self.proc = subprocess.Popen(
+            [
+                *(PROMPTLINT, "proxy", "--listen", "127.0.0.1:0", "--upstream", upstream),
+                *("--store", self.store, "--state-dir", str(self.state)),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        assert self.proc.stdout is not None
+        first = self.proc.stdout.readline()
+        match = re.search(r"listening on (http://127\.0\.0\.1:\d+)", first)
+        assert match, first + self.proc.stderr.read() if self.proc.stderr else first
+        self.url = match.group(1)
+
+    def stop(self) -> str:
+        self.proc.send_signal(signal.SIGINT)
+        _out, err = self.proc.communicate(timeout=60)
+        assert self.proc.returncode == 0, err
+        return err
+
+
+def _codex(codex: str, home: Path, base: str, args: list[str]) -> tuple[str, float]:
+    config = home / ".codex" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(
+        'model = "gpt-5.4"\nmodel_provider = "local"\n[model_providers.local]\n'
+        f'name = "local"\nbase_url = "{base}/v1"\nwire_api = "responses"\n'
+        'env_key = "OPENAI_API_KEY"\nsupports_websockets = true\n'
+    )
+    project = home / "api"
+    project.mkdir(exist_ok=True)
+    env = {"PATH": os.environ["PATH"], "HOME": str(home), "OPENAI_API_KEY": KEY}
+    t = time.perf_counter()
+    out = subprocess.run(
+        [codex, "exec", "--skip-git-repo-check", *args],
+        env=env,
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    took = time.perf_counter() - t
+    assert out.returncode == 0, out.stderr[-1000:]
+    return out.stdout, took
+
+
+def _run_codex(codex: str, home: Path, base: str) -> tuple[list[str], float]:
+    answers, total = [], 0.0
+    for args in TURNS:
+        out, took = _codex(codex, home, base, args)
+        answers.append(out)
+        total += took
+    return answers, total
+
+
+def test_codex_over_websocket_through_the_proxy(upstream: Upstream, tmp_path: Path) -> None:
+    codex = _bin("codex")
+    fake = upstream.fake
+    direct, t_direct = _run_codex(codex, tmp_path / "direct", fake.url)
+    direct_sockets, direct_usage = len(fake.ws_received), len(fake.ws_usage)
+    assert direct_sockets == len(TURNS)  # Codex does use the WebSocket here
+    fake.received.clear()
+    fake.keep_received = 1000
+
+    proxy = Proxy(tmp_path, fake.url)
+    try:
+        proxied, t_proxied = _run_codex(codex, tmp_path / "proxied", proxy.url)
+    finally:
+        err = proxy.stop()
+    print(f"\ncodex, {len(TURNS)} runs: direct {t_direct:.2f} s, proxied {t_proxied:.2f} s")
+    # Every turn went over the WebSocket: no upgrade refused, no fallback to HTTP POSTs.
+    assert [r.method for r in fake.received] == ["GET"] * len(TURNS)
+    assert not any(r.method == "POST" for r in fake.received)
+    assert len(fake.ws_received) == 2 * direct_sockets
+    assert [a.strip().splitlines()[-1:] for a in proxied] == [
+        a.strip().splitlines()[-1:] for a in direct
+    ]
+    assert "Traceback" not in err
+
+    sent = fake.ws_usage[direct_usage:]
+    creates = [json.loads(m) for sock in fake.ws_received[direct_sockets:] for m in sock]
+    with open_store(proxy.store) as store:
+        records = sorted(store.iter_requests(), key=lambda r: r.ts)
+    # One record per response.create (Codex prewarms each socket with generate: false).
+    assert len(records) == len(creates) == len(sent)
+    for rec, use in zip(records, sent, strict=True):
+        assert rec.api == "openai-responses" and rec.status == 200 and rec.parsed
+        cached = use["input_tokens_details"]["cached_tokens"]
+        assert (rec.cache_read_tokens, rec.uncached_input_tokens, rec.output_tokens) == (
+            cached,
+            use["input_tokens"] - cached,
+            use["output_tokens"],
+        )
+    # The three runs are one Codex thread (resume --last): one session.
+    threads = {c["prompt_cache_key"] for c in creates}
+    assert len(threads) == 1
+    assert len({r.session_id for r in records}) == 1
+    # No credential anywhere the proxy writes.
+    for path in [*proxy.state.rglob("*"), *tmp_path.glob("proxy.db*")]:
+        if path.is_file():
+            assert KEY.encode() not in path.read_bytes(), path
