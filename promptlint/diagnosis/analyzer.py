@@ -28,7 +28,7 @@ from promptlint.diagnosis.compare import Comparer, Divergence, param_changes, sc
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.diagnosis.index import Entry, RecentIndex, SegInfo, TextPool
 from promptlint.prompt import Prompt, PromptParseError, parse_body
-from promptlint.store.records import BreakRecord, RequestRecord
+from promptlint.store.records import NO_SESSION, BreakRecord, RequestRecord
 from promptlint.tokens import Tokenizer, TokenizerRegistry
 from promptlint.usage import Usage
 
@@ -130,7 +130,12 @@ class Analyzer:
             usage = None
         rec = self._base(ex, ex.response_model or "", _provider_of(ex.api), usage)
         rec.parsed = False
-        rec.session_id = ex.request_headers.get(SESSION_HEADER) or "s-" + ex.request_id
+        if ex.api == "other" and usage is None:
+            # Not a prompt (HEAD /, a model list, a refused WebSocket upgrade): recorded, but
+            # no session of its own.
+            rec.session_id = NO_SESSION
+        else:
+            rec.session_id = ex.request_headers.get(SESSION_HEADER) or "s-" + ex.request_id
         rec.error = (ex.error + "; " if ex.error else "") + why
         if self.record_bodies == "full":
             rec.body = ex.request_body.decode("utf-8", "replace")

@@ -185,9 +185,10 @@ class Aggregator:
 
     # --- sessions for the HTML table -------------------------------------------------
     def top_sessions(self, limit: int, breaks_each: int) -> tuple[list[SessionRow], int]:
+        prompts = _where(self.where, "session_id <> ''")  # records.NO_SESSION: not a prompt
         rows = self.q(
             f"SELECT session_id, MIN(model), MAX(model), MIN(key_hash), {_SUMS}, COUNT(*) OVER ()"
-            f" FROM requests{self.where} GROUP BY session_id"
+            f" FROM requests{prompts} GROUP BY session_id"
             " ORDER BY SUM(avoidable_pusd) DESC, SUM(cost_pusd) DESC, session_id LIMIT ?",
             (limit,),
         )
@@ -317,7 +318,8 @@ def build_report(
     for (day, model), (uncached, read, w5, w1, out) in tokens_by.items():
         split = class_costs(model, uncached, read, w5, w1, out)
         if split is None:
-            unpriced_models.add(model)
+            if model:  # no model: not a prompt (HEAD /, a refused upgrade), nothing to price
+                unpriced_models.add(model)
             unpriced_total += cost_by_pair[(day, model)]
             if day:
                 days[day].unpriced += cost_by_pair[(day, model)]

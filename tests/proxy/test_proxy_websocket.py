@@ -9,7 +9,9 @@ from typing import Any
 
 import aiohttp
 import pytest
-from harness import OPENAI_KEY, Harness
+from harness import OPENAI_KEY, Harness, raw_request
+
+from promptlint.store.base import open_store
 
 AUTH = {"Authorization": f"Bearer {OPENAI_KEY}"}
 INSTRUCTIONS = "You are a coding agent. " + "Follow the repository's conventions. " * 300
@@ -172,6 +174,17 @@ def test_a_refused_upgrade_reaches_the_client_and_is_no_prompt(harness: Harness)
     (rec,) = harness.records()
     assert rec.api == "other" and rec.status == 401 and not rec.parsed
     assert "upgrade refused" in (rec.error or "")
+    with open_store(harness.store_url) as store:
+        assert rec.session_id == "" and store.sessions() == []  # recorded, never a session
+
+
+def test_head_and_model_lists_are_recorded_but_are_no_sessions(harness: Harness) -> None:
+    harness.run(raw_request(harness.url + "/", "HEAD"))
+    harness.run(raw_request(harness.url + "/v1/models", "GET", headers=AUTH))
+    records = harness.records()
+    assert sorted(r.status for r in records) == [200, 200]
+    with open_store(harness.store_url) as store:
+        assert store.sessions() == []
 
 
 def test_realtime_turns_are_recorded_with_their_usage(harness: Harness) -> None:
