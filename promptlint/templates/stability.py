@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from promptlint.prefix import common_prefix
-from promptlint.templates.conversations import Request, Scenario
+from promptlint.templates.conversations import Scenario
 from promptlint.templates.render_report import (
     RenderIssue,
     count_phrase,
@@ -20,6 +20,7 @@ from promptlint.templates.replay import (
     NEXT_DAY,
     OTHER_SEED,
     Renderer,
+    Replay,
 )
 from promptlint.templates.token_count import TokenCounter
 from promptlint.templates.tracing import Rendered
@@ -46,7 +47,7 @@ _PROBES = (
 
 def stability_issues(
     renderer: Renderer,
-    replays: list[tuple[Scenario, list[Request], list[Rendered], list[Rendered]]],
+    replays: list[Replay],
     counter: TokenCounter,
 ) -> list[RenderIssue]:
     issues: list[RenderIssue] = []
@@ -56,8 +57,11 @@ def stability_issues(
             continue  # e.g. a per-request clock value also changes daily: report it once
         if probe.date_string and "date_string" not in renderer.variables:
             continue
-        for scenario, requests, prompts, _ in replays:
-            messages = requests[-1].messages
+        for replay in replays:
+            if replay.engine != renderer.sandbox.engine:
+                continue
+            scenario, prompts = replay.scenario, replay.prompts
+            messages = replay.requests[-1].messages
             extra_a = (
                 {"date_string": BASE_CLOCK.strftime("%d %b %Y")} if probe.date_string else None
             )
@@ -129,7 +133,7 @@ def _stability_issue(
         code=probe.code,
         name=probe.name,
         kind=probe.kind,
-        scenario=scenario.name,
+        scenario=scenario.label,
         summary=summaries[probe.kind],
         production=productions[probe.kind],
         diff=difference(first, second, offset),

@@ -130,9 +130,15 @@ def test_a_scenario_the_template_rejects_is_skipped_and_the_rest_checked() -> No
     )
     report = check_template(source)
     assert report.error is None
-    assert {name for name, _ in report.skipped} == {"tools", "tools-reasoning"}
+    assert {name for name, _ in report.skipped} == {"tools"}
     assert "tools are not supported" in report.skipped[0][1]
+    # A template that shows no reasoning gets no reasoning-field scenarios: its model has none.
+    assert {name for name, _ in report.not_applicable} == {"reasoning-field", "tools-reasoning"}
     assert "chat" in report.scenarios_run and not report.issues
+    # What did not run is said, and never called OK.
+    text = report.text()
+    assert "scenario 'tools' not run: tools are not supported" in text
+    assert "OK:" not in text and "did not run" in text
 
 
 def test_enable_thinking_variant_is_replayed_when_the_template_reads_it() -> None:
@@ -143,9 +149,17 @@ def test_enable_thinking_variant_is_replayed_when_the_template_reads_it() -> Non
         "{% endif %}"
     )
     report = check_template(source)
-    assert "thinking-off" in report.scenarios_run
+    assert "system [enable_thinking=false]" in report.scenarios_run
+    assert "reasoning-field [enable_thinking=true]" in report.scenarios_run
     # The empty think block of the prompt is not rendered back into history.
-    assert [(i.kind, i.scenario) for i in report.issues] == [("reasoning-stripped", "thinking-off")]
+    dropped = next(i for i in report.issues if i.kind == "generation-prompt-dropped")
+    assert dropped.scenario.endswith("[enable_thinking=false]")
+    assert dropped.summary.startswith("With enable_thinking=false: ")
+    assert report.verdicts["system [enable_thinking=false]"] == ["generation-prompt-dropped"]
+    # With thinking on, the model wrote <think>…</think> before its answer (what it
+    # generated, not the template's rendering of the reply): history drops it.
+    assert report.verdicts["reasoning-field [enable_thinking=true]"] == ["reasoning-stripped"]
+    assert report.verdicts["reasoning-in-content [enable_thinking=true]"] == []
 
 
 def test_special_tokens_come_from_the_tokenizer_config_beside_the_template(
