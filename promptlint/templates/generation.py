@@ -144,9 +144,12 @@ def generated_text(
         shared = common_prefix(generation_prompt, rendered)
         while shared and generation_prompt[shared - 1] not in ">\n ":
             shared -= 1  # not into a token the two only begin alike (`<｜…`)
-        answer = cut_at_stop(rendered[shared:], reply, eos).lstrip()
-        if reasoning and reasoning in answer:
-            return answer
+        printed = cut_at_stop(rendered[shared:], reply, eos).lstrip()
+        # The template's own printing of the reply, when it holds all the model wrote.
+        with_reasoning = bool(reasons and reasoning)
+        holds_all = reasoning in printed if with_reasoning else answer in printed
+        if holds_all and not (with_reasoning and opened):
+            return printed
     if opened:
         return f"{reasoning}\n{closing}\n\n{answer}"
     if reasons and reasoning:

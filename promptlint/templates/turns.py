@@ -210,7 +210,7 @@ def _classify(
         return "reasoning-stripped"
     if last_start >= 0 and last_start <= offset < gen_start:
         appended = held[max(offset, last_end) : gen_start].strip()
-        if offset >= last_end and appended and nxt.find(appended, offset + 1) > offset:
+        if offset >= last_end and _has_words(appended) and nxt.find(appended, offset + 1) > offset:
             return "appended-after-last"
         return "last-message"
     if gen_start <= offset < len(prompt):
@@ -218,6 +218,14 @@ def _classify(
     if offset >= len(prompt):
         return "reply-rerendered"
     return "history-rerendered"
+
+
+_MARKUP = re.compile(r"<[^<>\s]{1,48}>|\[/?[A-Z_]{2,32}\]")
+
+
+def _has_words(text: str) -> bool:
+    """Text beyond closing markup: an instruction, not a `<|im_end|>` or `</tool_response>`."""
+    return len(re.findall(r"\w", _MARKUP.sub("", text))) >= 12
 
 
 def _empty_block(text: str, tags: tuple[str, str] | None) -> bool:

