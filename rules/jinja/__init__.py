@@ -1,6 +1,7 @@
 """Jinja rules (prompt templates and chat templates): one rule class per module."""
 
 from . import (
+    date_input,
     dynamic_before_static,
     history_rewrite,
     schema_key_order,
@@ -9,6 +10,7 @@ from . import (
 )
 
 __all__ = [
+    "date_input",
     "dynamic_before_static",
     "history_rewrite",
     "schema_key_order",

@@ -34,9 +34,10 @@ class VolatileTimestamp(JinjaRule):
     """
     ## What it does
     Checks templates that print the current date or time — `strftime_now(...)`, `now()`,
-    `datetime.now()`, or inputs such as `date_string` that servers fill with today's date —
-    before the conversation (the system header) or into every message. The render check
-    confirms it by rendering at two clock times.
+    `datetime.now()`, or an application prompt's `current_time` input — before the
+    conversation (the system header) or into every message. The render check confirms it
+    by rendering at two clock times. A chat template's date *input* (`date_string`) is not
+    a clock: PL105 notes it.
 
     ## Why is this bad?
     Prefix caches reuse the longest unchanged prefix. A date in the system header changes
@@ -75,6 +76,10 @@ class VolatileTimestamp(JinjaRule):
                 continue  # the generation prompt: the render check judges it
             for source in analysis.sources_in(printed.expr):
                 if source.kind != "clock" or (printed.line, source.needle) in seen:
+                    continue
+                if source.is_input and analysis.is_chat:
+                    # A chat template's date input is what the caller passes, not a clock
+                    # the template reads: PL105 notes it.
                     continue
                 seen.add((printed.line, source.needle))
                 yield TemplateHit(
@@ -121,19 +126,6 @@ class VolatileTimestamp(JinjaRule):
             line=7,
             column=22,
             message_contains="strftime_now",
-        ),
-        Invalid(
-            """
-            {%- if not date_string is defined %}
-                {%- set date_string = "26 Jul 2024" %}
-            {%- endif %}
-            {{- "Cutting Knowledge Date: December 2023\\nToday Date: " + date_string }}
-            {%- for message in messages %}
-                {{- message.role + ': ' + message.content + '\\n' }}
-            {%- endfor %}
-            """,
-            line=4,
-            message_contains="26 Jul 2024",
         ),
         Invalid(
             """

@@ -297,3 +297,96 @@ def test_a_different_final_stop_token_costs_nothing() -> None:
     # The same template with a real rewrite of the answer is still caught.
     rewrite = source.replace("{{ m.content }}", "{{ m.content if loop.last else 'x' }}")
     assert {i.code for i in check_template(rewrite).issues} == {"PL301"}
+
+
+CHATML_TURN = "{{ '<|im_start|>' + m.role + '\\n' + (m.content or '') + '<|im_end|>\\n' }}"
+
+
+def test_text_after_the_stop_token_is_not_held_by_the_engine() -> None:
+    # The newest reply gets a trailing note after <|im_end|> that history never prints:
+    # the engine stopped at <|im_end|>, so that text was never held.
+    source = (
+        "{% for m in messages %}" + CHATML_TURN + "{% endfor %}"
+        "{% if not add_generation_prompt and messages[-1].role == 'assistant' %}(end)\n{% endif %}"
+        "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
+    )
+    report = check_template(source)
+    assert report.issues == [] and "OK:" in report.text()
+
+
+def test_a_tool_result_closed_differently_while_last_is_a_last_message_break() -> None:
+    source = (
+        "{% for m in messages %}"
+        "{% if m.role == 'tool' %}<|im_start|>tool\n{{ m.content }}"
+        "{% if loop.last %}<|im_end|>{% else %}{{ '\\n' }}<|im_end|>{% endif %}{{ '\\n' }}"
+        "{% else %}" + CHATML_TURN + "{% endif %}"
+        "{% endfor %}"
+        "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
+    )
+    report = check_template(source)
+    (issue,) = report.issues
+    assert (issue.kind, issue.scenario, issue.line) == ("last-message", "tools", 2)
+    assert "loop.last" in issue.summary
+
+
+def test_an_instruction_appended_after_the_last_message_is_named() -> None:
+    source = (
+        "{% for m in messages %}" + CHATML_TURN + "{% endfor %}"
+        "<|im_start|>system\nAnswer in one short paragraph and cite the page.<|im_end|>\n"
+        "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
+    )
+    report = check_template(source)
+    assert {i.kind for i in report.issues} == {"appended-after-last"}
+    assert report.verdicts["chat"] == ["appended-after-last"]
+
+
+def test_reasoning_the_template_drops_from_the_newest_reply_was_still_generated() -> None:
+    # The template never prints reasoning_content, but its generation prompt shows the
+    # model reasons (`<think>` in the source): the engine held the reasoning.
+    source = (
+        "{% for m in messages %}" + CHATML_TURN + "{% endfor %}"
+        "{% if add_generation_prompt %}<|im_start|>assistant\n"
+        "{% if enable_thinking is false %}<think>\n\n</think>\n\n{% endif %}{% endif %}"
+    )
+    report = check_template(source)
+    assert report.verdicts["reasoning-field"] == ["reasoning-stripped"]
+    assert report.verdicts["reasoning-field [enable_thinking=true]"] == ["reasoning-stripped"]
+    # With thinking off the model generates no reasoning; only the empty block is lost.
+    assert report.verdicts["system [enable_thinking=false]"] == ["generation-prompt-dropped"]
+    stripped = next(i for i in report.issues if i.kind == "reasoning-stripped")
+    assert stripped.summary.startswith("With no kwargs and with enable_thinking=true: ")
+
+
+def test_modes_come_from_the_variables_the_template_tests() -> None:
+    from jinja2 import meta
+
+    from promptlint.templates.modes import template_modes
+    from promptlint.templates.sandbox import Sandbox
+
+    source = (
+        "{% if reasoning_effort is not defined %}{% set reasoning_effort = 'medium' %}{% endif %}"
+        "{% set budget = thinking_budget | default(-1) %}"
+        "Reasoning: {{ reasoning_effort }}{% if thinking_budget > 0 %} budget{% endif %}\n"
+        "{% if model_identity %}{{ model_identity }}{% endif %}"
+        "{% for m in messages %}{{ m.content }}{% endfor %}"
+    )
+    tree = Sandbox().env.parse(source)
+    modes = [m.name for m in template_modes(tree, meta.find_undeclared_variables(tree))]
+    assert modes[0] == "default"
+    assert "reasoning_effort='low'" in modes and "reasoning_effort='high'" in modes
+    assert "thinking_budget=0" in modes and "thinking_budget=1024" in modes
+    # Text the caller passes (only truth-tested, not flag-like) is not a mode.
+    assert not any(m.startswith("model_identity") for m in modes)
+
+
+def test_a_list_append_template_is_rendered_as_llama_cpp_does_and_says_so() -> None:
+    source = (
+        "{% set seen = [] %}"
+        "{% for m in messages %}{% if m.tool_calls %}{% for c in m.tool_calls %}"
+        "{% do seen.append(c.id) %}{% endfor %}{% endif %}" + CHATML_TURN + "{% endfor %}"
+        "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
+    ).replace("{% do seen.append(c.id) %}", "{{ '' if seen.append(c.id) else '' }}")
+    report = check_template(source)
+    assert [name for name, _ in report.engine_notes] == ["tools"]
+    assert "tools (rendered as llama.cpp does)" in report.scenarios_run
+    assert "cannot serve it" in report.text()
