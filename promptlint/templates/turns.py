@@ -199,7 +199,7 @@ def _classify(
     last = replay.requests[i].messages[-1].get("content") or ""
     last_start = prompt.rfind(last, 0, gen_start) if last else -1
     last_end = last_start + len(last)
-    if _empty_block(held[offset : len(prompt)], tags):
+    if _empty_block(held, offset, len(prompt), tags):
         # An empty think block a generation prompt printed (thinking off), dropped later;
         # a block the model closes itself is its reasoning (below).
         return "generation-prompt-dropped"
@@ -228,9 +228,13 @@ def _has_words(text: str) -> bool:
     return len(re.findall(r"\w", _MARKUP.sub("", text))) >= 12
 
 
-def _empty_block(text: str, tags: tuple[str, str] | None) -> bool:
-    """`text` starts with (or inside) an empty reasoning block: `<think>\n\n</think>`."""
+def _empty_block(held: str, offset: int, end: int, tags: tuple[str, str] | None) -> bool:
+    """At `offset` (or inside the tag there) `held` has an empty reasoning block printed
+    by the template (it closes before `end`): `<think>\n\n</think>`."""
     opening, closing = tags or ("<think>", "</think>")
+    # The two texts may part inside the tag (`<think>` against `<tool_call>`).
+    start = held.rfind(opening, max(0, offset - len(opening) + 1), offset + len(opening))
+    text = held[start if start >= 0 else offset : end]
     at = text.find(closing)
     return at >= 0 and not text[:at].replace(opening, "").strip()
 
