@@ -43,6 +43,8 @@ END_OF_TURN = (
     "<｜end▁of▁sentence｜>",
     "<|END_OF_TURN_TOKEN|>",
     "<|end_of_turn|>",
+    "[|endofturn|]",
+    "<|eos|>",
     "<seed:eos>",
     "[e~[",
     "</s>",
@@ -146,10 +148,15 @@ def generated_text(
             shared -= 1  # not into a token the two only begin alike (`<｜…`)
         printed = cut_at_stop(rendered[shared:], reply, eos).lstrip()
         # The template's own printing of the reply, when it holds all the model wrote.
-        with_reasoning = bool(reasons and reasoning)
-        holds_all = reasoning in printed if with_reasoning else answer in printed
-        if holds_all and not (with_reasoning and opened):
-            return printed
+        if reasons and reasoning:
+            if reasoning in printed and not opened:
+                return printed
+        elif answer and answer in printed:
+            # The model did not reason: what the template prints before the answer
+            # (reasoning it renders for the newest turn) was never generated.
+            return printed[printed.find(answer) :]
+        elif not answer:
+            return printed  # a tool call: the template's serialisation of it
     if opened:
         return f"{reasoning}\n{closing}\n\n{answer}"
     if reasons and reasoning:

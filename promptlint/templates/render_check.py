@@ -65,6 +65,7 @@ def check_template(
     special_tokens: dict[str, str] | None = None,
     counter: TokenCounter | None = None,
     app_helpers: bool = False,
+    tools_only: bool = False,
 ) -> RenderReport:
     """Run the render check on a chat template's source.
 
@@ -73,6 +74,9 @@ def check_template(
     mutating a list is replayed as llama.cpp's engine renders it, and says so; one that
     raises there too is reported as not run, with the template's error: an error is not
     a verdict, and a scenario that did not run is never reported OK.
+
+    `tools_only`: a named `tool_use` template, which transformers renders only for
+    requests with tools; conversations without tools do not apply to it.
 
     `app_helpers`: the template belongs to an application that registers its own filters,
     tests and functions; stand in for the unknown ones (see `Sandbox.assume_app_helpers`)
@@ -101,6 +105,9 @@ def check_template(
         if scenario.reasoning == "field" and tags is None:
             report.not_applicable.append((scenario.label, NO_REASONING))
             continue
+        if tools_only and not scenario.tools:
+            report.not_applicable.append((scenario.label, TOOLS_ONLY))
+            continue
         try:
             replay = replay_variants(primary, scenario, report)
         except jinja2.exceptions.SecurityError as refused:
@@ -108,11 +115,14 @@ def check_template(
                 replay = replay_variants(renderers.get(LLAMA_CPP, variables), scenario, report)
             except Exception as exc:  # a template is untrusted code: any error is its answer
                 report.skipped.append((scenario.label, _reason(refused)))
+                report.skipped_lines[scenario.label] = error_line(refused)
                 first_error = first_error or exc
                 continue
             report.engine_notes.append((scenario.label, _reason(refused)))
+            report.skipped_lines[scenario.label] = error_line(refused)
         except Exception as exc:  # a template is untrusted code: any error is its answer
             report.skipped.append((scenario.label, _reason(exc)))
+            report.skipped_lines[scenario.label] = error_line(exc)
             first_error = first_error or exc
             continue
         report.scenarios_run.append(_run_label(replay))
@@ -131,6 +141,7 @@ def check_template(
     return report
 
 
+TOOLS_ONLY = "a `tool_use` template: transformers renders it only for requests with tools"
 NO_REASONING = (
     "the template prints no reasoning and reads no reasoning field: its model does not "
     "reason, so there is no reasoning to send back"

@@ -74,6 +74,8 @@ class RenderReport:
     scenarios_run: list[str] = field(default_factory=list)
     # Scenarios that did not run, and why (the template's error, or why they do not apply).
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    # Template line of the error that stopped each scenario not run (or refused), if known.
+    skipped_lines: dict[str, int | None] = field(default_factory=dict)
     # Scenarios that do not apply to this template (reasoning for a model that has none).
     not_applicable: list[tuple[str, str]] = field(default_factory=list)
     # Scenarios transformers' sandbox refused and llama.cpp's engine rendered, and why.
@@ -111,11 +113,8 @@ class RenderReport:
             )
         for name, reason in self.skipped:
             lines.append(f"  scenario '{name}' not run: {reason}")
-        if self.not_applicable:
-            names = ", ".join(name for name, _ in self.not_applicable)
-            lines.append(
-                f"  not replayed, as they do not apply: {names} ({self.not_applicable[0][1]})"
-            )
+        for reason, names in group_by_reason(self.not_applicable).items():
+            lines.append(f"  not replayed, as they do not apply: {', '.join(names)} ({reason})")
         if self.assumed_inputs:
             shown = ", ".join(self.assumed_inputs)
             lines.append(f"  inputs without a default, filled with placeholders: {shown}")
@@ -177,6 +176,14 @@ class RenderReport:
                 for i in self.issues
             ],
         }
+
+
+def group_by_reason(pairs: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """{reason: [scenario, …]}, in first-seen order."""
+    out: dict[str, list[str]] = {}
+    for name, reason in pairs:
+        out.setdefault(reason, []).append(name)
+    return out
 
 
 def snippet(text: str, offset: int) -> str:

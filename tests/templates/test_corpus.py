@@ -18,10 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from corpus_labeller import label as labeller_verdicts
 
 from promptlint.templates.render_check import RenderReport, check_template
 
-LABELS = Path(__file__).parent.parent / "data" / "templates" / "corpus" / "labels.json"
+ROOT = Path(__file__).parent.parent.parent
+LABELS = ROOT / "tests" / "data" / "templates" / "corpus" / "labels.json"
 CORPUS: list[dict[str, Any]] = json.loads(LABELS.read_text())["templates"]
 
 
@@ -57,9 +59,11 @@ def test_checker_verdict_per_mode_matches_the_label(label: dict[str, Any]) -> No
     path = _template_dir() / f"{label['name']}.jinja"
     source = path.read_bytes()
     assert hashlib.sha256(source).hexdigest() == label["sha256"], "not the labelled template"
-    report = check_template(source.decode(), label=label["name"])
+    # As `check` does for a template named `tool_use` in tokenizer_config.json.
+    tools_only = label["name"].endswith("-tool_use")
+    report = check_template(source.decode(), label=label["name"], tools_only=tools_only)
     assert report.error is None
-    assert per_mode(report) == label["modes"]
+    assert per_mode(report) == label["checker"]
     stability = {i.kind for i in report.issues if i.code in ("PL101", "PL103")}
     assert sorted(stability) == label["stability"]
     assert sorted({i.kind for i in report.issues if i.code == "PL105"}) == label["notes"]
@@ -70,17 +74,49 @@ def test_checker_verdict_per_mode_matches_the_label(label: dict[str, Any]) -> No
         assert "OK:" not in report.text()
 
 
-def test_tool_use_templates_run_their_tool_scenarios_and_say_what_did_not_run() -> None:
+@pytest.mark.parametrize("label", CORPUS, ids=lambda t: t["name"])
+def test_the_labels_are_what_transformers_renders(label: dict[str, Any]) -> None:
+    source = (_template_dir() / f"{label['name']}.jinja").read_text()
+    assert labeller_verdicts(source, label["model"], list(label["truth"])) == label["truth"]
+
+
+def scores() -> dict[str, int]:
+    """The check's verdicts against the labels, over every (template, mode)."""
+    out = {"modes": 0, "breaks": 0, "found": 0, "missed": 0, "false alarms": 0}
+    for t in CORPUS:
+        for mode, truth in t["truth"].items():
+            checker = t["checker"][mode]
+            out["modes"] += 1
+            out["breaks"] += truth == "breaks"
+            out["found"] += truth == checker == "breaks"
+            out["missed"] += truth == "breaks" != checker
+            out["false alarms"] += checker == "breaks" != truth
+    return out
+
+
+def test_the_docs_give_the_measured_verdicts() -> None:
+    s = scores()
+    row = (
+        f"| prefix breaks (PL301), per template and mode | {s['modes']} | "
+        f"{s['found']} of {s['breaks']} | {s['missed']} | {s['false alarms']} |"
+    )
+    assert row in (ROOT / "docs" / "templates.md").read_text()
+
+
+def test_tool_use_templates_run_their_tool_scenarios_only() -> None:
     # Command R+'s tool_use template iterates `tools`: without tools it raises, which is
-    # the template's contract (transformers picks it only when tools are passed).
+    # its contract (transformers picks it only when tools are passed).
     name = "CohereForAI-c4ai-command-r-plus-tool_use"
-    report = check_template((_template_dir() / f"{name}.jinja").read_text(), label=name)
-    assert report.error is None
+    source = (_template_dir() / f"{name}.jinja").read_text()
+    plain = check_template(source, label=name)
+    assert ("chat", "TypeError: 'NoneType' object is not iterable") in plain.skipped
+    assert "not run: TypeError" in plain.text() and "OK:" not in plain.text()
+    report = check_template(source, label=name, tools_only=True)
+    assert report.error is None and report.skipped == []
     assert "tools" in report.scenarios_run
-    assert ("chat", "TypeError: 'NoneType' object is not iterable") in report.skipped
+    assert "chat" in {name for name, _ in report.not_applicable}
     # It appends its instruction turn after the last message of every request.
     assert [i.kind for i in report.issues] == ["appended-after-last"]
-    assert "not run: TypeError" in report.text()
 
 
 def test_list_append_is_replayed_as_llama_cpp_renders_it_and_said() -> None:
@@ -94,5 +130,6 @@ def test_list_append_is_replayed_as_llama_cpp_renders_it_and_said() -> None:
 def test_a_mode_that_keeps_reasoning_is_told_apart_from_the_default() -> None:
     # Qwen3.6 drops earlier reasoning unless preserve_thinking=true.
     label = next(t for t in CORPUS if t["name"] == "Qwen-Qwen3.6-35B-A3B")
-    assert label["modes"]["preserve_thinking=true"] == "ok"
-    assert label["modes"]["default"] == label["modes"]["preserve_thinking=false"] == "breaks"
+    for verdicts in (label["truth"], label["checker"]):
+        assert verdicts["preserve_thinking=true"] == "ok"
+        assert verdicts["default"] == verdicts["preserve_thinking=false"] == "breaks"
