@@ -94,6 +94,16 @@ def scores() -> dict[str, int]:
     return out
 
 
+def test_the_clock_labels_are_the_templates_that_read_the_clock() -> None:
+    clocks = {t["name"] for t in CORPUS if t["stability"]}
+    reads = {
+        t["name"]
+        for t in CORPUS
+        if "strftime_now(" in (_template_dir() / f"{t['name']}.jinja").read_text()
+    }
+    assert clocks == reads and len(clocks) == 4
+
+
 def test_the_docs_give_the_measured_verdicts() -> None:
     s = scores()
     row = (
