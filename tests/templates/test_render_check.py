@@ -35,6 +35,8 @@ def test_clean_report_says_ok() -> None:
     text = report.text()
     assert "OK: stable" in text
     assert "tools-reasoning" in text  # every scenario was replayed
+    # The report says which engine's sandbox it rendered in.
+    assert "rendered in transformers' ImmutableSandboxedEnvironment, as vLLM, SGLang" in text
 
 
 def test_reasoning_stripped_reports_position_snippets_and_production_sentence() -> None:
