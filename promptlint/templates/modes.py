@@ -17,37 +17,27 @@ from typing import Any
 
 from jinja2 import nodes
 
+from promptlint.templates.sandbox import SERVER_INPUTS
+
 # Inputs every chat template reads that are not per-request modes (or have their own probes).
-NOT_MODES = frozenset(
-    {
-        "messages",
-        "tools",
-        "documents",
-        "add_generation_prompt",
-        "bos_token",
-        "eos_token",
-        "unk_token",
-        "pad_token",
-        "raise_exception",
-        "strftime_now",
-        "date_string",
-        "custom_tools",
-        "builtin_tools",
-        "range",
-        "namespace",
-        "dict",
-        "lipsum",
-        "cycler",
-        "joiner",
-        # transformers' own flag for prefilling the last message, not a template mode.
-        "continue_final_message",
-        # Message fields a template copies into variables of the same name.
-        "content",
-        "reasoning_content",
-        "role",
-        "tool_calls",
-    }
-)
+NOT_MODES = SERVER_INPUTS | {
+    "date_string",
+    "custom_tools",
+    "builtin_tools",
+    "range",
+    "namespace",
+    "dict",
+    "lipsum",
+    "cycler",
+    "joiner",
+    # transformers' own flag for prefilling the last message, not a template mode.
+    "continue_final_message",
+    # Message fields a template copies into variables of the same name.
+    "content",
+    "reasoning_content",
+    "role",
+    "tool_calls",
+}
 # Values servers and clients pass for the kwargs documented by model cards, beyond the
 # ones a template compares against.
 KNOWN_VALUES: dict[str, tuple[Any, ...]] = {

@@ -64,6 +64,19 @@ def _tojson(
     )
 
 
+# What a server passes to every chat template it renders.
+SERVER_INPUTS = frozenset(
+    {
+        "messages",
+        "tools",
+        "documents",
+        "add_generation_prompt",
+        *DEFAULT_SPECIAL_TOKENS,
+        "raise_exception",
+        "strftime_now",
+    }
+)
+
 # The engines whose template sandboxes we render in, and what each stands for.
 TRANSFORMERS = "transformers"
 LLAMA_CPP = "llama.cpp"

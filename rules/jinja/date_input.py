@@ -1,10 +1,8 @@
 from collections.abc import Iterable
 
-from promptlint.rules.jinja.volatile_timestamp import WHERE
-
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
-from promptlint.templates.analysis import TemplateAnalysis
+from promptlint.templates.analysis import REGION_WHERE, TemplateAnalysis
 from promptlint.templates.rule import JinjaRule, TemplateHit
 
 
@@ -48,32 +46,27 @@ class DateInput(JinjaRule):
     def check(self, analysis: TemplateAnalysis) -> Iterable[TemplateHit]:
         if not analysis.is_chat:
             return  # an application fills its own prompt inputs per request: PL101
-        seen: set[tuple[int, str]] = set()
-        for printed in analysis.printed:
-            region = analysis.region(printed)
-            if region == "after":
+        for printed, region, source in analysis.printed_sources("clock"):
+            if not source.is_input:
                 continue
-            for source in analysis.sources_in(printed.expr):
-                if not source.is_input or (printed.line, source.needle) in seen:
-                    continue
-                seen.add((printed.line, source.needle))
-                if source.fallback is not None:
-                    value = (
-                        f"it falls back to the constant {source.fallback!r}, so the prefix is "
-                        "stable unless a server fills it with today's date (SGLang can) or the "
-                        "caller passes a new value"
-                    )
-                else:
-                    value = (
-                        "it has no default: the caller must pass it (chat_template_kwargs), "
-                        "and must pass the same value on every request of a conversation"
-                    )
-                yield TemplateHit(
-                    printed.line,
-                    analysis.column(printed.line, source.needle),
-                    f"`{source.label}` is a template input printed {WHERE[region]}; {value}. "
-                    "Keep it constant: a value that changes recomputes everything after it.",
+            if source.fallback is not None:
+                value = (
+                    f"it falls back to the constant {source.fallback!r}, so the prefix is "
+                    "stable unless a server fills it with today's date (SGLang can) or the "
+                    "caller passes a new value"
                 )
+            else:
+                value = (
+                    "it has no default: the caller must pass it (chat_template_kwargs), "
+                    "and must pass the same value on every request of a conversation"
+                )
+            yield TemplateHit(
+                printed.line,
+                analysis.column(printed.line, source.needle),
+                f"`{source.label}` is a template input printed {REGION_WHERE[region]}; "
+                f"{value}. Keep it constant: a value that changes recomputes everything "
+                "after it.",
+            )
 
     VALID = [
         Valid(

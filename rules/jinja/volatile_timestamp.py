@@ -2,14 +2,9 @@ from collections.abc import Iterable
 
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
-from promptlint.templates.analysis import Source, TemplateAnalysis
+from promptlint.templates.analysis import REGION_WHERE, Source, TemplateAnalysis
 from promptlint.templates.rule import JinjaRule, TemplateHit
 
-WHERE = {
-    "before": "before the conversation (in the system header)",
-    "inside": "inside the conversation loop, so every past message is re-rendered with it",
-    "prompt": "into the prompt",
-}
 EFFECT = {
     "before": "the prefix changes whenever it does, and everything after it is recomputed",
     "inside": "every request re-renders the whole history and nothing after the first "
@@ -69,25 +64,17 @@ class VolatileTimestamp(JinjaRule):
     def check(self, analysis: TemplateAnalysis) -> Iterable[TemplateHit]:
         if analysis.is_user_turn_file:
             return
-        seen: set[tuple[int, str]] = set()
-        for printed in analysis.printed:
-            region = analysis.region(printed)
-            if region == "after":
-                continue  # the generation prompt: the render check judges it
-            for source in analysis.sources_in(printed.expr):
-                if source.kind != "clock" or (printed.line, source.needle) in seen:
-                    continue
-                if source.is_input and analysis.is_chat:
-                    # A chat template's date input is what the caller passes, not a clock
-                    # the template reads: PL105 notes it.
-                    continue
-                seen.add((printed.line, source.needle))
-                yield TemplateHit(
-                    printed.line,
-                    analysis.column(printed.line, source.needle),
-                    f"{describe(source)} is printed {WHERE[region]}: {EFFECT[region]}. "
-                    "Put the date in the latest user message instead.",
-                )
+        for printed, region, source in analysis.printed_sources("clock"):
+            if source.is_input and analysis.is_chat:
+                # A chat template's date input is what the caller passes, not a clock the
+                # template reads: PL105 notes it.
+                continue
+            yield TemplateHit(
+                printed.line,
+                analysis.column(printed.line, source.needle),
+                f"{describe(source)} is printed {REGION_WHERE[region]}: {EFFECT[region]}. "
+                "Put the date in the latest user message instead.",
+            )
 
     VALID = [
         Valid(
