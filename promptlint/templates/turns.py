@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from promptlint.prefix import common_prefix
 from promptlint.templates.conversations import SYSTEM, TOOLS, Request
-from promptlint.templates.generation import generated_text
+from promptlint.templates.generation import THINK_PAIRS, closes_reasoning, generated_text
 from promptlint.templates.render_report import (
     RenderIssue,
     count_phrase,
@@ -29,7 +29,8 @@ from promptlint.templates.tracing import Rendered
 
 # Text of the first tool's definition: where the tool list sits in a render.
 TOOL_MARK = TOOLS[0]["function"]["description"]
-THINK_TAGS = ("<think>", "</think>", "<|begin_of_thought|>", "<thinking>")
+# A reasoning block's opening tag (any family's), or `</think>`, removed where the texts part.
+THINK_TAGS = (*(opening for opening, _ in THINK_PAIRS), "</think>")
 
 
 @dataclass(frozen=True)
@@ -102,9 +103,11 @@ def _with_modes(issue: RenderIssue, shown: list[str]) -> RenderIssue:
 def _held(replay: Replay, i: int, tags: tuple[str, str] | None, eos: str | None) -> Rendered:
     """What the engine holds after request `i`: its prompt plus what the model generated."""
     prompt, final = replay.prompts[i], replay.finals[i]
-    reasons = replay.scenario.reasoning is not None and not replay.scenario.mode.reasoning_off
-    if reasons and tags is not None and prompt.text.rstrip().endswith(tags[1]):
-        reasons = False  # the generation prompt closed an empty reasoning block
+    reasons = (
+        replay.scenario.reasoning is not None
+        and not replay.scenario.mode.reasoning_off
+        and not closes_reasoning(prompt.text, tags)
+    )
     generated = generated_text(
         prompt.text,
         final.text,
