@@ -77,11 +77,10 @@ def reply_parts(reply: Message) -> tuple[str, str]:
     """(reasoning, answer) of a reply, whichever way the client sent the reasoning."""
     content = reply.get("content") or ""
     reasoning = reply.get("reasoning_content") or ""
-    for opening, closing in THINK_PAIRS[:1]:
-        if closing in content:
-            reasoning, content = content.split(closing, 1)
-            reasoning = reasoning.split(opening)[-1].strip()
-            content = content.lstrip()
+    if "</think>" in content:  # clients that keep reasoning in the content use <think>
+        reasoning, content = content.split("</think>", 1)
+        reasoning = reasoning.split("<think>")[-1].strip()
+        content = content.lstrip()
     return reasoning, content
 
 
