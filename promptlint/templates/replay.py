@@ -98,7 +98,8 @@ def replay_variants(renderer: Renderer, scenario: Scenario, report: RenderReport
     Some templates concatenate tool-call arguments as a string (OpenAI's wire format)
     rather than reading an object; RAG templates need `documents`; some refuse a system
     message (Gemma 2), so the conversation goes without one. The first error is the one
-    reported when no variant renders.
+    reported when no variant renders, or, when the conversation went without a system
+    message, the error of that last attempt.
     """
     variants = [scenario]
     if scenario.tools:
@@ -114,7 +115,8 @@ def replay_variants(renderer: Renderer, scenario: Scenario, report: RenderReport
             prompts, finals, bases = _replay(renderer, variant, requests, report)
             return Replay(variant, requests, prompts, finals, bases, renderer.sandbox.engine)
         except Exception as exc:  # a template is untrusted code: any error is its answer
-            first_error = first_error or exc
+            # "System role not supported" says less than why it fails without one.
+            first_error = exc if first_error is None or not variant.system else first_error
     assert first_error is not None
     raise first_error
 

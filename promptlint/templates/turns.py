@@ -86,18 +86,26 @@ def turn_issues(
                 held_tokens=worst.held_tokens,
                 exact_tokens=counter.exact,
             )
+    every_mode = list(dict.fromkeys(r.scenario.mode.name for r in replays))
     out = []
     for key, issue in best.items():
-        shown = modes[key]
-        if shown != ["default"]:
-            issue = _with_modes(issue, shown)
+        if every_mode != ["default"]:
+            issue = _with_modes(issue, modes[key], every_mode)
         out.append(issue)
     return out
 
 
-def _with_modes(issue: RenderIssue, shown: list[str]) -> RenderIssue:
-    which = " and ".join(f"with {m}" if m != "default" else "with no kwargs" for m in shown)
-    return replace(issue, summary=f"{which[0].upper()}{which[1:]}: {issue.summary}")
+def _mode_names(names: list[str]) -> str:
+    return ", ".join("no kwargs" if m == "default" else m for m in names)
+
+
+def _with_modes(issue: RenderIssue, broke: list[str], every_mode: list[str]) -> RenderIssue:
+    """ "With enable_thinking=false: … Not with no kwargs, enable_thinking=true." """
+    fine = [m for m in every_mode if m not in broke]
+    summary = f"With {_mode_names(broke)}: {issue.summary}"
+    if fine:
+        summary += f" Not with {_mode_names(fine)}."
+    return replace(issue, summary=summary)
 
 
 def _held(replay: Replay, i: int, tags: tuple[str, str] | None, eos: str | None) -> Rendered:

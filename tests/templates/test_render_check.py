@@ -356,7 +356,8 @@ def test_reasoning_the_template_drops_from_the_newest_reply_was_still_generated(
     # With thinking off the model generates no reasoning; only the empty block is lost.
     assert report.verdicts["system [enable_thinking=false]"] == ["generation-prompt-dropped"]
     stripped = next(i for i in report.issues if i.kind == "reasoning-stripped")
-    assert stripped.summary.startswith("With no kwargs and with enable_thinking=true: ")
+    assert stripped.summary.startswith("With no kwargs, enable_thinking=true: ")
+    assert stripped.summary.endswith(" Not with enable_thinking=false.")
 
 
 def test_modes_come_from_the_variables_the_template_tests() -> None:
