@@ -128,12 +128,11 @@ def check_template(
         report.scenarios_run.append(_run_label(replay))
         replays.append(replay)
     if not replays:
-        assert first_error is not None
+        which = "tool loop" if tools_only else "conversation, a plain user/assistant one included"
+        reason = _reason(first_error) if first_error is not None else "no scenario applies"
         report.error = RenderError(
-            f"raises while rendering every conversation replayed, a plain user/assistant one "
-            f"included: "
-            f"{_reason(first_error)}",
-            error_line(first_error),
+            f"raises while rendering every {which} replayed: {reason}",
+            error_line(first_error) if first_error is not None else None,
         )
         return report
     report.issues.extend(stability_issues(primary, replays, counter))
