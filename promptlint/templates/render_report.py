@@ -146,6 +146,7 @@ class RenderReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "label": self.label,
+            "engine": ENGINES[TRANSFORMERS],
             "error": None
             if self.error is None
             else {"message": self.error.message, "line": self.error.line},
