@@ -125,7 +125,7 @@ def check_template(
             report.skipped_lines[scenario.label] = error_line(exc)
             first_error = first_error or exc
             continue
-        report.scenarios_run.append(_run_label(replay))
+        report.scenarios_run.append(_run_label(replay, scenario.system))
         replays.append(replay)
     if not replays:
         which = "tool loop" if tools_only else "conversation, a plain user/assistant one included"
@@ -153,14 +153,14 @@ def _reason(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-def _run_label(replay: Replay) -> str:
+def _run_label(replay: Replay, asked_for_system: bool) -> str:
     scenario = replay.scenario
     notes = [
         n
         for n, on in (
             ("string arguments", scenario.string_arguments),
             ("documents", scenario.documents),
-            ("no system message", "system" in scenario.name and not scenario.system),
+            ("no system message", asked_for_system and not scenario.system),
             (f"rendered as {replay.engine} does", replay.engine != TRANSFORMERS),
         )
         if on
