@@ -187,13 +187,13 @@ def _incomplete_findings(
     for pairs, say in (
         (
             report.skipped,
-            "the render check could not replay {names}: the template raised: {reason}. "
+            "The render check could not replay {names}: the template raised: {reason}. "
             "Those conversations are not checked.",
         ),
         (
             report.engine_notes,
-            "transformers' sandbox, which vLLM and SGLang render templates in, refuses {names} "
-            "({reason}): those requests fail there. They were checked as llama.cpp's engine "
+            "vLLM and SGLang cannot render {names}: transformers' sandbox, which they render "
+            "templates in, refuses it ({reason}). They were checked as llama.cpp's engine "
             "renders them.",
         ),
     ):
@@ -202,9 +202,7 @@ def _incomplete_findings(
             message = say.format(names=", ".join(f"'{n}'" for n in names), reason=reason)
             column = _first_column(analysis, line)
             details: dict[str, object] = {"render_check": True, "scenarios": names}
-            out.append(
-                _finding(rule, src, line, column, message[0].upper() + message[1:], details=details)
-            )
+            out.append(_finding(rule, src, line, column, message, details=details))
     return out
 
 
