@@ -35,6 +35,9 @@ from promptlint.usage import Usage
 RECORD_BODIES = ("none", "redacted", "full")
 TOKENIZER_ENV = "PROMPTLINT_TOKENIZER_DIR"
 SESSION_HEADER = "x-promptlint-session"
+# Headers in which agents send their own conversation id: Claude Code's, and Codex's
+# (`session-id` on its WebSocket upgrade and requests; `session_id` in older releases).
+AGENT_SESSION_HEADERS = ("x-claude-code-session-id", "session-id", "session_id")
 # Role and separator tokens a chat format adds around each message (an assumption: the
 # providers' exact templates are not public); tools and raw prompts add none.
 MESSAGE_OVERHEAD = 4
@@ -227,8 +230,20 @@ class Analyzer:
             and explicit.startswith("header:")
             and parent.explicit == explicit
         )
-        if session is None and parent is not None and same_conversation:
+        forked = (
+            parent is not None
+            and parent.extended
+            and explicit is None
+            and match is not None
+            and match.shared_messages <= 1
+        )
+        if session is None and parent is not None and same_conversation and not forked:
             session = parent.session_id
+        elif forked:
+            # A request that continued no further than the opening user message of one that
+            # was already continued: another conversation that began with the same words
+            # (an SDK process running several), not this one's next turn.
+            pass
         elif (
             match is not None
             and match.shared_messages
@@ -251,6 +266,8 @@ class Analyzer:
 
         if 0 < ex.status < 400:
             self._remember(ex, ctx, rec, parent, explicit, read_from)
+            if parent is not None and rec.session_id == parent.session_id:
+                parent.extended = True  # continued in its own conversation
         return rec, details
 
     def _diagnose(
@@ -668,9 +685,15 @@ def _provider_of(api: str) -> str:
 
 
 def _explicit_session(ex: Exchange, prompt: Prompt) -> tuple[str | None, str | None]:
-    header = ex.request_headers.get(SESSION_HEADER)
-    if header:
-        return "header:" + header, header
+    """(what to match earlier requests on, the session id) from what the client sent.
+
+    The proxy's own header, then an agent's session header (its id is the session's: the
+    same id names the agent's log), then `prompt_cache_key` / `metadata.user_id`.
+    """
+    for name in (SESSION_HEADER, *AGENT_SESSION_HEADERS):
+        header = ex.request_headers.get(name)
+        if header:
+            return "header:" + header, header
     if prompt.session_hint:
         digest = hashlib.sha256(prompt.session_hint.encode("utf-8", "replace")).hexdigest()[:16]
         prefix = "pck" if prompt.session_hint_kind == "prompt_cache_key" else "uid"
