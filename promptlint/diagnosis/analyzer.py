@@ -24,7 +24,13 @@ from typing import Any
 
 from promptlint.causes import Cause
 from promptlint.diagnosis import costing
-from promptlint.diagnosis.compare import Comparer, Divergence, param_changes, scaled_cumsum
+from promptlint.diagnosis.compare import (
+    Comparer,
+    Divergence,
+    header_params,
+    param_changes,
+    scaled_cumsum,
+)
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.diagnosis.index import Entry, RecentIndex, SegInfo, TextPool
 from promptlint.prompt import Prompt, PromptParseError, parse_body
@@ -201,6 +207,7 @@ class Analyzer:
             prompt = parse_body(ex.request_body, ex.api)
         except PromptParseError as exc:
             return self._unparsed(ex, f"unparsed body: {exc}"), []
+        prompt.params.update(header_params(prompt.provider, ex.request_headers))
         model = ex.response_model or prompt.model
         rec = self._base(ex, model, prompt.provider, usage)
         ctx = self._prepare(prompt, usage)

@@ -89,3 +89,49 @@ def test_the_agents_own_session_ids_name_sessions() -> None:
         ex(body, n=2, api="anthropic-messages", headers={"x-claude-code-session-id": "other"})
     )
     assert r2.session_id == "other"
+
+
+def test_a_dropped_anthropic_beta_is_a_param_change_naming_the_header() -> None:
+    """Claude Code sends `context-1m-…` in `anthropic-beta` for the 1M-context variant with
+    `-p` and not with `--continue`: another variant, another cache."""
+    a = Analyzer()
+    prompt = _user("Explain how this project is built.")
+    reply = {"role": "assistant", "content": [{"type": "text", "text": "It uses make."}]}
+    beta = "claude-code-20250219,context-1m-2025-08-07,interleaved-thinking-2025-05-14"
+    r0 = a.analyze(
+        ex(
+            claude([prompt], system=CC_SYSTEM, tools=CC_TOOLS),
+            n=0,
+            api="anthropic-messages",
+            headers={"anthropic-beta": beta},
+        )
+    )
+    body = claude([prompt, reply, _user("And the tests?")], system=CC_SYSTEM, tools=CC_TOOLS)
+    r1 = a.analyze(
+        ex(
+            body,
+            n=1,
+            api="anthropic-messages",
+            headers={"anthropic-beta": "interleaved-thinking-2025-05-14, claude-code-20250219"},
+        )
+    )
+    assert r1.parent_id == r0.id
+    causes = [b.cause for b in r1.breaks if b.cause != "new-content"]
+    assert causes == ["param-change"]
+    brk = r1.breaks[0]
+    assert "header:anthropic-beta" in (brk.note or brk.before or "") + (brk.after or "")
+    assert "context-1m-2025-08-07" in (brk.before or "")
+    # The same betas in another order are the same variant: no break.
+    r2 = a.analyze(
+        ex(
+            claude(
+                [prompt, reply, _user("And the tests?"), reply, _user("Ok")],
+                system=CC_SYSTEM,
+                tools=CC_TOOLS,
+            ),
+            n=2,
+            api="anthropic-messages",
+            headers={"anthropic-beta": "claude-code-20250219,interleaved-thinking-2025-05-14"},
+        )
+    )
+    assert [b.cause for b in r2.breaks if b.cause != "new-content"] == []
