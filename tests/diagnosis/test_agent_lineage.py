@@ -135,3 +135,15 @@ def test_a_dropped_anthropic_beta_is_a_param_change_naming_the_header() -> None:
         )
     )
     assert [b.cause for b in r2.breaks if b.cause != "new-content"] == []
+
+
+def test_a_time_line_put_in_front_of_the_instructions_is_volatile_timestamp() -> None:
+    a = Analyzer()
+    bodies = [
+        {"model": "gpt-5.4", "instructions": SYSTEM, "input": "hi"},
+        {"model": "gpt-5.4", "instructions": "Current time: 10:42:13\n" + SYSTEM, "input": "hi"},
+        {"model": "gpt-5.4", "instructions": "Please be brief.\n" + SYSTEM, "input": "hi"},
+    ]
+    r = [a.analyze(ex(b, n=i, api="openai-responses")) for i, b in enumerate(bodies)]
+    assert [b.cause for b in r[1].breaks] == ["volatile-timestamp"]
+    assert [b.cause for b in r[2].breaks] == ["system-edit"]  # a plain edit stays one

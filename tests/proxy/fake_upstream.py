@@ -105,7 +105,9 @@ def scripted_function_call(inp: Any) -> tuple[str, str] | None:
     for text in texts:
         m = TOOL_USE_RE.search(text)
         if m:
-            return m.group(1), json.dumps(json.loads(m.group(2)), separators=(",", ":"))
+            return m.group(1), json.dumps(
+                json.loads(m.group(2)), separators=(",", ":"), sort_keys=True
+            )
     return None
 
 
