@@ -21,7 +21,7 @@ from promptlint.causes import Cause
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.spill import SpillFile
-from promptlint.proxy.tee import ResponseTee, extract
+from promptlint.proxy.tee import ResponseTee, decode_body, extract
 from promptlint.proxy.usage_only import usage_only_record
 from promptlint.store.base import Store, open_store
 from promptlint.store.records import RequestRecord
@@ -102,6 +102,21 @@ def admit_body(ex: Exchange, queued_bytes: int, max_queued_bytes: int, metrics: 
         metrics.count_lost("body_over_budget")
         return 0
     return size
+
+
+def decode_request_body(ex: Exchange) -> None:
+    """The analysis reads the body decoded: the proxy forwarded it as received (gzip and
+    all), so only the writer's own copy is decompressed."""
+    encoding = ex.request_headers.get("content-encoding")
+    if not encoding or encoding.strip().lower() == "identity" or not ex.request_body:
+        return
+    decoded = decode_body(ex.request_body, encoding)
+    if decoded is None:
+        ex.request_body = b""
+        note = f"request body not analysed: cannot decode Content-Encoding {encoding!r}"
+        ex.error = "; ".join(e for e in (ex.error, note) if e)
+    else:
+        ex.request_body = decoded
 
 
 class RecordWriter:
@@ -261,6 +276,7 @@ class RecordWriter:
     def _handle(self, batch: Sequence[tuple[Any, ...]]) -> None:
         records = []
         for ex, provider, _, tee, encoding in batch:
+            decode_request_body(ex)
             if tee is not None:
                 try:
                     ex.usage_raw, ex.response_model = extract(tee, encoding)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from promptlint.diagnosis.exchange import Exchange
+from promptlint.proxy import logs
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.tee import ResponseTee
 from promptlint.proxy.writer import RecordWriter, admit_body, default_analyzer
@@ -255,6 +256,7 @@ class ProcessWriter:
 
 def _child_main(params: dict[str, Any], inq: Any, outq: Any) -> None:
     logging.basicConfig(level=logging.WARNING, format="promptlint proxy writer: %(message)s")
+    logs.install()
     metrics = Metrics()
     writer = RecordWriter(
         params["store_url"],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -23,8 +24,13 @@ class SQLiteStore(SQLStore):
                 raise UserError(f"no store at {self.path} (record with `promptlint proxy` first)")
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
+                # Recordings are private: SQLite gives the -wal and -shm files the mode of
+                # the database file, so creating it 0600 covers all three.
+                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            except FileExistsError:
+                pass  # created meanwhile by another process: open it as it is
             except OSError as e:
-                raise UserError(f"cannot create store directory {self.path.parent}: {e}") from None
+                raise UserError(f"cannot create store {self.path}: {e}") from None
         elif self.path.is_dir():
             raise UserError(f"store path {self.path} is a directory, not a SQLite file")
         try:
