@@ -69,6 +69,8 @@ class ProxyConfig:
     # loop); "thread": in a thread of this process (lighter; for tests and tiny loads).
     writer: str = "process"
     retry_seconds: float = 2.0
+    # A store write that takes longer spills its records and marks the store failing.
+    write_timeout: float = 10.0
 
     @property
     def salt_path(self) -> Path:
@@ -367,6 +369,7 @@ def _make_writer(config: ProxyConfig, metrics: Metrics) -> Writer:
             metrics,
             record_bodies=config.record_bodies,
             retry_seconds=config.retry_seconds,
+            write_timeout=config.write_timeout,
         )
     if config.writer == "process":
         return ProcessWriter(
@@ -375,6 +378,7 @@ def _make_writer(config: ProxyConfig, metrics: Metrics) -> Writer:
             metrics,
             record_bodies=config.record_bodies,
             retry_seconds=config.retry_seconds,
+            write_timeout=config.write_timeout,
         )
     raise ValueError(f"writer must be 'process' or 'thread', got {config.writer!r}")
 

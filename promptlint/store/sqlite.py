@@ -11,6 +11,10 @@ from promptlint.errors import UserError
 from promptlint.store.sql import SQLStore
 
 
+class StoreGone(Exception):
+    """The store's file is no longer at its path."""
+
+
 class SQLiteStore(SQLStore):
     dialect = "sqlite"
 
@@ -40,6 +44,7 @@ class SQLiteStore(SQLStore):
             )
         except sqlite3.Error as e:
             raise UserError(f"cannot open {self.location}: {e}") from None
+        self._identity = _identity(self.path)
         try:
             self._conn.execute("PRAGMA busy_timeout = 30000")
             # Refuse a foreign or newer database before changing anything in it (WAL mode).
@@ -65,6 +70,13 @@ class SQLiteStore(SQLStore):
         return self._conn.cursor()
 
     def _begin_write(self, cur: Any) -> None:
+        # A file deleted (or replaced) under an open connection takes every later write
+        # with it, unseen: refuse, so the writer spills and opens the path again.
+        if _identity(self.path) != self._identity:
+            raise StoreGone(
+                f"{self.location} was deleted or replaced while open: what was written to"
+                " it before is gone with it; reopening"
+            )
         cur.execute("BEGIN IMMEDIATE")
 
     def _commit(self) -> None:
@@ -88,3 +100,11 @@ class SQLiteStore(SQLStore):
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return st.st_dev, st.st_ino
