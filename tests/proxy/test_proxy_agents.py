@@ -158,3 +158,54 @@ def test_codex_over_websocket_through_the_proxy(upstream: Upstream, tmp_path: Pa
     for path in [*proxy.state.rglob("*"), *tmp_path.glob("proxy.db*")]:
         if path.is_file():
             assert KEY.encode() not in path.read_bytes(), path
+
+
+def test_claude_code_through_the_proxy(upstream: Upstream, tmp_path: Path) -> None:
+    """Claude Code 2.1 (`-p`, then `--continue`) through the real proxy: its own session id
+    names the session, the follow-up extends the first request with no false break."""
+    claude = _bin("claude")
+    upstream.fake.keep_received = 100
+    home = tmp_path / "home"
+    project = home / "webapp"
+    project.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    proxy = Proxy(tmp_path, upstream.fake.url)
+    key = "sk-ant-agents-NOT-A-KEY-0123456789abcdef"
+    env = {
+        "PATH": os.environ["PATH"],
+        "HOME": str(home),
+        "ANTHROPIC_BASE_URL": proxy.url,
+        "ANTHROPIC_API_KEY": key,
+        "DISABLE_AUTOUPDATER": "1",
+        "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+    }
+    model = ["--model", "claude-sonnet-4-6"]
+    try:
+        for args in (
+            ["-p", "Explain how this project is built.", *model],
+            ["-p", "--continue", "And how are the tests run?", *model],
+        ):
+            out = subprocess.run(
+                [claude, *args], env=env, cwd=project, capture_output=True, text=True, timeout=180
+            )
+            assert out.returncode == 0, out.stderr[-1000:]
+    finally:
+        proxy.stop()
+    sent = [r for r in upstream.fake.received if r.method == "POST"]
+    session_ids = {
+        dict((k.lower(), v) for k, v in r.headers)["x-claude-code-session-id"] for r in sent
+    }
+    with open_store(proxy.store) as store:
+        records = sorted(store.iter_requests(), key=lambda r: r.ts)
+    assert len(records) == len(sent) == 2
+    first, second = records
+    # The session is Claude Code's own id, the one its log under ~/.claude/projects is named.
+    (sid,) = session_ids
+    assert first.session_id == second.session_id == sid
+    logs = list((home / ".claude" / "projects").rglob(f"{sid}.jsonl"))
+    assert logs, "Claude Code's log is named after the session it sent"
+    assert second.parent_id == first.id and second.cache_read_tokens > 0
+    assert [b.cause for b in second.breaks if b.cause != "new-content"] == []
+    for path in [*proxy.state.rglob("*"), *tmp_path.glob("proxy.db*")]:
+        if path.is_file():
+            assert key.encode() not in path.read_bytes(), path
