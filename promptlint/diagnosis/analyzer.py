@@ -41,6 +41,7 @@ from promptlint.usage import Usage
 RECORD_BODIES = ("none", "redacted", "full")
 TOKENIZER_ENV = "PROMPTLINT_TOKENIZER_DIR"
 SESSION_HEADER = "x-promptlint-session"
+PROVIDER_MISS_SLACK = 0.10  # of the predicted cached tokens
 # Headers in which agents send their own conversation id: Claude Code's, and Codex's
 # (`session-id` on its WebSocket upgrade and requests; `session_id` in older releases).
 AGENT_SESSION_HEADERS = ("x-claude-code-session-id", "session-id", "session_id")
@@ -445,7 +446,15 @@ class Analyzer:
                 )
             )
         elif reported is not None and predicted > 0:
-            tol = max(int(getattr(policy, "granularity", 1) or 1), 64, int(predicted * 0.1))
+            # One rule (docs/proxy.md, Diagnosis): short by more than one cache step (at
+            # least 64 tokens) and by more than 10% of the prediction, the room our
+            # calibrated token counts leave around a prefix boundary (the provider's
+            # tokenizer and templates are not ours).
+            tol = max(
+                int(getattr(policy, "granularity", 1) or 1),
+                64,
+                int(predicted * PROVIDER_MISS_SLACK),
+            )
             if reported < predicted - tol:
                 seg_i = _segment_at(cum, reported)
                 extra.append(

@@ -8,6 +8,7 @@ fell back to HTTP. Under CI=true a missing agent fails instead of skipping.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -17,6 +18,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -209,3 +211,91 @@ def test_claude_code_through_the_proxy(upstream: Upstream, tmp_path: Path) -> No
     for path in [*proxy.state.rglob("*"), *tmp_path.glob("proxy.db*")]:
         if path.is_file():
             assert key.encode() not in path.read_bytes(), path
+
+
+def _true_parents(bodies: list[dict[str, Any]]) -> list[int | None]:
+    """The truth, from the bodies the agent sent: each request's predecessor is the earlier
+    one with the longest input that is this one's prefix, the latest of equals (None: a
+    conversation's first)."""
+    out: list[int | None] = []
+    for k, body in enumerate(bodies):
+        inp = body.get("input") or []
+        parent, longest = None, 0
+        for j in range(k - 1, -1, -1):
+            prev = bodies[j].get("input") or []
+            if longest < len(prev) < len(inp) and inp[: len(prev)] == prev:
+                parent, longest = j, len(prev)
+        out.append(parent)
+    return out
+
+
+def test_agents_sdk_three_conversations_in_one_process(upstream: Upstream, tmp_path: Path) -> None:
+    """The OpenAI Agents SDK (openai-agents from PyPI, `make test-agents`) running three
+    conversations that open with the same words, each with a tool call answered in the
+    Responses wire format: parents and sessions as the bodies say."""
+    agents = pytest.importorskip("agents") if os.environ.get("CI") != "true" else None
+    import agents  # noqa: F811 - under CI=true a missing SDK fails here
+
+    upstream.fake.keep_received = 200
+    proxy = Proxy(tmp_path, upstream.fake.url)
+
+    @agents.function_tool
+    def lookup(topic: str) -> str:
+        """Look a topic up in the project's notes."""
+        return f"Notes on {topic}: see docs/."
+
+    async def run() -> None:
+        import openai
+
+        client = openai.AsyncOpenAI(base_url=proxy.url + "/v1", api_key=KEY, max_retries=0)
+        agents.set_tracing_disabled(True)
+        model = agents.OpenAIResponsesModel(model="gpt-5.4", openai_client=client)
+        agent = agents.Agent(
+            name="helper",
+            instructions="You help with the project. " * 300,
+            tools=[lookup],
+            model=model,
+        )
+        opening = 'Hello, can you help me? [[tool_use lookup {"topic": "setup"}]]'
+        history = {}
+        for name in ("A", "B", "C"):
+            result = await agents.Runner.run(agent, opening)
+            history[name] = result.to_input_list()
+        for name, text in (("A", "And the tests?"), ("C", "And the CI?"), ("A", "Thanks.")):
+            items = [*history[name], {"role": "user", "content": text}]
+            result = await agents.Runner.run(agent, items)
+            history[name] = result.to_input_list()
+        await client.close()
+
+    try:
+        asyncio.run(run())
+    finally:
+        proxy.stop()
+    sent = [json.loads(r.body) for r in upstream.fake.received if r.method == "POST"]
+    with open_store(proxy.store) as store:
+        records = sorted(store.iter_requests(), key=lambda r: r.ts)
+    assert (
+        len(records) == len(sent) == 9
+    )  # 3 openings and 3 follow-ups, a tool call in each opening
+    truth = _true_parents(sent)
+    assert truth.count(None) == 3  # the three conversations' first requests
+    got = [
+        next((k for k, r in enumerate(records) if r.id == rec.parent_id), None) for rec in records
+    ]
+    for k, (t, g) in enumerate(zip(truth, got, strict=True)):
+        if t is not None:
+            assert g == t, f"request {k}: parent {g}, the bodies say {t}"
+
+    # A conversation is one session; the three are three.
+    def conversation(k: int) -> int:
+        while truth[k] is not None:
+            k = truth[k]  # type: ignore[assignment]
+        return k
+
+    by_conv: dict[int, set[str]] = {}
+    for k, rec in enumerate(records):
+        by_conv.setdefault(conversation(k), set()).add(rec.session_id)
+    assert all(len(s) == 1 for s in by_conv.values())
+    assert len(set().union(*by_conv.values())) == 3
+    for rec in records:
+        assert [b.cause for b in rec.breaks if b.cause != "new-content"] == [], rec.breaks
