@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -221,3 +222,45 @@ def test_realtime_turns_are_recorded_with_their_usage(harness: Harness) -> None:
         assert rec.output_tokens == use["output_tokens"]
         assert rec.model == "gpt-realtime"
     assert usage[1]["input_token_details"]["cached_tokens"] > 0
+
+
+CODEX = json.loads((Path(__file__).parent / "data" / "codex_ws_exec.json").read_text())
+
+
+def test_codexs_recorded_sequence_is_one_session_without_false_breaks(harness: Harness) -> None:
+    """Codex 0.171.0's frames (tests/proxy/data/codex_ws_exec.json, a reconstruction of a
+    real run): a `generate: false` prewarm, then the turn as a `previous_response_id`
+    continuation carrying only its new items; the upgrade carries its `session-id`."""
+    headers = {**AUTH, "session-id": "019ada11-0000-7000-8000-000000000001"}
+    headers.update({h: "x" for h in CODEX["upgrade_headers"] if h not in headers})
+
+    async def run() -> list[dict[str, Any]]:
+        done = []
+        async with (
+            aiohttp.ClientSession() as s,
+            s.ws_connect(
+                harness.url.replace("http", "ws") + "/v1/responses", headers=headers
+            ) as ws,
+        ):
+            last = None
+            for frame in CODEX["frames"]:
+                if frame.get("previous_response_id"):
+                    frame = {**frame, "previous_response_id": last}
+                await ws.send_str(json.dumps(frame))
+                while True:
+                    ev = json.loads((await ws.receive(timeout=10)).data)
+                    if ev["type"] == "response.completed":
+                        last = ev["response"]["id"]
+                        done.append(ev["response"])
+                        break
+        return done
+
+    responses = harness.run(run())
+    prewarm, turn = sorted(harness.records(), key=lambda r: r.ts)
+    assert responses[0]["output"] == [] and prewarm.output_tokens == 0
+    assert turn.parent_id == prewarm.id
+    assert prewarm.session_id == turn.session_id == "019ada11-0000-7000-8000-000000000001"
+    # The continuation is read from the prewarm's cache: nothing broke.
+    assert turn.cache_read_tokens == responses[1]["usage"]["input_tokens_details"]["cached_tokens"]
+    assert turn.cache_read_tokens > 0
+    assert [b.cause for b in turn.breaks] == ["new-content"]
