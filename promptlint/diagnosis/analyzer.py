@@ -673,7 +673,15 @@ class Analyzer:
         if self.record_bodies == "none":
             return None
         if self.record_bodies == "full":
-            return ex.request_body.decode("utf-8", "replace")
+            # The body as sent, beside the same break details `redacted` keeps; Anthropic's
+            # metadata.user_id (device and session ids) only as its hash, as in every mode.
+            request = json.loads(ex.request_body)
+            md = request.get("metadata") if isinstance(request, dict) else None
+            if isinstance(md, dict) and isinstance(md.get("user_id"), str):
+                digest = hashlib.sha256(md["user_id"].encode("utf-8", "replace")).hexdigest()
+                request["metadata"] = {**md, "user_id": "sha256:" + digest[:16]}
+            full = {"request": request, "break_details": details}
+            return json.dumps(full, ensure_ascii=False, separators=(",", ":"))
         redacted = {
             "api": ctx.prompt.api,
             "model": ctx.prompt.model,

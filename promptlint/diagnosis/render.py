@@ -30,7 +30,7 @@ def _is_break(cause: str) -> bool:
 
 
 def details_from_body(rec: RequestRecord) -> list[str]:
-    """Per-break details kept in a redacted body (absent with --record-bodies none/full)."""
+    """Per-break details kept in a redacted or full body (absent with --record-bodies none)."""
     if not rec.body:
         return []
     try:
