@@ -54,9 +54,13 @@ def explain(
 
         click.echo(dumps(data))
         return
-    from promptlint.diagnosis.render import request_text
+    from promptlint.diagnosis.render import request_text, timeline_text
     from promptlint.moneyjson import money
 
+    if len(data["timeline"]) > 1:
+        for line in timeline_text(data["timeline"]):
+            click.echo(line)
+        click.echo("")
     for item in data["requests"]:
         for line in request_text(item):
             click.echo(line)
@@ -140,9 +144,12 @@ def _from_store(target: str, store_url: str) -> dict[str, Any]:
 
 
 def _summary(items: list[dict[str, Any]], session: str | None) -> dict[str, Any]:
+    from promptlint.diagnosis.render import timeline
+
     return {
         "session_id": session or (items[-1]["session_id"] if items else None),
         "requests": items,
+        "timeline": timeline(items),
         "lost_tokens": sum(i["lost_tokens"] for i in items),
         "lost_usd": sum((i["lost_usd"] for i in items), Decimal(0)),
         "exact": all(i["prompt_tokens_exact"] for i in items),
