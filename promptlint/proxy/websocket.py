@@ -64,9 +64,18 @@ _HANDSHAKE = frozenset(
     }
 )
 _TERMINAL = ("response.completed", "response.failed", "response.incomplete")
+_CREATE = ('"response.create"',)
 # Substrings that mark the few server events the recorder parses; others pass unread.
-_RESPONSES_MARKS = ('"response.completed"', '"response.failed"', '"response.incomplete"', '"error"')
+_RESPONSES_MARKS = (
+    '"response.completed"',
+    '"response.failed"',
+    '"response.incomplete"',
+    '"type":"error"',
+    '"type": "error"',
+)
 _REALTIME_MARKS = ('"response.done"', '"session.created"', '"session.updated"')
+# Realtime client events that shape the prompt; audio appends (large) pass unread.
+_REALTIME_CLIENT_MARKS = ('"session.update"', '"conversation.item.create"', '"response.create"')
 
 
 def is_upgrade(request: web.Request) -> bool:
@@ -191,7 +200,8 @@ class _Connection:
     # -- client -> upstream -----------------------------------------------------------------
 
     def from_client(self, text: str) -> None:
-        if '"response.create"' not in text and self.api != routes.OPENAI_REALTIME:
+        marks = _REALTIME_CLIENT_MARKS if self.api == routes.OPENAI_REALTIME else _CREATE
+        if not any(m in text for m in marks):
             return
         try:
             event = json.loads(text)
