@@ -83,6 +83,7 @@ class ProcessWriter:
         self._queued_bytes = 0
         self._status: dict[str, Any] = {"store_ok": False, "store_error": None, "spill_pending": 0}
         self._closing = False
+        self._close_done = threading.Event()
         self._restarts: list[float] = []
         self._in: Any = None
         self._out: Any = None
@@ -173,6 +174,10 @@ class ProcessWriter:
         # A restart in progress has swapped in a child it has not started yet: wait for it,
         # so the sentinel goes to the queue the running child reads and join() has a process.
         with self._restart_lock:
+            if self._proc.exitcode is not None:
+                # The child died and the listener has not restarted it yet: a new child
+                # takes over what the dead one left, then stops like any other.
+                self._restart_locked()
             with contextlib.suppress(ValueError, OSError):
                 self._in.put(None, timeout=timeout)
             self._proc.join(timeout)
@@ -180,6 +185,7 @@ class ProcessWriter:
                 log.error("writer process did not stop in %.0f s; terminating it", timeout)
                 self._proc.terminate()
                 self._proc.join(5)
+        self._close_done.set()
         self._listener.join(5)
         # What the child did not take can no longer reach it (and is counted below): do not
         # let the queue's feeder thread hold the exit, writing to a pipe nobody reads.
@@ -203,11 +209,21 @@ class ProcessWriter:
             except queue.Empty:
                 if self._proc.is_alive():
                     continue
-                if self._closing or not self._restart():
+                if self._closing:
+                    # close() restarts a dead child itself: keep reading its reports.
+                    if self._close_done.is_set():
+                        return
+                    continue
+                if not self._restart():
                     return
                 continue
             except (EOFError, OSError, ValueError):
-                if self._closing or not self._restart():
+                if self._closing:
+                    if self._close_done.is_set():
+                        return
+                    time.sleep(0.05)
+                    continue
+                if not self._restart():
                     return
                 continue
             if msg is None:
