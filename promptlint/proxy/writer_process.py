@@ -174,9 +174,10 @@ class ProcessWriter:
         # A restart in progress has swapped in a child it has not started yet: wait for it,
         # so the sentinel goes to the queue the running child reads and join() has a process.
         with self._restart_lock:
-            if self._proc.exitcode is not None:
+            if self._proc.exitcode not in (None, 0) and not self._close_done.is_set():
                 # The child died and the listener has not restarted it yet: a new child
-                # takes over what the dead one left, then stops like any other.
+                # takes over what the dead one left, then stops like any other. (Exit code
+                # 0 is a child that was already stopped.)
                 self._restart_locked()
             with contextlib.suppress(ValueError, OSError):
                 self._in.put(None, timeout=timeout)
