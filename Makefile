@@ -104,3 +104,9 @@ test-agents: $(STAMP) $(AGENTS_STAMP)
 .PHONY: bench-import
 bench-import: $(STAMP)
 	$(BIN)/python bench/bench_import.py --gib 1
+
+# The proxy under random faults (writer killed or frozen, store frozen), a few thousand
+# requests on loopback (a minute or two).
+.PHONY: test-chaos
+test-chaos: $(STAMP)
+	$(BIN)/pytest -q -s -m chaos -p no:cacheprovider
