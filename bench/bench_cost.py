@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import time
 
-from promptlint.prices import cost_of, resolve_model
+from promptlint.cost.prices import cost_of, resolve_model
 from promptlint.usage import normalize_usage
 
 LINES = [

@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 
-from promptlint.prices import cost_of, cost_without_cache, lost_cost, resolve_model
+from promptlint.cost.prices import cost_of, cost_without_cache, lost_cost, resolve_model
 from promptlint.store.records import BreakRecord, RequestRecord
 from promptlint.usage import Usage
 

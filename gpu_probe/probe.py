@@ -484,7 +484,7 @@ async def run_probe(
         "kv": kv_section(model_dir, cache, settings.tp),
         "exact": False,
         "assumptions": [
-            "predictions: promptlint.blockpool (vLLM V1 block pool) with the engine's block "
+            "predictions: promptlint.kv.blockpool (vLLM V1 block pool) with the engine's block "
             "size and num_gpu_blocks; each phase uses its own cache_salt",
             "requests are greedy with ignore_eos, so each returns exactly max_tokens tokens",
         ],

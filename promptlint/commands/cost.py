@@ -153,9 +153,9 @@ def cost(
         raise UserError("missing MODEL (e.g. `promptlint cost claude-sonnet-4-5`)")
     if gap is not None and gap < 0:
         raise UserError(f"--gap must not be negative, not {gap}")
-    from promptlint.costsim import Workload, simulate
-    from promptlint.policies import policy_for
-    from promptlint.prices import resolve_model
+    from promptlint.cost.policies import policy_for
+    from promptlint.cost.prices import resolve_model
+    from promptlint.cost.simulate import Workload, simulate
 
     price = resolve_model(model)
     policy = policy_for(model)
@@ -182,7 +182,7 @@ def cost(
         sim = simulate(workload, policy, price)
     report = _sim_json(sim, workload, price, policy, model, period)
     if fmt == "json":
-        from promptlint.moneyjson import dumps
+        from promptlint.cost.money import dumps
 
         click.echo(dumps(report))
     elif fmt == "csv":
@@ -199,7 +199,7 @@ def _explicit(
     storage: Decimal | None,
     system_breakpoint: bool,
 ) -> Any:
-    from promptlint.costsim import parse_duration, simulate_explicit
+    from promptlint.cost.simulate import parse_duration, simulate_explicit
 
     if policy.explicit_cache_ttl_seconds is None:
         raise UserError(f"--explicit-cache: {policy.provider} has no explicit caches here (Gemini)")
@@ -347,7 +347,7 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
     if show_session:
         total_row.insert(0, "")
     rows.append(total_row)
-    from promptlint.moneyjson import money
+    from promptlint.cost.money import money
 
     pol = report["policy"]
     p = {k: money(v) for k, v in report["prices_usd_per_mtok"].items()}
@@ -400,7 +400,7 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
 
 
 def _sim_csv(report: Mapping[str, Any]) -> str:
-    from promptlint.moneyjson import money
+    from promptlint.cost.money import money
 
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
@@ -429,10 +429,10 @@ def _usage_report(
     period: str | None,
     fmt: str,
 ) -> str:
-    from promptlint.policies import policy_for
-    from promptlint.prices import cost_of, cost_without_cache, resolve_model
+    from promptlint.cost.policies import policy_for
+    from promptlint.cost.prices import cost_of, cost_without_cache, resolve_model
     from promptlint.usage import Usage
-    from promptlint.usagefile import read_usage_file
+    from promptlint.wire.usagefile import read_usage_file
 
     records = read_usage_file(path, default_model)
     by_model: dict[str, dict[str, Any]] = {}
@@ -503,11 +503,11 @@ def _usage_report(
         "assumptions": assumptions,
     }
     if fmt == "json":
-        from promptlint.moneyjson import dumps
+        from promptlint.cost.money import dumps
 
         return dumps(report) + "\n"
     if fmt == "csv":
-        from promptlint.moneyjson import money
+        from promptlint.cost.money import money
 
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")

@@ -15,8 +15,8 @@ from typing import Any
 import click
 
 from promptlint.errors import UserError
-from promptlint.prompt import APIS
 from promptlint.store.base import DEFAULT_STORE_URL
+from promptlint.wire.prompt import APIS
 
 ASSUMPTIONS_OFFLINE = [
     "offline bodies carry no usage: prompt tokens are counted locally and cached tokens "
@@ -50,12 +50,12 @@ def explain(
     else:
         data = _from_store(targets[0], store_url)
     if fmt == "json":
-        from promptlint.moneyjson import dumps
+        from promptlint.cost.money import dumps
 
         click.echo(dumps(data))
         return
+    from promptlint.cost.money import money
     from promptlint.diagnosis.render import request_text
-    from promptlint.moneyjson import money
 
     for item in data["requests"]:
         for line in request_text(item):
@@ -89,7 +89,7 @@ def _offline(paths: tuple[str, ...], api: str | None, gap: float) -> dict[str, A
     from promptlint.diagnosis.analyzer import Analyzer
     from promptlint.diagnosis.exchange import Exchange
     from promptlint.diagnosis.render import request_json
-    from promptlint.prompt import PromptParseError, detect_api, parse_body
+    from promptlint.wire.prompt import PromptParseError, detect_api, parse_body
 
     analyzer = Analyzer(record_bodies="redacted")
     t0 = datetime(2026, 1, 1, tzinfo=timezone.utc)

@@ -35,8 +35,8 @@ def pricing(ctx: click.Context) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def show(model: str, ttl: str | None, fmt: str) -> None:
     """Print the prices and cache policy MODEL resolves to, and where each value comes from."""
-    from promptlint.policies import policy_for
-    from promptlint.prices import resolve_model
+    from promptlint.cost.policies import policy_for
+    from promptlint.cost.prices import resolve_model
 
     price = resolve_model(model)
     policy = policy_for(model).with_ttl(ttl)
@@ -89,7 +89,7 @@ def show(model: str, ttl: str | None, fmt: str) -> None:
         "policy": pol,
         "policy_sources": dict(policy.sources),
     }
-    from promptlint.moneyjson import dumps, money
+    from promptlint.cost.money import dumps, money
 
     if fmt == "json":
         click.echo(dumps(report))
@@ -127,7 +127,7 @@ def import_(file: Path, date: str | None, source: str | None, output: Path | Non
     """Turn LiteLLM's model_prices_and_context_window.json into the bundled snapshot."""
     import importlib
 
-    from promptlint.price_import import convert_litellm, dump_snapshot
+    from promptlint.cost.litellm_import import convert_litellm, dump_snapshot
 
     try:
         raw = json.loads(file.read_text(encoding="utf-8"))

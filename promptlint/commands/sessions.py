@@ -61,7 +61,7 @@ def sessions(store_url: str, fmt: str, since: str | None, until: str | None) -> 
     with store:
         rows = store.sessions(since=since, until=until)
     if fmt == "json":
-        from promptlint.moneyjson import dumps
+        from promptlint.cost.money import dumps
 
         out = [{k: _jsonable(v) for k, v in row.items()} for row in rows]
         click.echo(dumps({"sessions": out}))

@@ -27,10 +27,10 @@ from promptlint.diagnosis import costing
 from promptlint.diagnosis.compare import Comparer, Divergence, param_changes, scaled_cumsum
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.diagnosis.index import Entry, RecentIndex, SegInfo, TextPool
-from promptlint.prompt import Prompt, PromptParseError, parse_body
 from promptlint.store.records import BreakRecord, RequestRecord
-from promptlint.tokens import Tokenizer, TokenizerRegistry
 from promptlint.usage import Usage
+from promptlint.wire.prompt import Prompt, PromptParseError, parse_body
+from promptlint.wire.tokens import Tokenizer, TokenizerRegistry
 
 RECORD_BODIES = ("none", "redacted", "full")
 TOKENIZER_ENV = "PROMPTLINT_TOKENIZER_DIR"

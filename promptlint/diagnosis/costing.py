@@ -1,6 +1,6 @@
 """Prices, cache policies and usage for diagnosis, through the cost engine (INTERFACES §B).
 
-`promptlint.prices`, `promptlint.policies` and `usage.normalize_usage` belong to the cost
+`promptlint.cost.prices`, `promptlint.cost.policies` and `usage.normalize_usage` belong to the cost
 engine. Diagnosis calls them through this module so a missing model price or an unknown
 usage shape degrades to "cost unknown" instead of failing the analysis. Where the cost
 engine is not installed at all, a conservative fallback policy from the providers'
@@ -71,11 +71,14 @@ def _module(name: str) -> Any | None:
 
 
 def cost_engine_available() -> bool:
-    return _module("promptlint.policies") is not None and _module("promptlint.prices") is not None
+    return (
+        _module("promptlint.cost.policies") is not None
+        and _module("promptlint.cost.prices") is not None
+    )
 
 
 def policy_for(model: str, provider: str | None) -> Any:
-    mod = _module("promptlint.policies")
+    mod = _module("promptlint.cost.policies")
     if mod is not None:
         try:
             return mod.policy_for(model, provider)
@@ -86,7 +89,7 @@ def policy_for(model: str, provider: str | None) -> Any:
 
 def price_for(model: str) -> Any | None:
     """The model's price, or None when unknown (costs then read as 0 with a note)."""
-    mod = _module("promptlint.prices")
+    mod = _module("promptlint.cost.prices")
     if mod is None or not model:
         return None
     try:
@@ -96,7 +99,7 @@ def price_for(model: str) -> Any | None:
 
 
 def lost_usd(tokens: int, price: Any | None) -> Decimal:
-    mod = _module("promptlint.prices")
+    mod = _module("promptlint.cost.prices")
     if price is None or mod is None or tokens <= 0:
         return ZERO
     try:
@@ -107,7 +110,7 @@ def lost_usd(tokens: int, price: Any | None) -> Decimal:
 
 def costs(usage: Usage, price: Any | None) -> tuple[Decimal, Decimal]:
     """(as billed, as it would have been billed without any caching)."""
-    mod = _module("promptlint.prices")
+    mod = _module("promptlint.cost.prices")
     if price is None or mod is None:
         return ZERO, ZERO
     try:

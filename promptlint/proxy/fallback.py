@@ -77,7 +77,7 @@ def _normalize_local(u: dict[str, Any], api: str) -> Usage:
 def costs(usage: Usage, model: str) -> tuple[str, str, str | None]:
     """(cost as billed, cost without cache, a note when the model has no price)."""
     try:
-        prices: Any = importlib.import_module("promptlint.prices")
+        prices: Any = importlib.import_module("promptlint.cost.prices")
         price = prices.resolve_model(model)
         billed: Decimal = prices.cost_of(usage, price)
         uncached: Decimal = prices.cost_without_cache(usage, price)

@@ -18,7 +18,7 @@ from promptlint.usage import Usage
 @lru_cache(maxsize=512)
 def _price(model: str) -> Any | None:
     try:
-        from promptlint.prices import resolve_model
+        from promptlint.cost.prices import resolve_model
     except ImportError:
         return None
     try:
@@ -34,7 +34,7 @@ def class_costs(
     price = _price(model)
     if price is None:
         return None
-    from promptlint.prices import cost_of
+    from promptlint.cost.prices import cost_of
 
     return {
         "uncached_input": Decimal(cost_of(Usage(uncached_input_tokens=uncached), price)),

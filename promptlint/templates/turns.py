@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from promptlint.prefix import common_prefix
 from promptlint.templates.conversations import SYSTEM, TOOLS, Message, Request, Scenario
 from promptlint.templates.render_report import (
     RenderIssue,
@@ -21,6 +20,7 @@ from promptlint.templates.render_report import (
 )
 from promptlint.templates.token_count import TokenCounter
 from promptlint.templates.tracing import Rendered
+from promptlint.wire.prefix import common_prefix
 
 SNIPPET_BEFORE, SNIPPET_AFTER = 24, 56
 # Text of the first tool's definition: where the tool list sits in a render.

@@ -6,9 +6,9 @@ from decimal import Decimal
 
 import pytest
 
+from promptlint.cost.policies import policy_for
+from promptlint.cost.prices import cost_of, cost_without_cache, lost_cost, resolve_model
 from promptlint.errors import UserError
-from promptlint.policies import policy_for
-from promptlint.prices import cost_of, cost_without_cache, lost_cost, resolve_model
 from promptlint.usage import Usage, normalize_usage
 
 D = Decimal
@@ -227,8 +227,8 @@ def test_predict_read_anthropic_breakpoints() -> None:
 
 
 def test_every_snapshot_model_resolves_to_itself_and_simulates() -> None:
-    from promptlint.costsim import Workload, simulate
-    from promptlint.prices import model_names
+    from promptlint.cost.prices import model_names
+    from promptlint.cost.simulate import Workload, simulate
 
     names = model_names()
     assert len(names) > 1000
@@ -250,7 +250,7 @@ def test_model_without_cache_price_bills_reads_as_input() -> None:
 
 
 def test_cost_breakdown_uses_the_whole_requests_tier() -> None:
-    from promptlint.prices import cost_breakdown
+    from promptlint.cost.prices import cost_breakdown
 
     p = resolve_model("gpt-5.6-luna")
     usage = Usage(uncached_input_tokens=2_000, cache_read_tokens=271_000, output_tokens=1000)

@@ -17,9 +17,9 @@ from openai.types.responses.response_usage import (
     OutputTokensDetails,
 )
 
-from promptlint.costsim import Workload, simulate
-from promptlint.policies import policy_for
-from promptlint.prices import cost_of, resolve_model
+from promptlint.cost.policies import policy_for
+from promptlint.cost.prices import cost_of, resolve_model
+from promptlint.cost.simulate import Workload, simulate
 from promptlint.usage import Usage, normalize_usage
 
 

@@ -10,7 +10,7 @@ import pytest
 from promptlint.causes import Cause
 from promptlint.diagnosis.analyzer import MESSAGE_OVERHEAD, Analyzer
 from promptlint.store.records import BreakRecord, RequestRecord
-from promptlint.tokens import tiktoken_encoding
+from promptlint.wire.tokens import tiktoken_encoding
 
 from .helpers import (
     ORDER_TOOL,

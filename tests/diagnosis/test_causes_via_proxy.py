@@ -30,8 +30,8 @@ from harness import ANTHROPIC_KEY, OPENAI_KEY, Harness
 
 import promptlint.proxy.server as proxy_server
 from promptlint.causes import Cause
+from promptlint.cost.prices import lost_cost, resolve_model
 from promptlint.diagnosis.costing import money
-from promptlint.prices import lost_cost, resolve_model
 from promptlint.store.records import RequestRecord
 
 from .helpers import ORDER_TOOL, REFUND_TOOL, SYSTEM, WEATHER_TOOL, anthropic_tool

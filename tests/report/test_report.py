@@ -219,11 +219,11 @@ def test_cli_json_and_csv(filled: str, recs: list[RequestRecord], tmp_path: obje
 
 
 def test_cost_by_token_class_applies_each_models_prices(store_url: str) -> None:
-    # Recordings costed the way the proxy costs them (promptlint.prices); the report's split
+    # Recordings costed the way the proxy costs them (promptlint.cost.prices); the report's split
     # by token class must be tokens × that model's price for that class, summed over models.
     from store.factory import make_record
 
-    from promptlint.prices import cost_of, cost_without_cache, resolve_model
+    from promptlint.cost.prices import cost_of, cost_without_cache, resolve_model
     from promptlint.usage import Usage
 
     usages = {

@@ -222,7 +222,7 @@ def resolve_model(name: str) -> ModelPrice:
 
 
 def _suggest(name: str, models: Mapping[str, Any]) -> str:
-    from promptlint.policies import family
+    from promptlint.cost.policies import family
 
     wanted = family(name)
     # The same model under another provider's id first (e.g. a model retired from its
@@ -237,7 +237,7 @@ def _suggest(name: str, models: Mapping[str, Any]) -> str:
 
 
 def _build(key: str, entry: Mapping[str, Any]) -> ModelPrice:
-    from promptlint.policies import _policy, provider_of
+    from promptlint.cost.policies import _policy, provider_of
 
     snap = _snapshot()
     provider = provider_of(entry.get("litellm_provider"), key)

@@ -23,8 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from promptlint.policies import CachePolicy
-from promptlint.prices import MILLION, ModelPrice, cost_of, cost_without_cache
+from promptlint.cost.policies import CachePolicy
+from promptlint.cost.prices import MILLION, ModelPrice, cost_of, cost_without_cache
 from promptlint.usage import Usage
 
 LONG_TTLS = ("1h", "12h")

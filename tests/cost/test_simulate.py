@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from promptlint.costsim import Simulation, Simulator, Workload, simulate
-from promptlint.policies import policy_for
-from promptlint.prices import resolve_model
+from promptlint.cost.policies import policy_for
+from promptlint.cost.prices import resolve_model
+from promptlint.cost.simulate import Simulation, Simulator, Workload, simulate
 from promptlint.usage import Usage
 
 D = Decimal
@@ -201,7 +201,7 @@ def test_workload_rejects_negative_numbers() -> None:
 
 def test_gemini_explicit_cache_creation_storage_and_expiry() -> None:
     # gemini-2.5-pro: input 1.25, read 0.125, output 10; storage 4.5 per Mtok-hour (overlay).
-    from promptlint.costsim import simulate_explicit
+    from promptlint.cost.simulate import simulate_explicit
 
     model = "gemini-2.5-pro"
     pol, price = policy_for(model), resolve_model(model)

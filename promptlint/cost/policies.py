@@ -232,7 +232,7 @@ def policy_for(model: str, provider: str | None = None, ttl: str | None = None) 
     litellm_provider: str | None = None
     name = model
     try:
-        from promptlint.prices import resolve_model
+        from promptlint.cost.prices import resolve_model
 
         price = resolve_model(model)
         litellm_min = price.prompt_cache_min_tokens
