@@ -153,11 +153,10 @@ def cost(
         raise UserError("missing MODEL (e.g. `promptlint cost claude-sonnet-4-5`)")
     if gap is not None and gap < 0:
         raise UserError(f"--gap must not be negative, not {gap}")
-    from promptlint.cost.policies import policy_for
-    from promptlint.cost.prices import resolve_model
+    from promptlint.cost.catalog import policy_for, price_of
     from promptlint.cost.simulate import Workload, simulate
 
-    price = resolve_model(model)
+    price = price_of(model)
     policy = policy_for(model)
     if not explicit_cache:
         if storage is not None:
@@ -429,8 +428,8 @@ def _usage_report(
     period: str | None,
     fmt: str,
 ) -> str:
-    from promptlint.cost.policies import policy_for
-    from promptlint.cost.prices import cost_of, cost_without_cache, resolve_model
+    from promptlint.cost.catalog import policy_for, price_of
+    from promptlint.cost.prices import cost_of, cost_without_cache
     from promptlint.usage import Usage
     from promptlint.wire.usagefile import read_usage_file
 
@@ -441,7 +440,7 @@ def _usage_report(
         if rec.model is None:
             raise UserError(f"{rec.where}: no model in the record: give MODEL as the default")
         try:
-            price = resolve_model(rec.model)
+            price = price_of(rec.model)
         except UserError as exc:
             raise UserError(f"{rec.where}: {exc}") from None
         price = _adjust(price, policy_for(rec.model), overrides, period)

@@ -89,7 +89,8 @@ def _offline(paths: tuple[str, ...], api: str | None, gap: float) -> dict[str, A
     from promptlint.diagnosis.analyzer import Analyzer
     from promptlint.diagnosis.exchange import Exchange
     from promptlint.diagnosis.render import request_json
-    from promptlint.wire.prompt import PromptParseError, detect_api, parse_body
+    from promptlint.wire.apis import detect_api
+    from promptlint.wire.prompt import PromptParseError, parse_body
 
     analyzer = Analyzer(record_bodies="redacted")
     t0 = datetime(2026, 1, 1, tzinfo=timezone.utc)

@@ -10,7 +10,8 @@ prefix matches, breakpoints and Anthropic's block lookback are computed on block
 - ``breakpoint`` (Anthropic, Bedrock): one automatic breakpoint at the end of each request
   (top-level ``cache_control``), plus one after the system prompt if asked; an entry is
   written at each breakpoint at or above the minimum and read when a later request matches
-  it whole, at or within the lookback of one of its own breakpoints. Everything not read is
+  it whole, at or within the lookback of one of its own breakpoints (`CachePolicy.reachable`,
+  the rule the live diagnosis applies too). Everything not read is
   written at the chosen TTL's price.
 - ``prefix-units`` (DeepSeek): units at the end of each request's input and of its answer.
 
@@ -157,7 +158,7 @@ class Simulator:
         for entry in self.entries.values():
             if pol.style == "automatic-prefix":
                 got = pol.cacheable(min(self._common(entry, on_path), entry.length, total))
-            elif entry.node in on_path and self._reachable(on_path[entry.node], breakpoints):
+            elif entry.node in on_path and pol.reachable(on_path[entry.node], breakpoints):
                 got = entry.length
             else:
                 got = 0
@@ -192,14 +193,6 @@ class Simulator:
         if self.policy.style == "breakpoint" and self.system_breakpoint:
             points.add(0)
         return sorted(points)
-
-    def _reachable(self, index: int, breakpoints: list[int]) -> bool:
-        # Anthropic checks the breakpoint's own block and the blocks before it, up to the
-        # lookback; DeepSeek units need no breakpoint in the new request.
-        if self.policy.style != "breakpoint":
-            return True
-        lookback = self.policy.lookback_blocks or 1_000_000
-        return any(0 <= b - index < lookback for b in breakpoints)
 
     def _write(self, path: list[int], breakpoints: list[int], output: Block, now: float) -> None:
         pol = self.policy

@@ -18,17 +18,23 @@ import hashlib
 import json
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timezone
+from decimal import Decimal
 from typing import Any
 
 from promptlint.causes import Cause
-from promptlint.diagnosis import costing
+from promptlint.cost import catalog
+from promptlint.cost.money import money
+from promptlint.cost.policies import CachePolicy
+from promptlint.cost.prices import ModelPrice, cost_of, cost_without_cache, lost_cost
 from promptlint.diagnosis.compare import Comparer, Divergence, param_changes, scaled_cumsum
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.diagnosis.index import Entry, RecentIndex, SegInfo, TextPool
 from promptlint.store.records import BreakRecord, RequestRecord
-from promptlint.usage import Usage
+from promptlint.usage import Usage, usage_of
+from promptlint.wire.apis import ANTHROPIC_MESSAGES, provider_of
 from promptlint.wire.prompt import Prompt, PromptParseError, parse_body
 from promptlint.wire.tokens import Tokenizer, TokenizerRegistry
 
@@ -38,6 +44,7 @@ SESSION_HEADER = "x-promptlint-session"
 # Role and separator tokens a chat format adds around each message (an assumption: the
 # providers' exact templates are not public); tools and raw prompts add none.
 MESSAGE_OVERHEAD = 4
+ZERO = Decimal(0)
 
 
 @dataclass
@@ -70,7 +77,6 @@ class Analyzer:
         self.index = RecentIndex(per_group, max_groups, max_segments)
         self.pool = TextPool(pool_chars)
         self._lock = threading.Lock()
-        self._prices: dict[tuple[str, str], tuple[Any, Any]] = {}
         self._segs: dict[SegInfo, SegInfo] = {}
 
     # --- entry point -------------------------------------------------------------------
@@ -91,7 +97,7 @@ class Analyzer:
     def _usage(self, ex: Exchange) -> Usage | None:
         if not isinstance(ex.usage_raw, dict):
             return None
-        return costing.normalize_usage(ex.usage_raw, ex.api)
+        return usage_of(ex.usage_raw, ex.api)
 
     def _base(self, ex: Exchange, model: str, provider: str, usage: Usage | None) -> RequestRecord:
         ts = ex.ts if ex.ts.tzinfo else ex.ts.replace(tzinfo=timezone.utc)
@@ -115,12 +121,7 @@ class Analyzer:
             rec.cache_write_5m_tokens = usage.cache_write_5m_tokens
             rec.cache_write_1h_tokens = usage.cache_write_1h_tokens
             rec.output_tokens = usage.output_tokens
-            price = self._pricing(model, provider)[1]
-            billed, uncached = costing.costs(usage, price)
-            rec.cost_usd, rec.cost_usd_without_cache = (
-                costing.money(billed),
-                costing.money(uncached),
-            )
+            _price_record(rec, usage, catalog.resolve(model, provider).price)
         return rec
 
     def _unparsed(self, ex: Exchange, why: str) -> RequestRecord:
@@ -128,7 +129,8 @@ class Analyzer:
             usage = self._usage(ex)
         except Exception:
             usage = None
-        rec = self._base(ex, ex.response_model or "", _provider_of(ex.api), usage)
+        model = ex.response_model or ""
+        rec = self._base(ex, model, provider_of(ex.api, model), usage)
         rec.parsed = False
         rec.session_id = ex.request_headers.get(SESSION_HEADER) or "s-" + ex.request_id
         rec.error = (ex.error + "; " if ex.error else "") + why
@@ -202,11 +204,7 @@ class Analyzer:
             # stream): our own count, priced as uncached input and labelled inexact.
             rec.uncached_input_tokens = ctx.total
             estimate = Usage(uncached_input_tokens=ctx.total)
-            billed, uncached = costing.costs(estimate, self._pricing(model, prompt.provider)[1])
-            rec.cost_usd, rec.cost_usd_without_cache = (
-                costing.money(billed),
-                costing.money(uncached),
-            )
+            _price_record(rec, estimate, catalog.resolve(model, prompt.provider).price)
 
         explicit, session = _explicit_session(ex, prompt)
         family = prompt.provider
@@ -258,7 +256,8 @@ class Analyzer:
         same_conversation: bool,
     ) -> tuple[list[BreakRecord], list[str], int, tuple[Entry, int] | None]:
         prompt = ctx.prompt
-        policy, price = self._pricing(rec.model, prompt.provider)
+        resolved = catalog.resolve(rec.model, prompt.provider)
+        policy, price = resolved.policy, resolved.price
         if parent is None:
             rec.predicted_cached_tokens = 0
             return [], [], 0, None
@@ -276,12 +275,11 @@ class Analyzer:
         cur_bps = [cum[k + 1] for k, s in enumerate(ctx.segs) if s.breakpoint]
         if prompt.auto_cache:
             cur_bps.append(ctx.total)
-        anthropic = prompt.provider == "anthropic"
+        at_breakpoints = policy.reads_at_breakpoints
         bps: list[int] | None = None
         bps_unlimited: list[int] | None = None
-        # A read needs an entry the earlier requests wrote, found by looking back at most
-        # `lookback` blocks from one of this request's breakpoints.
-        lookback = int(getattr(policy, "lookback_blocks", None) or 20)
+        # A read needs an entry the earlier requests wrote, found by looking back from one
+        # of this request's breakpoints (the policy's lookback, counted in content blocks).
         blockcum = [0]
         for s in ctx.segs:
             blockcum.append(blockcum[-1] + s.blocks)
@@ -289,13 +287,15 @@ class Analyzer:
         if prompt.auto_cache:
             here.append(len(ctx.segs))
 
+        here_blocks = [blockcum[b] for b in here]
+
         def reachable(w: int) -> bool:
-            return any(b >= w and blockcum[b] - blockcum[w] <= lookback for b in here)
+            return policy.reachable(blockcum[w], here_blocks)
 
         # The parent's cache entries end where its own segments do: a segment inserted or
         # dropped before an entry moves it in this request, not in the provider's cache.
         pcum = scaled_cumsum(parent.segs, ctx.calibration)
-        if anthropic and cur_bps:
+        if at_breakpoints and cur_bps:
             entries = [w for w in set(parent.written_at) if w < min(len(cum), len(pcum))]
             bps_unlimited = sorted(pcum[w] for w in entries if w <= max(here))
             bps = sorted(pcum[w] for w in entries if reachable(w))
@@ -303,24 +303,26 @@ class Analyzer:
         def predict(x: int, with_bps: bool = True, reach: bool = False) -> int:
             if x <= 0:
                 return 0
-            if anthropic and with_bps and not cur_bps:
+            if at_breakpoints and with_bps and not cur_bps:
                 return 0
             points = (bps_unlimited if reach else bps) if with_bps else None
-            try:
-                return int(policy.predict_read(x, ctx.total, None, points))
-            except Exception:  # a policy bug must not lose the record
-                return 0
+            return policy.predict_read(x, ctx.total, None, points)
 
         divs = comp.divergences
         # Fixing every break can at most give back the earlier request's whole prompt.
         shared, potential = comp.shared_tokens, min(comp.potential_tokens, pcum[-1])
-        stripped = _thinking_stripped(ctx, len(parent.segs), cum) if anthropic else None
+        stripped = (
+            _thinking_stripped(ctx, len(parent.segs), cum)
+            if prompt.api == ANTHROPIC_MESSAGES
+            else None
+        )
         if stripped is not None and (not divs or stripped.token_offset < divs[0].token_offset):
             divs = [stripped, *divs]
             shared = min(shared, stripped.token_offset)
-        if anthropic and divs:
-            # Anthropic hashes whole blocks: a changed block is not read even where its
-            # first tokens still match, so reads stop at the start of the changed segment.
+        if at_breakpoints and divs:
+            # Breakpoint caches (Anthropic) hash whole blocks: a changed block is not read
+            # even where its first tokens still match, so reads stop at the start of the
+            # changed segment.
             edges = [cum[d.seg_index] for d in divs] + [potential]
             shared = min(shared, edges[0])
         else:
@@ -358,7 +360,7 @@ class Analyzer:
 
         extra: list[tuple[Divergence, int]] = []
         first_seg = ctx.segs[0].name if ctx.segs else "prompt"
-        min_tokens = int(getattr(policy, "min_cacheable_tokens", 0) or 0)
+        min_tokens = policy.min_cacheable_tokens
         if expired and shared > 0 and predict(shared) > floor:
             # A provider that kept the entry past the TTL lost nothing.
             lost = predict(shared) - floor
@@ -374,7 +376,7 @@ class Analyzer:
                     lost,
                 )
             )
-        elif anthropic and not cur_bps and shared > 0 and predict(shared, False) > 0:
+        elif at_breakpoints and not cur_bps and shared > 0 and predict(shared, False) > 0:
             extra.append(
                 (
                     Divergence(
@@ -382,12 +384,12 @@ class Analyzer:
                         0,
                         first_seg,
                         0,
-                        "no cache_control breakpoint: Anthropic caches nothing",
+                        f"no cache_control breakpoint: {policy.provider} caches nothing",
                     ),
                     predict(shared, False),
                 )
             )
-        elif anthropic and cur_bps and predict(shared, reach=True) > predicted:
+        elif at_breakpoints and cur_bps and predict(shared, reach=True) > predicted:
             extra.append(
                 (
                     Divergence(
@@ -396,7 +398,7 @@ class Analyzer:
                         first_seg,
                         0,
                         "the cached prefix lies more than the lookback "
-                        f"({int(getattr(policy, 'lookback_blocks', None) or 20)} blocks) before "
+                        f"({policy.lookback_blocks} blocks) before "
                         "this request's breakpoints: add a breakpoint nearer the change",
                     ),
                     predict(shared, reach=True) - predicted,
@@ -416,7 +418,7 @@ class Analyzer:
                 )
             )
         elif reported is not None and predicted > 0:
-            tol = max(int(getattr(policy, "granularity", 1) or 1), 64, int(predicted * 0.1))
+            tol = max(policy.granularity, 64, int(predicted * 0.1))
             if reported < predicted - tol:
                 seg_i = _segment_at(cum, reported)
                 extra.append(
@@ -465,7 +467,7 @@ class Analyzer:
                     segment=d.segment,
                     token_offset=d.token_offset,
                     lost_tokens=lost,
-                    lost_usd=costing.money(costing.lost_usd(lost, price)),
+                    lost_usd=money(lost_cost(lost, price) if price and lost > 0 else ZERO),
                     before=d.before if keep_text else None,
                     after=d.after if keep_text else None,
                 )
@@ -480,16 +482,16 @@ class Analyzer:
         parent: Entry,
         cum: list[int],
         comparer: Comparer,
-        policy: Any,
+        policy: CachePolicy,
         best: int,
-        reachable: Any,
+        reachable: Callable[[int], bool],
         has_breakpoints: bool,
         stripped: Divergence | None,
     ) -> tuple[int, tuple[Entry, int] | None]:
         """The most any other live entry of this key lets this request read, and whose."""
         prompt = ctx.prompt
-        anthropic = prompt.provider == "anthropic"
-        if anthropic and not has_breakpoints:
+        at_breakpoints = policy.reads_at_breakpoints
+        if at_breakpoints and not has_breakpoints:
             return 0, None
         segs = ctx.segs
         first_non_tool = next((k for k, s in enumerate(segs) if s.kind != "tool"), len(segs))
@@ -536,39 +538,24 @@ class Analyzer:
                 # The whole entry matched: the provider's own count of it (calibration is
                 # skipped within 1%; far off, the provider saw more than the body).
                 ecum[same] = e.reported_tokens
-            try:
-                if anthropic:
-                    points = [ecum[w] for w in e.written_at if w <= same and reachable(w)]
-                    read = int(policy.predict_read(ecum[same], ctx.total, None, points))
-                else:
-                    shared = ecum[same]
-                    if (
-                        same < limit
-                        and esegs[same].key == segs[same].key
-                        # Tokenizing the edited segment only pays if it could win.
-                        and shared + round(segs[same].tokens * ctx.calibration) > best
-                    ):
-                        old = self.pool.get(esegs[same].hash)
-                        shared += comparer.token_prefix(
-                            esegs[same], old, segs[same], ctx.texts[same]
-                        )
-                    read = int(policy.predict_read(shared, ctx.total, None, None))
-            except Exception:  # a policy bug must not lose the record
-                read = 0
+            if at_breakpoints:
+                points = [ecum[w] for w in e.written_at if w <= same and reachable(w)]
+                read = policy.predict_read(ecum[same], ctx.total, None, points)
+            else:
+                shared = ecum[same]
+                if (
+                    same < limit
+                    and esegs[same].key == segs[same].key
+                    # Tokenizing the edited segment only pays if it could win.
+                    and shared + round(segs[same].tokens * ctx.calibration) > best
+                ):
+                    old = self.pool.get(esegs[same].hash)
+                    shared += comparer.token_prefix(esegs[same], old, segs[same], ctx.texts[same])
+                read = policy.predict_read(shared, ctx.total, None, None)
             if read > best:
                 best = read
                 found = (read, (e, same))
         return found
-
-    def _pricing(self, model: str, provider: str) -> tuple[Any, Any]:
-        key = (model, provider)
-        hit = self._prices.get(key)
-        if hit is None:
-            hit = (costing.policy_for(model, provider), costing.price_for(model))
-            if len(self._prices) > 1024:
-                self._prices.clear()
-            self._prices[key] = hit
-        return hit
 
     def _tokens_of(self, tok: Tokenizer) -> Any:
         def tokens_of(digest: str, text: str) -> Any:
@@ -602,7 +589,8 @@ class Analyzer:
         for k, s in enumerate(ctx.segs):
             if s.breakpoint:
                 written.append(k + 1)
-        if ctx.prompt.auto_cache or ctx.prompt.provider != "anthropic":
+        policy = catalog.resolve(rec.model, ctx.prompt.provider).policy
+        if ctx.prompt.auto_cache or not policy.reads_at_breakpoints:
             written.append(len(ctx.segs))
         entry = Entry(
             request_id=ex.request_id,
@@ -654,12 +642,13 @@ class Analyzer:
         return json.dumps(redacted, ensure_ascii=False, separators=(",", ":"))
 
 
-def _provider_of(api: str) -> str:
-    if api.startswith("anthropic"):
-        return "anthropic"
-    if api.startswith("openai"):
-        return "openai"
-    return "other"
+def _price_record(rec: RequestRecord, usage: Usage, price: ModelPrice | None) -> None:
+    """The record's cost as billed and without caching (0 when the model has no price)."""
+    if price is None:
+        rec.cost_usd = rec.cost_usd_without_cache = money(ZERO)
+        return
+    rec.cost_usd = money(cost_of(usage, price))
+    rec.cost_usd_without_cache = money(cost_without_cache(usage, price))
 
 
 def _explicit_session(ex: Exchange, prompt: Prompt) -> tuple[str | None, str | None]:
@@ -673,8 +662,9 @@ def _explicit_session(ex: Exchange, prompt: Prompt) -> tuple[str | None, str | N
     return None, None
 
 
-def _ttl_seconds(policy: Any, parent: Entry, prompt: Prompt) -> float:
-    ttl = float(getattr(policy, "ttl_seconds", 300) or 300)
+def _ttl_seconds(policy: CachePolicy, parent: Entry, prompt: Prompt) -> float:
+    # No documented TTL (Gemini implicit, DeepSeek): the policy takes entries as alive.
+    ttl = float("inf") if policy.ttl_seconds is None else float(policy.ttl_seconds)
     if any(s.ttl == "1h" for s in parent.segs if s.breakpoint):
         ttl = max(ttl, 3600.0)
     retention = prompt.params.get("prompt_cache_retention")

@@ -78,7 +78,7 @@ def costs(usage: Usage, model: str) -> tuple[str, str, str | None]:
     """(cost as billed, cost without cache, a note when the model has no price)."""
     try:
         prices: Any = importlib.import_module("promptlint.cost.prices")
-        price = prices.resolve_model(model)
+        price = importlib.import_module("promptlint.cost.catalog").price_of(model)
         billed: Decimal = prices.cost_of(usage, price)
         uncached: Decimal = prices.cost_without_cache(usage, price)
         return str(billed), str(uncached), None

@@ -589,6 +589,26 @@ def test_anthropic_entry_beyond_the_20_block_lookback_is_breakpoint_misuse() -> 
     assert rec.predicted_cached_tokens and rec.predicted_cached_tokens >= ntok(SYSTEM)
 
 
+@pytest.mark.parametrize(("appended", "read"), [(20, True), (21, False)])
+def test_anthropic_lookback_boundary_is_the_simulators(appended: int, read: bool) -> None:
+    # The diagnosis and `promptlint cost` apply one rule (CachePolicy.reachable): an entry
+    # 20 blocks before the new breakpoint is read, one 21 blocks before is not.
+    def marked(msgs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        out = copy.deepcopy(msgs)
+        out[-1]["content"] = [
+            {"type": "text", "text": out[-1]["content"], "cache_control": {"type": "ephemeral"}}
+        ]
+        return out
+
+    first = [{"role": "user", "content": SYSTEM}]
+    later = turn(first, *[f"message {k}" for k in range(appended)])
+    a = claude(marked(first), system="You are terse.")
+    b = claude(marked(later), system="You are terse.")
+    rec = run([a, b], api="anthropic-messages")[1]
+    assert bool(rec.predicted_cached_tokens) is read
+    assert ("breakpoint-misuse" in [x.cause for x in rec.breaks]) is not read
+
+
 def test_parallel_requests_miss_is_explained() -> None:
     msgs = [{"role": "system", "content": SYSTEM}, USER1]
     analyzer = Analyzer()

@@ -30,8 +30,9 @@ from harness import ANTHROPIC_KEY, OPENAI_KEY, Harness
 
 import promptlint.proxy.server as proxy_server
 from promptlint.causes import Cause
-from promptlint.cost.prices import lost_cost, resolve_model
-from promptlint.diagnosis.costing import money
+from promptlint.cost.catalog import price_of
+from promptlint.cost.money import money
+from promptlint.cost.prices import lost_cost
 from promptlint.store.records import RequestRecord
 
 from .helpers import ORDER_TOOL, REFUND_TOOL, SYSTEM, WEATHER_TOOL, anthropic_tool
@@ -412,7 +413,7 @@ def _assert_loss_consistent(cause: Cause, rec: RequestRecord, first: RequestReco
     billed_uncached = (
         rec.uncached_input_tokens + rec.cache_write_5m_tokens + rec.cache_write_1h_tokens
     )
-    expected_usd = money(lost_cost(br.lost_tokens, resolve_model(rec.model)))
+    expected_usd = money(lost_cost(br.lost_tokens, price_of(rec.model)))
     assert br.lost_usd == expected_usd
     if cause is Cause.NEW_CONTENT:
         # Nothing broke: the upstream read what the first request cached, as predicted.

@@ -668,7 +668,8 @@ class FakeUpstream:
             cache = self._anthropic_cache.setdefault(key, {})
             breakpoints = [i for i, (_, _, ttl) in enumerate(bounds) if ttl]
             for b in breakpoints:
-                for j in range(b, max(-1, b - ANTHROPIC_LOOKBACK), -1):
+                # The breakpoint's own block and the 20 blocks before it.
+                for j in range(b, max(-1, b - ANTHROPIC_LOOKBACK - 1), -1):
                     expires = cache.get(bounds[j][1])
                     if expires is not None and expires > now and bounds[j][0] > read:
                         read = bounds[j][0]
