@@ -127,11 +127,8 @@ def kv_section(model_dir: str | None, cache: CacheConfig, tp: int) -> dict[str, 
     if model_dir is None:
         out["assumptions"].append("no local model folder: pass --model-config DIR to predict")
         return out
-    try:
-        from promptlint.kv import estimate_kv
-    except ImportError:
-        out["assumptions"].append("promptlint.kv is not installed: no prediction")
-        return out
+    from promptlint.kv import estimate_kv
+
     dtype = cache.cache_dtype
     kv_dtype = _KV_DTYPES.get(dtype, "fp8" if dtype.startswith("fp8") else dtype)
     estimate = estimate_kv(model_dir, kv_dtype=kv_dtype, tp=tp)
