@@ -11,9 +11,9 @@ from typing import Any
 
 import click
 
+from promptlint.cost.money import usd_micro
 from promptlint.errors import UserError
 
-MICRO = Decimal("0.000001")
 TOKEN_KEYS = (
     "input_tokens",
     "uncached_input_tokens",
@@ -43,10 +43,6 @@ def _count(value: int | None, flag: str, default: int, minimum: int = 0) -> int:
     if value < minimum:
         raise UserError(f"{flag} must be at least {minimum}, not {value}")
     return value
-
-
-def _usd(d: Decimal) -> str:
-    return f"{d.quantize(MICRO, rounding=ROUND_HALF_EVEN):,.6f}"
 
 
 def _ratio(d: Decimal) -> Decimal:
@@ -328,7 +324,7 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
             t["cache_write_tokens"],
             t["uncached_input_tokens"],
             t["output_tokens"],
-            _usd(t["cost_usd"]),
+            usd_micro(t["cost_usd"]),
         ]
         if show_session:
             row.insert(0, t["session"])
@@ -341,7 +337,7 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
         tot["cache_write_tokens"],
         tot["uncached_input_tokens"],
         tot["output_tokens"],
-        _usd(tot["cost_usd"]),
+        usd_micro(tot["cost_usd"]),
     ]
     if show_session:
         total_row.insert(0, "")
@@ -366,9 +362,9 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
     if explicit:
         extra.append(
             f"explicit cache: {explicit['tokens']} tokens created {explicit['creations']}x "
-            f"(${_usd(explicit['creation_cost_usd'])} at the input price), stored "
+            f"(${usd_micro(explicit['creation_cost_usd'])} at the input price), stored "
             f"{explicit['storage_token_hours'].normalize():f} token-hours "
-            f"(${_usd(explicit['storage_cost_usd'])}); the total includes both"
+            f"(${usd_micro(explicit['storage_cost_usd'])}); the total includes both"
         )
     lines = [
         f"{report['model']} ({report['provider']}, {pol['style'].replace('-cache', '')} "
@@ -383,13 +379,13 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
             colalign=("right",) * len(headers),
         ),
         *extra,
-        f"without caching: ${_usd(tot['cost_usd_without_cache'])}   "
+        f"without caching: ${usd_micro(tot['cost_usd_without_cache'])}   "
         + (
-            f"saving: ${_usd(saving)} ({pct}%)"
+            f"saving: ${usd_micro(saving)} ({pct}%)"
             if saving >= 0
-            else f"caching costs ${_usd(-saving)} more than no caching (+{-pct}%)"
+            else f"caching costs ${usd_micro(-saving)} more than no caching (+{-pct}%)"
         ),
-        f"one single-turn request (uncached): ${_usd(tot['single_request_cost_usd'])}; "
+        f"one single-turn request (uncached): ${usd_micro(tot['single_request_cost_usd'])}; "
         f"a session costs {tot['multiple_without_cache']}x that uncached, "
         f"{tot['multiple_with_cache']}x cached",
         f"prices: {report['price_source']} (snapshot {report['price_date']}); estimate, "
@@ -541,8 +537,8 @@ def _usage_report(
             m["cache_write_1h_tokens"],
             m["uncached_input_tokens"],
             m["output_tokens"],
-            _usd(m["cost_usd"]),
-            _usd(m["cost_usd_without_cache"]),
+            usd_micro(m["cost_usd"]),
+            usd_micro(m["cost_usd_without_cache"]),
         ]
         for m in models
     ]
@@ -556,13 +552,13 @@ def _usage_report(
             tot["cache_write_1h_tokens"],
             tot["uncached_input_tokens"],
             tot["output_tokens"],
-            _usd(tot["cost_usd"]),
-            _usd(tot["cost_usd_without_cache"]),
+            usd_micro(tot["cost_usd"]),
+            usd_micro(tot["cost_usd_without_cache"]),
         ]
     )
     out = [
         tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True),
-        f"saving from caching: ${_usd(tot['saving_usd'])}",
+        f"saving from caching: ${usd_micro(tot['saving_usd'])}",
     ]
     out.extend(f"note: {a}" for a in assumptions)
     return "\n".join(out) + "\n"

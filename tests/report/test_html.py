@@ -6,9 +6,9 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
+from promptlint.cost.money import usd
 from promptlint.report.aggregate import build_report
 from promptlint.report.charts import nice_ticks
-from promptlint.report.fmt import usd
 from promptlint.report.render_html import diff_parts, render_html
 from promptlint.store.base import open_store
 from promptlint.store.sql import SQLStore
