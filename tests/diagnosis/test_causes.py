@@ -650,3 +650,20 @@ def test_small_edit_before_static_text_stays_system_edit() -> None:
     a = chat([{"role": "system", "content": "Tone: formal.\n" + SYSTEM}, USER1])
     b = chat([{"role": "system", "content": "Tone: friendly and warm.\n" + SYSTEM}, USER1])
     assert first_break(run([a, b])[1]).cause == "system-edit"
+
+
+def test_a_longer_ttl_after_a_shorter_one_is_breakpoint_ttl_order() -> None:
+    # Anthropic requires 1 h entries before 5 m ones; such a request is rejected (400).
+    system = [
+        {"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}},
+        {"type": "text", "text": "Policies.", "cache_control": {"type": "ephemeral", "ttl": "1h"}},
+    ]
+    body = {"model": "claude-sonnet-4-5", "max_tokens": 64, "system": system,
+            "messages": [{"role": "user", "content": "hi"}]}  # fmt: skip
+    rec = Analyzer().analyze(ex(body, n=0, api="anthropic-messages", status=400))
+    assert [(b.cause, b.code, b.segment, b.lost_tokens) for b in rec.breaks] == [
+        ("breakpoint-ttl-order", "PL402", "system[1]", 0)
+    ]
+    system[0]["cache_control"] = {"type": "ephemeral", "ttl": "1h"}
+    system[1]["cache_control"] = {"type": "ephemeral"}
+    assert Analyzer().analyze(ex(body, n=0, api="anthropic-messages")).breaks == []

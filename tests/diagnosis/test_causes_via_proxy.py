@@ -340,7 +340,10 @@ REGRESSIONS = [
 
 
 def test_every_cause_has_a_scenario() -> None:
-    assert sorted(s.cause.value for s in SCENARIOS) == sorted(c.value for c in Cause)
+    # A request with its TTLs in the wrong order is rejected by the API: nothing to read or
+    # lose (test_causes.py checks the diagnosis names it).
+    traffic = [c.value for c in Cause if c is not Cause.BREAKPOINT_TTL_ORDER]
+    assert sorted(s.cause.value for s in SCENARIOS) == sorted(traffic)
     modes = {(s.sdk == "messages", s.stream) for s in SCENARIOS}
     assert modes == {(a, s) for a in (False, True) for s in (False, True)}
 
