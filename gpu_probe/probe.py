@@ -370,8 +370,8 @@ def capacity_model(
     model_dir = settings.model_dir
     if not params or model_dir is None or cache.kv_cache_memory_bytes is None:
         return None
+    from promptlint.cost.workload import Workload as Shape
     from promptlint.kv.capacity import GIB, plan_capacity
-    from promptlint.kv.capacity import Workload as CapacityWorkload
     from promptlint.kv.spec import load_model_spec
     from promptlint.kv.weights import weight_bytes
 
@@ -379,14 +379,14 @@ def capacity_model(
     dtype = _KV_DTYPES.get(cache.cache_dtype, "fp8" if "fp8" in cache.cache_dtype else "auto")
     plan = plan_capacity(
         model_dir,
-        CapacityWorkload(
-            system=params["system"],
+        Shape(
+            system_tokens=params["system"],
             turns=params["turns"],
             turn_tokens=params["user_tokens"],
             output_tokens=params["assistant_tokens"],
             shared_system=params["shared_system"],
-            sessions=params["sessions"],
         ),
+        planned_sessions=params["sessions"],
         gpu_name="probe",
         gpu_memory_gib=(cache.kv_cache_memory_bytes + weights) / GIB,
         gpu_memory_utilization=1.0,

@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from promptlint.commands.workload import WorkloadFlags, workload_options
 from promptlint.cost.money import usd_micro
 from promptlint.errors import UserError
 
@@ -37,14 +38,6 @@ def _price(value: str | None, flag: str) -> Decimal | None:
     return d
 
 
-def _count(value: int | None, flag: str, default: int, minimum: int = 0) -> int:
-    if value is None:
-        return default
-    if value < minimum:
-        raise UserError(f"{flag} must be at least {minimum}, not {value}")
-    return value
-
-
 def _ratio(d: Decimal) -> Decimal:
     return d.quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN)
 
@@ -55,17 +48,7 @@ def _tokens(usage: Any) -> dict[str, int]:
 
 @click.command("cost")
 @click.argument("model", required=False)
-@click.option("--system", "system_tokens", type=int, help="System prompt tokens [4000].")
-@click.option("--turns", type=int, help="Turns per session [12].")
-@click.option("--turn-tokens", type=int, help="New user/tool input tokens per turn [1500].")
-@click.option("--output-tokens", type=int, help="Answer tokens per turn [400].")
-@click.option("--sessions", type=int, help="Sessions, run one after another [1].")
-@click.option("--gap", "gap", type=float, help="Seconds between consecutive requests [30].")
-@click.option(
-    "--shared-system/--unique-system",
-    default=True,
-    help="Whether sessions share one system prompt [shared].",
-)
+@workload_options(sessions_help="Sessions, run one after another [1].")
 @click.option(
     "--system-breakpoint",
     is_flag=True,
@@ -105,13 +88,7 @@ def _tokens(usage: Any) -> dict[str, int]:
 )
 def cost(
     model: str | None,
-    system_tokens: int | None,
-    turns: int | None,
-    turn_tokens: int | None,
-    output_tokens: int | None,
-    sessions: int | None,
-    gap: float | None,
-    shared_system: bool,
+    workload: WorkloadFlags,
     system_breakpoint: bool,
     ttl: str | None,
     period: str | None,
@@ -140,17 +117,14 @@ def cost(
     }
     storage = _price(storage_price, "--storage-price")
     if usage_file is not None:
-        workload_flags = (system_tokens, turns, turn_tokens, output_tokens, sessions, gap, ttl)
-        if any(v is not None for v in workload_flags) or system_breakpoint or explicit_cache:
+        if workload.given() or ttl is not None or system_breakpoint or explicit_cache:
             raise UserError("--usage prices recorded usage: workload options do not apply")
         click.echo(_usage_report(usage_file, model, overrides, period, fmt), nl=False)
         return
     if model is None:
         raise UserError("missing MODEL (e.g. `promptlint cost claude-sonnet-4-5`)")
-    if gap is not None and gap < 0:
-        raise UserError(f"--gap must not be negative, not {gap}")
     from promptlint.cost.catalog import policy_for, price_of
-    from promptlint.cost.simulate import Workload, simulate
+    from promptlint.cost.simulate import simulate
 
     price = price_of(model)
     policy = policy_for(model)
@@ -159,23 +133,14 @@ def cost(
             raise UserError("--storage-price applies only with --explicit-cache")
         policy = policy.with_ttl(ttl)
     price = _adjust(price, policy, overrides, period)
-    workload = Workload(
-        system_tokens=_count(system_tokens, "--system", 4000),
-        turns=_count(turns, "--turns", 12, 1),
-        turn_tokens=_count(turn_tokens, "--turn-tokens", 1500),
-        output_tokens=_count(output_tokens, "--output-tokens", 400),
-        sessions=_count(sessions, "--sessions", 1, 1),
-        gap_seconds=30.0 if gap is None else gap,
-        shared_system=shared_system,
-        system_breakpoint=system_breakpoint,
-    )
+    shape = workload.workload(system_breakpoint=system_breakpoint)
     if system_breakpoint and policy.style != "breakpoint":
         raise UserError(f"--system-breakpoint applies to breakpoint caching, not {policy.provider}")
     if explicit_cache:
-        sim = _explicit(workload, policy, price, ttl, storage, system_breakpoint)
+        sim = _explicit(shape, policy, price, ttl, storage, system_breakpoint)
     else:
-        sim = simulate(workload, policy, price)
-    report = _sim_json(sim, workload, price, policy, model, period)
+        sim = simulate(shape, policy, price)
+    report = _sim_json(sim, shape, price, policy, model, period)
     if fmt == "json":
         from promptlint.cost.money import dumps
 
@@ -183,7 +148,7 @@ def cost(
     elif fmt == "csv":
         click.echo(_sim_csv(report), nl=False)
     else:
-        click.echo(_sim_table(report, workload.sessions > 1))
+        click.echo(_sim_table(report, shape.sessions > 1))
 
 
 def _explicit(

@@ -26,29 +26,11 @@ from decimal import Decimal
 
 from promptlint.cost.policies import CachePolicy
 from promptlint.cost.prices import MILLION, ModelPrice, cost_of, cost_without_cache
+from promptlint.cost.workload import Workload
 from promptlint.usage import Usage
 
 LONG_TTLS = ("1h", "12h")
 Block = tuple[str, int]  # (identity, tokens): equal identities hold identical tokens
-
-
-@dataclass(frozen=True)
-class Workload:
-    system_tokens: int
-    turns: int
-    turn_tokens: int
-    output_tokens: int
-    sessions: int = 1
-    gap_seconds: float = 0.0
-    shared_system: bool = True
-    system_breakpoint: bool = False
-
-    def __post_init__(self) -> None:
-        for name in ("system_tokens", "turn_tokens", "output_tokens", "gap_seconds"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"{name} must not be negative")
-        if self.turns < 1 or self.sessions < 1:
-            raise ValueError("turns and sessions must be at least 1")
 
 
 @dataclass(frozen=True)

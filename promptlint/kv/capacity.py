@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from promptlint.cost.workload import Workload
 from promptlint.errors import UserError
 from promptlint.kv import layers as lk
 from promptlint.kv.estimate import KVEstimate, estimate_from_spec
@@ -23,20 +24,6 @@ DEFAULT_BLOCK_SIZE = 16  # vLLM CacheConfig.DEFAULT_BLOCK_SIZE
 DEFAULT_BATCHED_TOKENS = 8192  # vLLM's profile run size (max_num_batched_tokens)
 DEFAULT_MAX_SEQS = 256  # vLLM max_num_seqs: the sampler's logits in the profile run
 FIXED_RESERVE_GIB = 1.0  # CUDA context, NCCL, non-torch allocations, CUDA graphs
-
-
-@dataclass(frozen=True)
-class Workload:
-    system: int = 0
-    turns: int = 1
-    turn_tokens: int = 0
-    output_tokens: int = 0
-    shared_system: bool = True
-    sessions: int | None = None
-
-    def context_after(self, turn: int) -> int:
-        """Tokens a session holds once turn `turn` (1-based) has been answered."""
-        return self.system + turn * (self.turn_tokens + self.output_tokens)
 
 
 @dataclass
@@ -169,6 +156,7 @@ def plan_capacity(
     model: str,
     workload: Workload,
     *,
+    planned_sessions: int | None = None,
     gpu_name: str,
     gpu_memory_gib: float,
     gpu_memory_utilization: float = DEFAULT_UTILIZATION,
@@ -186,9 +174,10 @@ def plan_capacity(
         raise UserError(f"GPU memory must be positive, got {gpu_memory_gib} GiB")
     if workload.turns < 1:
         raise UserError(f"--turns must be at least 1, got {workload.turns}")
-    for name in ("system", "turn_tokens", "output_tokens"):
+    for name in ("system_tokens", "turn_tokens", "output_tokens"):
         if getattr(workload, name) < 0:
-            raise UserError(f"--{name.replace('_', '-')} must not be negative")
+            flag = "--system" if name == "system_tokens" else "--" + name.replace("_", "-")
+            raise UserError(f"{flag} must not be negative")
     if offload_gib is not None and offload_gib < 0:
         raise UserError(f"--offload-gib must not be negative, got {offload_gib}")
     if workload.context_after(1) <= 0:
@@ -244,7 +233,7 @@ def plan_capacity(
             "sliding/chunked layers only keep their window, so sessions are sized per layer"
         )
 
-    shared_tokens = workload.system if workload.shared_system else 0
+    shared_tokens = workload.system_tokens if workload.shared_system else 0
     shared_block_tokens = (shared_tokens // block) * block
     shared = _shared_bytes(est, shared_tokens, block)
 
@@ -260,7 +249,7 @@ def plan_capacity(
     rounded = [-(-c // block) * block for c in contexts]
     peak_tokens = rounded[-1]
     mean_tokens = round(sum(rounded) / len(rounded))
-    if workload.shared_system and workload.system:
+    if workload.shared_system and workload.system_tokens:
         assumptions.append(
             f"shared system prompt stored once: {shared_block_tokens:,} tokens in full blocks "
             "(a partial last block is per session)"
@@ -293,11 +282,11 @@ def plan_capacity(
     planned_bytes: int | None = None
     planned_fits: bool | None = None
     planned_offload: bool | None = None
-    if workload.sessions is not None:
-        planned_bytes = shared + workload.sessions * mean_bytes
-        planned_fits = workload.sessions <= max_sessions
+    if planned_sessions is not None:
+        planned_bytes = shared + planned_sessions * mean_bytes
+        planned_fits = planned_sessions <= max_sessions
         if offload_gib is not None:
-            planned_offload = with_offload is not None and workload.sessions <= with_offload
+            planned_offload = with_offload is not None and planned_sessions <= with_offload
 
     return CapacityPlan(
         model=spec.model,
@@ -318,7 +307,14 @@ def plan_capacity(
         kv_blocks=blocks,
         kv_tokens=kv_tokens,
         vllm_reported_kv_tokens=vllm_reported_tokens(est, budget, block),
-        workload=asdict(workload),
+        workload={  # the JSON keys capacity has always had
+            "system": workload.system_tokens,
+            "turns": workload.turns,
+            "turn_tokens": workload.turn_tokens,
+            "output_tokens": workload.output_tokens,
+            "shared_system": workload.shared_system,
+            "sessions": planned_sessions,
+        },
         session_tokens_peak=peak_tokens,
         session_tokens_mean=mean_tokens,
         session_bytes_peak=peak_bytes,
@@ -329,7 +325,7 @@ def plan_capacity(
         max_sessions_all_at_peak=at_peak,
         max_sessions_with_offload=with_offload,
         offload_bytes=offload,
-        planned_sessions=workload.sessions,
+        planned_sessions=planned_sessions,
         planned_kv_bytes=planned_bytes,
         planned_fits=planned_fits,
         planned_fits_with_offload=planned_offload,

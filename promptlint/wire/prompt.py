@@ -239,7 +239,7 @@ def _tool_name(tool: Any, i: int) -> str:
     if isinstance(tool, dict):
         fn = tool.get("function")
         if isinstance(fn, dict) and isinstance(fn.get("name"), str):
-            return fn["name"]
+            return str(fn["name"])
         if isinstance(tool.get("name"), str):
             return str(tool["name"])
         if isinstance(tool.get("type"), str):

@@ -138,9 +138,10 @@ def test_ttl_and_period_options() -> None:
     ("args", "message"),
     [
         (["cost", "claude-sonet-4-5"], "did you mean: claude-sonnet-4-5"),
-        (["cost", "gpt-4o", "--turns", "0"], "--turns must be at least 1"),
-        (["cost", "gpt-4o", "--system", "-5"], "--system must be at least 0"),
-        (["cost", "gpt-4o", "--gap", "-1"], "--gap must not be negative"),
+        # The workload options have one declaration (and one range) in cost/capacity/probe.
+        (["cost", "gpt-4o", "--turns", "0"], "'--turns': 0 is not in the range x>=1"),
+        (["cost", "gpt-4o", "--system", "-5"], "'--system': -5 is not in the range x>=0"),
+        (["cost", "gpt-4o", "--gap", "-1"], "'--gap': -1.0 is not in the range x>=0"),
         (["cost", "gpt-4o", "--output-price", "-1"], "non-negative"),
         (["cost", "gpt-4o", "--cache-read-price", "cheap"], "not a number"),
         (["cost"], "missing MODEL"),

@@ -228,7 +228,8 @@ def test_predict_read_anthropic_breakpoints() -> None:
 
 def test_every_snapshot_model_resolves_to_itself_and_simulates() -> None:
     from promptlint.cost.catalog import model_names
-    from promptlint.cost.simulate import Workload, simulate
+    from promptlint.cost.simulate import simulate
+    from promptlint.cost.workload import Workload
 
     names = model_names()
     assert len(names) > 1000

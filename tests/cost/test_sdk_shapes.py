@@ -19,7 +19,8 @@ from openai.types.responses.response_usage import (
 
 from promptlint.cost.catalog import policy_for, price_of
 from promptlint.cost.prices import cost_of
-from promptlint.cost.simulate import Workload, simulate
+from promptlint.cost.simulate import simulate
+from promptlint.cost.workload import Workload
 from promptlint.usage import Usage, normalize_usage
 
 

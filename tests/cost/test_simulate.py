@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from promptlint.cost.catalog import policy_for, price_of
-from promptlint.cost.simulate import Simulation, Simulator, Workload, simulate
+from promptlint.cost.simulate import Simulation, Simulator, simulate
+from promptlint.cost.workload import Workload
 from promptlint.usage import Usage
 
 D = Decimal

@@ -11,14 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from promptlint.kv.capacity import Workload, plan_capacity
+from promptlint.cost.workload import Workload
+from promptlint.kv.capacity import plan_capacity
 from promptlint.kv.params import estimate_parameters
 from promptlint.kv.spec import load_model_spec
 
 CONFIGS = Path(__file__).parent.parent / "data" / "configs"
 GIB = 1024**3
 QWEN = CONFIGS / "qwen3-4b.json"
-SEED = Workload(system=10_000, turns=12, turn_tokens=1_067)
+SEED = Workload(system_tokens=10_000, turns=12, turn_tokens=1_067, output_tokens=0)
 
 
 def cdiv(a: int, b: int) -> int:
@@ -67,7 +68,7 @@ def test_unique_system_prompts_cost_each_session_the_whole_prefix() -> None:
     shared = plan_capacity(str(QWEN), SEED, **kwargs)  # type: ignore[arg-type]
     unique = plan_capacity(
         str(QWEN),
-        Workload(10_000, 12, 1_067, shared_system=False),
+        Workload(10_000, 12, 1_067, 0, shared_system=False),
         **kwargs,  # type: ignore[arg-type]
     )
     assert unique.shared_system_bytes == 0
@@ -78,7 +79,8 @@ def test_unique_system_prompts_cost_each_session_the_whole_prefix() -> None:
 def test_offload_tier_moves_the_cliff() -> None:
     plan = plan_capacity(
         str(QWEN),
-        Workload(10_000, 12, 1_067, sessions=40),
+        Workload(10_000, 12, 1_067, 0),
+        planned_sessions=40,
         gpu_name="L4",
         gpu_memory_gib=22.17,
         kv_dtype="fp8",
@@ -93,7 +95,7 @@ def test_offload_tier_moves_the_cliff() -> None:
 def test_sliding_window_layers_keep_only_the_window() -> None:
     plan = plan_capacity(
         str(CONFIGS / "mistral-7b-v0.1.json"),
-        Workload(0, 1, 20_000),
+        Workload(0, 1, 20_000, 0),
         gpu_name="H100",
         gpu_memory_gib=79.11,
         reserve_gib=2.0,
@@ -243,13 +245,33 @@ def test_cli_text_explains_the_cliff() -> None:
     assert "LRU eviction" in proc.stdout
 
 
+def test_cli_workload_defaults_are_costs() -> None:
+    # capacity and cost read one conversation shape: the same defaults for what is not given.
+    import json
+
+    from promptlint.cost.workload import DEFAULT
+
+    proc = run_cli(str(QWEN), "--gpu", "L4", "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    w = json.loads(proc.stdout)["workload"]
+    assert (w["system"], w["turns"], w["turn_tokens"], w["output_tokens"]) == (
+        DEFAULT.system_tokens,
+        DEFAULT.turns,
+        DEFAULT.turn_tokens,
+        DEFAULT.output_tokens,
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
         (["--turns", "3"], "--gpu"),
         (["--gpu", "Z80"], "Z80"),
         (["--gpu", "L4", "--gpu-memory-utilization", "1.5"], "utilization"),
-        (["--gpu", "L4", "--turns", "2"], "no tokens"),
+        (
+            ["--gpu", "L4", "--system", "0", "--turn-tokens", "0", "--output-tokens", "0"],
+            "no tokens",
+        ),
         (["--gpu", "L4", "--system", "9", "--reserve-gib", "-1"], "reserve"),
         (["--gpu", "L4", "--system", "9", "--offload-gib", "-1"], "offload"),
     ],
