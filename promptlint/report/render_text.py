@@ -8,7 +8,15 @@ from promptlint.cost.money import usd
 from promptlint.report.fmt import pct, share, tokens
 from promptlint.report.model import CauseRow, Report, Totals
 
-BY_LABEL = {"model": "Model", "session": "Session", "day": "Day (UTC)", "key": "Key", "cause": ""}
+BY_LABEL = {
+    "model": "Model",
+    "session": "Session",
+    "day": "Day (UTC)",
+    "key": "Key",
+    "agent": "Agent",
+    "project": "Project",
+    "cause": "",
+}
 
 
 def _period(report: Report) -> str:
