@@ -36,7 +36,7 @@ from promptlint.cost import catalog
 from promptlint.diagnosis.analyzer import Analyzer
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.errors import UserError
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 
 T0 = datetime(2026, 11, 29, tzinfo=timezone.utc)
 SYSTEM = "You answer questions about orders. Be brief and quote the order id. " * 20

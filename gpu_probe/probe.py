@@ -67,7 +67,7 @@ def build_workload(settings: ProbeSettings, shape: Shape, seed: int) -> Workload
     if name == "store":
         if not settings.store_url:
             raise UserError("--workload store needs --store URL")
-        from promptlint.store.base import open_store
+        from promptlint.store import open_store
 
         with open_store(settings.store_url) as store:
             ids = [s["session_id"] for s in store.sessions()]

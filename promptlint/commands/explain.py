@@ -123,13 +123,9 @@ def _offline(paths: tuple[str, ...], api: str | None, gap: float) -> dict[str, A
 
 def _from_store(target: str, store_url: str) -> dict[str, Any]:
     from promptlint.diagnosis.render import request_json
-    from promptlint.store.base import open_store
+    from promptlint.store import open_store
 
-    try:
-        store = open_store(store_url, create=False)
-    except ModuleNotFoundError as exc:
-        raise UserError(f"store backend not available for {store_url}: {exc}") from exc
-    with store:
+    with open_store(store_url, create=False) as store:
         rec = store.request(target)
         if rec is not None:
             recs, session = [rec], rec.session_id

@@ -23,7 +23,8 @@ from promptlint.proxy.fallback import usage_only_record
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.spill import SpillFile
 from promptlint.proxy.tee import ResponseTee, extract
-from promptlint.store.base import Store, open_store
+from promptlint.store import open_store
+from promptlint.store.base import Store
 from promptlint.store.records import RequestRecord
 
 log = logging.getLogger("promptlint.proxy")

@@ -9,7 +9,7 @@ from pathlib import Path
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.writer import RecordWriter
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.records import RequestRecord
 
 

@@ -10,7 +10,7 @@ from promptlint.cost.money import usd
 from promptlint.report.aggregate import build_report
 from promptlint.report.charts import nice_ticks
 from promptlint.report.render_html import diff_parts, render_html
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.sql import SQLStore
 
 from .data import recordings

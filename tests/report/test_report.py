@@ -17,7 +17,7 @@ from promptlint.report.aggregate import build_report
 from promptlint.report.render_data import render_csv, render_json, report_dict
 from promptlint.report.render_html import render_html
 from promptlint.report.render_text import render_table
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.records import RequestRecord
 from promptlint.store.sql import SQLStore
 
