@@ -10,7 +10,7 @@ import time
 
 from promptlint.cost.catalog import price_of
 from promptlint.cost.prices import cost_of
-from promptlint.usage import normalize_usage
+from promptlint.wire.usage import normalize_usage
 
 LINES = [
     json.dumps(

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta, timezone
 from promptlint.cost.catalog import price_of
 from promptlint.cost.prices import cost_of, cost_without_cache, lost_cost
 from promptlint.store.records import BreakRecord, RequestRecord
-from promptlint.usage import Usage
+from promptlint.wire.usage import Usage
 
 MODELS = [  # (model, provider, api, share of sessions)
     ("claude-sonnet-4-5", "anthropic", "anthropic-messages", 0.35),

@@ -23,7 +23,7 @@ from promptlint.cost.policies import CachePolicy
 from promptlint.cost.prices import ModelPrice, cost_of, cost_without_cache, lost_cost
 from promptlint.store.records import BreakRecord, RequestRecord
 from promptlint.store.timefmt import parse_ts
-from promptlint.usage import Usage
+from promptlint.wire.usage import Usage
 
 
 @dataclass(frozen=True)

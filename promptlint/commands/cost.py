@@ -391,7 +391,7 @@ def _usage_report(
 ) -> str:
     from promptlint.cost.catalog import policy_for, price_of
     from promptlint.cost.prices import cost_of, cost_without_cache
-    from promptlint.usage import Usage
+    from promptlint.wire.usage import Usage
     from promptlint.wire.usagefile import read_usage_file
 
     records = read_usage_file(path, default_model)

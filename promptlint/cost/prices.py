@@ -14,7 +14,7 @@ from typing import Any
 
 from promptlint.cost.policies import CachePolicy
 from promptlint.errors import UserError
-from promptlint.usage import Usage
+from promptlint.wire.usage import Usage
 
 MILLION = Decimal(1_000_000)
 

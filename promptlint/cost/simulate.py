@@ -27,7 +27,7 @@ from decimal import Decimal
 from promptlint.cost.policies import CachePolicy
 from promptlint.cost.prices import MILLION, ModelPrice, cost_of, cost_without_cache
 from promptlint.cost.workload import Workload
-from promptlint.usage import Usage
+from promptlint.wire.usage import Usage
 
 LONG_TTLS = ("1h", "12h")
 Block = tuple[str, int]  # (identity, tokens): equal identities hold identical tokens

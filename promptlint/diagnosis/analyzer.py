@@ -33,10 +33,10 @@ from promptlint.diagnosis.compare import Comparer, Divergence, param_changes, sc
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.diagnosis.index import Entry, RecentIndex, SegInfo, TextPool
 from promptlint.store.records import BreakRecord, RequestRecord
-from promptlint.usage import Usage, usage_of
 from promptlint.wire.apis import ANTHROPIC_MESSAGES, provider_of
 from promptlint.wire.prompt import Prompt, PromptParseError, parse_body
 from promptlint.wire.tokens import Tokenizer, TokenizerRegistry
+from promptlint.wire.usage import Usage, usage_of
 
 RECORD_BODIES = ("none", "redacted", "full")
 TOKENIZER_ENV = "PROMPTLINT_TOKENIZER_DIR"

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from promptlint.cost.catalog import resolve
 from promptlint.cost.prices import cost_of
-from promptlint.usage import Usage
+from promptlint.wire.usage import Usage
 
 
 def class_costs(

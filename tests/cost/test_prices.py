@@ -9,7 +9,7 @@ import pytest
 from promptlint.cost.catalog import policy_for, price_of
 from promptlint.cost.prices import cost_of, cost_without_cache, lost_cost
 from promptlint.errors import UserError
-from promptlint.usage import Usage, normalize_usage
+from promptlint.wire.usage import Usage, normalize_usage
 
 D = Decimal
 

@@ -21,7 +21,7 @@ from promptlint.cost.catalog import policy_for, price_of
 from promptlint.cost.prices import cost_of
 from promptlint.cost.simulate import simulate
 from promptlint.cost.workload import Workload
-from promptlint.usage import Usage, normalize_usage
+from promptlint.wire.usage import Usage, normalize_usage
 
 
 def test_openai_chat_sdk_usage() -> None:
@@ -74,7 +74,7 @@ def test_anthropic_sdk_usage_and_streaming_delta() -> None:
     )
     # The delta alone has no 5m/1h split: counted as 5m unless told otherwise.
     assert normalize_usage(delta.model_dump()) == Usage(8, 5000, 1200, 0, 300)
-    from promptlint.usage import merge_anthropic_stream
+    from promptlint.wire.usage import merge_anthropic_stream
 
     merged = merge_anthropic_stream(start.model_dump(), delta.model_dump())
     assert normalize_usage(merged) == Usage(8, 5000, 200, 1000, 300)

@@ -16,7 +16,7 @@ import pytest
 from promptlint.cost.catalog import policy_for, price_of
 from promptlint.cost.simulate import Simulation, Simulator, simulate
 from promptlint.cost.workload import Workload
-from promptlint.usage import Usage
+from promptlint.wire.usage import Usage
 
 D = Decimal
 

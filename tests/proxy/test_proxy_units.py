@@ -13,6 +13,7 @@ from promptlint.proxy import routes
 from promptlint.proxy.headers import client_response_headers, upstream_request_headers
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.tee import ResponseTee, extract
+from promptlint.wire import apis
 
 
 def _sse(*events: dict[str, object], named: bool = False, done: bool = False) -> bytes:
@@ -142,19 +143,13 @@ def test_compressed_streams_and_bodies() -> None:
 
 
 def test_routes() -> None:
-    assert routes.classify("POST", "/v1/chat/completions") == routes.OPENAI_CHAT
-    assert routes.classify("POST", "/openai/v1/completions/") == routes.OPENAI_COMPLETIONS
-    assert routes.classify("POST", "/v1/responses") == routes.OPENAI_RESPONSES
-    assert routes.classify("POST", "/v1/messages") == routes.ANTHROPIC_MESSAGES
-    assert routes.classify("GET", "/v1/responses") == routes.OTHER
-    assert routes.classify("POST", "/v1/messages/count_tokens") == routes.OTHER
     ups = routes.Upstreams.parse("http://vllm:8000/base", "https://api.anthropic.com")
     assert (
         str(routes.target_url(ups.openai, "/v1/models?x=%2F"))
         == "http://vllm:8000/base/v1/models?x=%2F"
     )
-    assert ups.for_request(routes.OTHER, "/v1/models", frozenset({"x-api-key"})) == ups.anthropic
-    assert ups.for_request(routes.OTHER, "/v1/models", frozenset({"authorization"})) == ups.openai
+    assert ups.for_request(apis.OTHER, "/v1/models", frozenset({"x-api-key"})) == ups.anthropic
+    assert ups.for_request(apis.OTHER, "/v1/models", frozenset({"authorization"})) == ups.openai
     with pytest.raises(ValueError, match="http"):
         routes.Upstreams.parse("ftp://x", "https://y")
 
@@ -195,3 +190,16 @@ def test_metrics_text_format() -> None:
     assert 'promptlint_proxy_records_lost_total{reason="queue_full"} 1' in text
     for line in text.splitlines():
         assert line.startswith("#") or len(line.rsplit(" ", 1)) == 2
+
+
+def test_anthropic_stream_drops_a_ttl_split_the_final_total_disagrees_with() -> None:
+    # message_start splits 100 writes by TTL; the cumulative message_delta says 160 were
+    # written: the split no longer describes the total, so it is not kept.
+    stream = ANTHROPIC_STREAM.replace(
+        b'"cache_creation_input_tokens": 100, "cache_read_input_tokens": 2000, "output_tokens": 42',
+        b'"cache_creation_input_tokens": 160, "cache_read_input_tokens": 2000, "output_tokens": 42',
+    )
+    assert stream != ANTHROPIC_STREAM
+    usage, _ = _feed_split(stream, 100)
+    assert usage is not None
+    assert usage["cache_creation_input_tokens"] == 160 and "cache_creation" not in usage

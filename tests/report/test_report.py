@@ -225,7 +225,7 @@ def test_cost_by_token_class_applies_each_models_prices(store_url: str) -> None:
 
     from promptlint.cost.catalog import price_of
     from promptlint.cost.prices import cost_of, cost_without_cache
-    from promptlint.usage import Usage
+    from promptlint.wire.usage import Usage
 
     usages = {
         "claude-sonnet-4-5": [Usage(1000, 200_000, 30_000, 7_000, 900), Usage(0, 50_000, 0, 0, 10)],
