@@ -134,7 +134,7 @@ def cost(
         policy = policy.with_ttl(ttl)
     price = _adjust(price, policy, overrides, period)
     shape = workload.workload(system_breakpoint=system_breakpoint)
-    if system_breakpoint and policy.style != "breakpoint":
+    if system_breakpoint and not policy.reads_at_breakpoints:
         raise UserError(f"--system-breakpoint applies to breakpoint caching, not {policy.provider}")
     if explicit_cache:
         sim = _explicit(shape, policy, price, ttl, storage, system_breakpoint)

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from promptlint.cost.policies import CachePolicy
+from promptlint.cost.policies import AUTOMATIC_PREFIX, PREFIX_UNITS, CachePolicy
 from promptlint.cost.prices import MILLION, ModelPrice, cost_of, cost_without_cache
 from promptlint.cost.workload import Workload
 from promptlint.wire.usage import Usage
@@ -138,7 +138,7 @@ class Simulator:
         breakpoints = self._breakpoints(path)
         read, used = 0, None
         for entry in self.entries.values():
-            if pol.style == "automatic-prefix":
+            if pol.style == AUTOMATIC_PREFIX:
                 got = pol.cacheable(min(self._common(entry, on_path), entry.length, total))
             elif entry.node in on_path and pol.reachable(on_path[entry.node], breakpoints):
                 got = entry.length
@@ -150,7 +150,7 @@ class Simulator:
             used.last_used = now
 
         write = 0
-        if pol.style == "breakpoint":
+        if pol.reads_at_breakpoints:
             ends = [self._depth[path[i]] for i in breakpoints]
             cached_to = max((b for b in ends if b >= pol.min_cacheable_tokens), default=0)
             write = max(0, cached_to - read)
@@ -172,7 +172,7 @@ class Simulator:
         if not path:
             return []
         points = {len(path) - 1}
-        if self.policy.style == "breakpoint" and self.system_breakpoint:
+        if self.policy.reads_at_breakpoints and self.system_breakpoint:
             points.add(0)
         return sorted(points)
 
@@ -180,7 +180,7 @@ class Simulator:
         pol = self.policy
         if not path:
             return
-        if pol.style == "automatic-prefix":
+        if pol.style == AUTOMATIC_PREFIX:
             n = pol.cacheable(self._depth[path[-1]])
             if n:
                 # The new prompt contains every earlier prompt it extends: those are dropped.
@@ -192,7 +192,7 @@ class Simulator:
         for i in breakpoints:
             if self._depth[path[i]] >= minimum:
                 self._store(path[: i + 1], now)
-        if pol.style == "prefix-units" and pol.caches_output and output[1] > 0:
+        if pol.style == PREFIX_UNITS and pol.caches_output and output[1] > 0:
             self._store(path + self._path_from(path[-1], [output]), now)
 
     def _path_from(self, node: int, blocks: Sequence[Block]) -> list[int]:
@@ -370,7 +370,7 @@ def _assumptions(w: Workload, policy: CachePolicy, price: ModelPrice) -> list[st
         f"tokens, granularity {policy.granularity}, TTL {policy.ttl_name}"
         + ("" if policy.ttl_seconds is None else f" ({policy.ttl_seconds} s)"),
     ]
-    if policy.style == "breakpoint":
+    if policy.reads_at_breakpoints:
         where = "after the system prompt and " if w.system_breakpoint else ""
         out.append(f"cache breakpoints {where}at the end of each request (top-level cache_control)")
     if policy.ttl_seconds is None:
