@@ -36,8 +36,10 @@ class WorkloadFlags:
     shared_system: bool = True
 
     def given(self) -> bool:
+        """Whether any workload option was given (`--unique-system` included)."""
         values = (self.system_tokens, self.turns, self.turn_tokens, self.output_tokens)
-        return any(v is not None for v in (*values, self.sessions, self.gap_seconds))
+        given = any(v is not None for v in (*values, self.sessions, self.gap_seconds))
+        return given or not self.shared_system
 
     def workload(self, default: Workload = DEFAULT, **extra: Any) -> Workload:
         """The workload these options describe, `default` filling what is not given."""
