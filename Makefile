@@ -21,6 +21,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check promptlint rules pricing gpu_probe tests bench scripts
 	$(BIN)/mypy promptlint rules pricing gpu_probe scripts
+	$(BIN)/mypy --strict promptlint/wire promptlint/cost
+	$(BIN)/lint-imports
 	$(BIN)/promptlint check .
 
 test-fast: $(STAMP)

@@ -23,7 +23,8 @@ from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.spill import SpillFile
 from promptlint.proxy.tee import ResponseTee, decode_body, extract
 from promptlint.proxy.usage_only import usage_only_record
-from promptlint.store.base import Store, StoreGone, open_store
+from promptlint.store import open_store
+from promptlint.store.base import Store, StoreGone
 from promptlint.store.records import RequestRecord
 
 log = logging.getLogger("promptlint.proxy")
