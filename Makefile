@@ -21,6 +21,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check promptlint rules pricing gpu_probe tests bench scripts
 	$(BIN)/mypy promptlint rules pricing gpu_probe scripts
+	$(BIN)/mypy --strict promptlint/wire promptlint/cost
+	$(BIN)/lint-imports
 	$(BIN)/promptlint check .
 
 test-fast: $(STAMP)
@@ -109,3 +111,9 @@ test-agents: $(STAMP) $(AGENTS_STAMP) $(AGENTS_PY_STAMP)
 .PHONY: bench-import
 bench-import: $(STAMP)
 	$(BIN)/python bench/bench_import.py --gib 1
+
+# The proxy under random faults (writer killed or frozen, store frozen), a few thousand
+# requests on loopback (a minute or two).
+.PHONY: test-chaos
+test-chaos: $(STAMP)
+	$(BIN)/pytest -q -s -m chaos -p no:cacheprovider

@@ -13,9 +13,10 @@ import random
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 
-from promptlint.prices import cost_of, cost_without_cache, lost_cost, resolve_model
+from promptlint.cost.catalog import price_of
+from promptlint.cost.prices import cost_of, cost_without_cache, lost_cost
 from promptlint.store.records import BreakRecord, RequestRecord
-from promptlint.usage import Usage
+from promptlint.wire.usage import Usage
 
 MODELS = [  # (model, provider, api, share of sessions)
     ("claude-sonnet-4-5", "anthropic", "anthropic-messages", 0.35),
@@ -52,7 +53,7 @@ def generate(
 ) -> Iterator[RequestRecord]:
     """About n_requests recordings (whole sessions) over `days` days before `end`."""
     rng = random.Random(seed)
-    prices = {m: resolve_model(m) for m, *_ in MODELS}
+    prices = {m: price_of(m) for m, *_ in MODELS}
     start = end - timedelta(days=days)
     made = 0
     s = 0

@@ -1,6 +1,8 @@
 import subprocess
 import sys
 
+import click
+import pytest
 from click.testing import CliRunner
 
 from promptlint.cli import cli
@@ -33,3 +35,14 @@ def test_bad_option_value_is_one_line_exit_2() -> None:
     assert len(lines) == 1, proc.stderr
     assert lines[0].startswith("promptlint: error: ")
     assert "--system" in lines[0]
+
+
+def test_a_missing_command_module_is_an_error_not_a_hidden_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from promptlint import cli as cli_module
+
+    monkeypatch.setitem(cli_module.COMMANDS, "ghost", "promptlint.commands.ghost:ghost")
+    with pytest.raises(ModuleNotFoundError, match=r"promptlint\.commands\.ghost"):
+        cli_module.cli.get_command(click.Context(cli_module.cli), "ghost")
+    assert "ghost" in cli_module.cli.list_commands(click.Context(cli_module.cli))

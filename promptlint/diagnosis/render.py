@@ -1,6 +1,6 @@
 """JSON and text views of analysed requests, shared by `explain` and `sessions`.
 
-Money stays `Decimal` here: `promptlint.moneyjson.dumps` writes it as plain numbers with
+Money stays `Decimal` here: `promptlint.cost.money.dumps` writes it as plain numbers with
 their exact digits, the text views through `money`.
 """
 
@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from promptlint.causes import Cause
-from promptlint.moneyjson import money
+from promptlint.cost.money import money
 from promptlint.store.records import BreakRecord, RequestRecord
 
 
@@ -159,7 +159,7 @@ def timeline(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "id": item["id"],
                 "ts": item["ts"],
                 "model": item["model"],
-                # A ratio, rounded as `sessions` rounds it; Decimal, as moneyjson writes.
+                # A ratio, rounded as `sessions` rounds it; a Decimal, as JSON money is written.
                 "hit_rate": Decimal(str(round(cached / prompt, 6)))
                 if cached is not None and prompt
                 else None,

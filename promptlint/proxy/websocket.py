@@ -49,6 +49,7 @@ from promptlint.proxy.headers import (
     redact_path,
     upstream_request_headers,
 )
+from promptlint.wire import apis
 
 log = logging.getLogger("promptlint.proxy")
 
@@ -110,7 +111,7 @@ class Relay:
     async def __call__(self, request: web.Request) -> web.StreamResponse:
         raw_path = request.raw_path
         raw_headers = request.raw_headers
-        api = routes.classify_websocket(request.rel_url.raw_path)
+        api = apis.classify_websocket(request.rel_url.raw_path)
         names = frozenset(k.decode("latin-1").lower() for k, _ in raw_headers)
         base = self.upstreams.for_request(api, request.rel_url.raw_path, names)
         target = routes.target_url(base, raw_path)
@@ -128,7 +129,7 @@ class Relay:
             path=redact_path(raw_path),
             headers=recorded_headers(raw_headers),
             key_hash=self.hasher.hash(credential_of(raw_headers, raw_path)),
-            provider=routes.provider_of(api, base),
+            host=base.host or "",
             submit=self.submit,
         )
         t0 = time.perf_counter()
@@ -181,7 +182,7 @@ class _Connection:
     path: str
     headers: dict[str, str]
     key_hash: str
-    provider: str
+    host: str  # the upstream's: with each turn's model, it names the provider
     submit: Submit
     open: bool = False
     pending: deque[_Turn] = field(default_factory=deque)
@@ -193,14 +194,12 @@ class _Connection:
     added: list[float] = field(default_factory=list)
 
     def record_handshake(self, status: int, error: str, t0: float) -> None:
-        self._emit(
-            datetime.now(timezone.utc), t0, routes.OTHER, b"", status, None, None, error, None
-        )
+        self._emit(datetime.now(timezone.utc), t0, apis.OTHER, b"", status, None, None, error, None)
 
     # -- client -> upstream -----------------------------------------------------------------
 
     def from_client(self, text: str) -> None:
-        marks = _REALTIME_CLIENT_MARKS if self.api == routes.OPENAI_REALTIME else _CREATE
+        marks = _REALTIME_CLIENT_MARKS if self.api == apis.OPENAI_REALTIME else _CREATE
         if not any(m in text for m in marks):
             return
         try:
@@ -210,12 +209,12 @@ class _Connection:
         if not isinstance(event, dict):
             return
         kind = event.get("type")
-        if self.api == routes.OPENAI_RESPONSES and kind == "response.create":
+        if self.api == apis.OPENAI_RESPONSES and kind == "response.create":
             body = {k: v for k, v in event.items() if k != "type"}
             self.pending.append(
                 _Turn(datetime.now(timezone.utc), time.perf_counter(), self._whole(body))
             )
-        elif self.api == routes.OPENAI_REALTIME:
+        elif self.api == apis.OPENAI_REALTIME:
             self._realtime_client(event)
 
     def _whole(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -249,7 +248,7 @@ class _Connection:
     # -- upstream -> client -----------------------------------------------------------------
 
     def from_upstream(self, text: str) -> None:
-        marks = _REALTIME_MARKS if self.api == routes.OPENAI_REALTIME else _RESPONSES_MARKS
+        marks = _REALTIME_MARKS if self.api == apis.OPENAI_REALTIME else _RESPONSES_MARKS
         if not any(m in text for m in marks):
             return
         try:
@@ -261,7 +260,7 @@ class _Connection:
         kind = event.get("type")
         got = event.get("response")
         response: dict[str, Any] = got if isinstance(got, dict) else {}
-        if self.api == routes.OPENAI_REALTIME:
+        if self.api == apis.OPENAI_REALTIME:
             if kind in ("session.created", "session.updated"):
                 if isinstance(event.get("session"), dict):
                     self.session.update(event["session"])
@@ -353,7 +352,7 @@ class _Connection:
             error=error,
         )
         try:
-            self.submit(ex, self.provider, added)
+            self.submit(ex, apis.provider_of(api, model or "", self.host), added)
         except Exception:  # recording must never break the socket
             log.exception("recording a WebSocket turn failed")
 

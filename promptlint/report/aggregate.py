@@ -26,7 +26,7 @@ from promptlint.report.model import (
     Totals,
 )
 from promptlint.report.prices_split import class_costs
-from promptlint.store.money import from_pico
+from promptlint.store.pico import from_pico
 from promptlint.store.sql import ONLY_BREAKS, SQLStore, range_where
 
 GROUP_COLUMNS = {

@@ -1,20 +1,8 @@
-"""Numbers as people read them in tables and the HTML page (JSON and CSV stay exact)."""
+"""Token counts and shares as people read them in tables and the HTML page (money: cost.money)."""
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_EVEN, Decimal
-
-
-def usd(d: Decimal) -> str:
-    """$1,234.56 for dollars; four significant decimals below a dollar ($0.003412)."""
-    if d == 0:
-        return "$0.00"
-    if abs(d) >= 1:
-        return f"${d.quantize(Decimal('0.01'), rounding=ROUND_HALF_EVEN):,}"
-    q = Decimal(1).scaleb(min(-2, d.adjusted() - 3))
-    text = format(d.quantize(q, rounding=ROUND_HALF_EVEN).normalize(), "f")
-    whole, _, frac = text.partition(".")
-    return f"${whole}.{frac.ljust(2, '0')}".replace("$-", "-$")
+from decimal import Decimal
 
 
 def tokens(n: int) -> str:

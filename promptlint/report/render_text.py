@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from promptlint.report.fmt import pct, share, tokens, usd
+from promptlint.cost.money import usd
+from promptlint.report.fmt import pct, share, tokens
 from promptlint.report.model import CauseRow, Report, Totals
 
 BY_LABEL = {

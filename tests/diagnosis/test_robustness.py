@@ -10,7 +10,7 @@ import pytest
 
 from promptlint.diagnosis.analyzer import Analyzer
 from promptlint.diagnosis.render import details_from_body
-from promptlint.prompt import PromptParseError, parse_body
+from promptlint.wire.prompt import PromptParseError, parse_body
 
 from .helpers import ORDER_TOOL, SYSTEM, anthropic_tool, chat, claude, ex
 

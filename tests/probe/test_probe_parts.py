@@ -337,7 +337,7 @@ def test_tiny_model_is_a_loadable_llama(tmp_path: Path) -> None:
 def test_store_sessions_replay_from_a_real_sqlite_store(tmp_path: Path) -> None:
     from promptlint.gpu_probe.probe import ProbeSettings, build_workload
 
-    from promptlint.store.base import open_store
+    from promptlint.store import open_store
     from promptlint.store.records import BreakRecord, RequestRecord
 
     def rec(i: str, parent: str | None, uncached: int, read: int, **kw: Any) -> RequestRecord:

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from tests.agentlogs.record_agents import Upstream
 
 pytestmark = pytest.mark.agents

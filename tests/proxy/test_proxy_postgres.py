@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 from harness import OPENAI_KEY, Harness
 
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 
 pytestmark = pytest.mark.postgres
 

@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 from harness import OPENAI_KEY, Harness, raw_request
 
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 
 AUTH = {"Authorization": f"Bearer {OPENAI_KEY}"}
 INSTRUCTIONS = "You are a coding agent. " + "Follow the repository's conventions. " * 300

@@ -8,7 +8,7 @@ import pytest
 
 from promptlint.report.aggregate import build_report
 from promptlint.report.render_html import render_html
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.sql import SQLStore
 
 from .browser import chromium_path, ink_share, load_page

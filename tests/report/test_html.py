@@ -6,11 +6,11 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
+from promptlint.cost.money import usd
 from promptlint.report.aggregate import build_report
 from promptlint.report.charts import nice_ticks
-from promptlint.report.fmt import usd
 from promptlint.report.render_html import diff_parts, render_html
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.sql import SQLStore
 
 from .data import recordings
