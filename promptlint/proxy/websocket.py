@@ -364,59 +364,41 @@ async def _pump(
 
     first: list[str] = []  # which side closed first: the other only answers it
 
-    async def client_to_upstream() -> None:
+    async def one_way(
+        src: web.WebSocketResponse | aiohttp.ClientWebSocketResponse[bool],
+        dst: web.WebSocketResponse | aiohttp.ClientWebSocketResponse[bool],
+        on_text: Callable[[str], None],
+        broken: int,
+    ) -> None:
+        """Copy src's messages to dst; on src's close (or break) close both, code kept."""
         while True:
-            msg = await client.receive()
+            msg = await src.receive()
             t = time.perf_counter()
             if msg.type is aiohttp.WSMsgType.TEXT:
-                await up.send_str(msg.data)
+                await dst.send_str(msg.data)
                 ctx.note_added(time.perf_counter() - t)
-                ctx.from_client(msg.data)
+                on_text(msg.data)
                 continue
             if msg.type is aiohttp.WSMsgType.BINARY:
-                await up.send_bytes(msg.data)
+                await dst.send_bytes(msg.data)
                 continue
-            if first:  # the upstream closed first; upstream_to_client passes it on
+            if first:  # the other side closed first; its task passes that close on
                 return
-            first.append("client")
+            first.append("closed")
             if msg.type is aiohttp.WSMsgType.CLOSE:
                 code, reason = msg.data or 1000, (msg.extra or "").encode()
-            else:  # the client's socket broke without a close frame
-                code, reason = 1001, b""  # "going away": 1006 is never sent on the wire
-            if not up.closed:
-                await up.close(code=code, message=reason)
-            if not client.closed:
-                await client.close(code=code, message=reason)
-            return
-
-    async def upstream_to_client() -> None:
-        while True:
-            msg = await up.receive()
-            t = time.perf_counter()
-            if msg.type is aiohttp.WSMsgType.TEXT:
-                await client.send_str(msg.data)
-                ctx.note_added(time.perf_counter() - t)
-                ctx.from_upstream(msg.data)
-                continue
-            if msg.type is aiohttp.WSMsgType.BINARY:
-                await client.send_bytes(msg.data)
-                continue
-            if first:
-                return
-            first.append("upstream")
-            if msg.type is aiohttp.WSMsgType.CLOSE:
-                code, reason = msg.data or 1000, (msg.extra or "").encode()
-            else:
-                code, reason = 1011, b""
-            if not client.closed:
-                await client.close(code=code, message=reason)
-            if not up.closed:
-                await up.close(code=code, message=reason)
+            else:  # the socket broke without a close frame (1006 is never sent)
+                code, reason = broken, b""
+            if not dst.closed:
+                await dst.close(code=code, message=reason)
+            if not src.closed:
+                await src.close(code=code, message=reason)
             return
 
     tasks = [
-        asyncio.ensure_future(client_to_upstream()),
-        asyncio.ensure_future(upstream_to_client()),
+        # A client gone is "going away" (1001) upstream; an upstream gone is 1011 to the client.
+        asyncio.ensure_future(one_way(client, up, ctx.from_client, 1001)),
+        asyncio.ensure_future(one_way(up, client, ctx.from_upstream, 1011)),
     ]
     try:
         done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)

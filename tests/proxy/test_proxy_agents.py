@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from promptlint.store import open_store
-from tests.agentlogs.record_agents import Upstream
+from tests.agentlogs.record_agents import Upstream, agent_bin
 
 pytestmark = pytest.mark.agents
 
@@ -34,16 +34,6 @@ TURNS = [
     ["resume", "--last", "More detail, please."],
     ["resume", "--last", "And the CI setup?"],
 ]
-
-
-def _bin(name: str) -> str:
-    folder = os.environ.get("PROMPTLINT_AGENTS", "")
-    path = Path(folder) / name
-    if not folder or not path.exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{name} is not installed ({folder!r}): run make test-agents")
-        pytest.skip(f"{name} not installed: run make test-agents")
-    return str(path)
 
 
 @pytest.fixture
@@ -115,7 +105,7 @@ def _run_codex(codex: str, home: Path, base: str) -> tuple[list[str], float]:
 
 
 def test_codex_over_websocket_through_the_proxy(upstream: Upstream, tmp_path: Path) -> None:
-    codex = _bin("codex")
+    codex = agent_bin("codex")
     fake = upstream.fake
     direct, t_direct = _run_codex(codex, tmp_path / "direct", fake.url)
     direct_sockets, direct_usage = len(fake.ws_received), len(fake.ws_usage)
@@ -165,7 +155,7 @@ def test_codex_over_websocket_through_the_proxy(upstream: Upstream, tmp_path: Pa
 def test_claude_code_through_the_proxy(upstream: Upstream, tmp_path: Path) -> None:
     """Claude Code 2.1 (`-p`, then `--continue`) through the real proxy: its own session id
     names the session, the follow-up extends the first request with no false break."""
-    claude = _bin("claude")
+    claude = agent_bin("claude")
     upstream.fake.keep_received = 100
     home = tmp_path / "home"
     project = home / "webapp"
