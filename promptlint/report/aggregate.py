@@ -389,6 +389,7 @@ def build_report(
         first_links=first_links,
         cost_by_class=cost_by_class,
         assumptions=assumptions,
+        unpriced_models=sorted(unpriced_models),
     )
 
 
