@@ -76,8 +76,7 @@ def render_table(report: Report) -> str:
                    "Output", "Hit rate", "Cost", "Without cache", "Avoidable"]  # fmt: skip
         unpriced = set(report.unpriced_models) if report.by == "model" else set()
         body: list[list[str]] = [
-            _group_row(g.key + (" (no price)" if g.key in unpriced else ""), g)
-            for g in report.rows
+            _group_row(g.key + (" (no price)" if g.key in unpriced else ""), g) for g in report.rows
         ]
         body.append(_group_row("Total", t))
         table = tabulate(
