@@ -168,7 +168,7 @@ def test_console_example(example: Example, shipped_data: None) -> None:
         pytest.skip(f"{example.name}: {example.skip}")
     outputs = run_block(example.commands)
     assert len(outputs) == len(example.commands)
-    for command, expected, actual in zip(example.commands, example.outputs, outputs):
+    for command, expected, actual in zip(example.commands, example.outputs, outputs, strict=True):
         assert matches(expected, actual), (
             f"{example.name}: `{command}` printed\n{actual}\nexpected\n{expected}"
         )
