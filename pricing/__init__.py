@@ -3,7 +3,7 @@
 `litellm_snapshot.json` is LiteLLM's price list reduced to chat models (see
 `promptlint pricing import`); `policies.json` is the provider cache-policy overlay with a
 source and a date for every value. The core reads them through `load()` by way of
-`importlib`, never by a static import (DESIGN.md).
+`importlib`, never by a static import (docs/architecture.md).
 """
 
 from __future__ import annotations

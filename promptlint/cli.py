@@ -28,7 +28,7 @@ COMMANDS: dict[str, str] = {
     "capacity": "promptlint.commands.capacity:capacity",
     "cost": "promptlint.commands.cost:cost",
     "pricing": "promptlint.commands.pricing:pricing",
-    # The probe is a plugin (DESIGN.md): loaded by name only when it runs.
+    # The probe is a plugin (docs/architecture.md): loaded by name only when it runs.
     "probe": "promptlint.gpu_probe.cli:probe",
 }
 

@@ -1,4 +1,4 @@
-"""Prices, cache policies and usage for diagnosis, through the cost engine (INTERFACES §B).
+"""Prices, cache policies and usage for diagnosis, through the cost engine.
 
 `promptlint.prices`, `promptlint.policies` and `usage.normalize_usage` belong to the cost
 engine. Diagnosis calls them through this module so a missing model price or an unknown
@@ -22,7 +22,9 @@ ZERO = Decimal(0)
 
 @dataclass(frozen=True)
 class FallbackPolicy:
-    """Documented minimums and TTLs (providers.md §1, §2); used only without the cost engine."""
+    """Documented minimums and TTLs (docs/reference/providers.md §1, §2).
+
+    Used only without the cost engine."""
 
     provider: str
     min_cacheable_tokens: int
@@ -145,7 +147,7 @@ def _int(v: Any) -> int:
 
 
 def _fallback_usage(raw: Mapping[str, Any]) -> Usage | None:
-    """OpenAI chat/responses and Anthropic shapes only (providers.md §1.3, §2.4)."""
+    """OpenAI chat/responses and Anthropic shapes only (docs/reference/providers.md §1.3, §2.4)."""
     if "cache_read_input_tokens" in raw or "cache_creation_input_tokens" in raw:
         cc = raw.get("cache_creation")
         w1h = _int(cc.get("ephemeral_1h_input_tokens")) if isinstance(cc, dict) else 0

@@ -1,7 +1,7 @@
 """ModelSpec: the geometry that decides KV-cache size, resolved from a config.json.
 
-Mirrors vLLM's ModelConfig (kv-cache.md §1): nested text configs, field aliases, explicit
-head_dim, MQA flags, MLA latents, and one LayerSpec per decoder layer.
+Mirrors vLLM's ModelConfig (docs/reference/kv-cache.md §1): nested text configs, field
+aliases, explicit head_dim, MQA flags, MLA latents, and one LayerSpec per decoder layer.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ class ModelSpec:
 
 
 def _kv_heads(text: Mapping[str, Any], model_type: str, heads: int, where: str) -> int:
-    """vLLM get_total_num_kv_heads (kv-cache.md §1.4)."""
+    """vLLM get_total_num_kv_heads (docs/reference/kv-cache.md §1.4)."""
     falcon_new = model_type in FALCON_TYPES and text.get("new_decoder_architecture")
     if text.get("multi_query") and not falcon_new:
         return 1
