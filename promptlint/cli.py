@@ -45,6 +45,18 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         return self._load(cmd_name)
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # Each command's whole first sentence, wrapped in its column: click's default cuts
+        # it to the terminal width and ends it in "...".
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=500)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
     def _load(self, name: str) -> click.Command | None:
         target = COMMANDS.get(name)
         if target is None:
