@@ -87,6 +87,8 @@ def test_failed_requests_do_not_blank_the_model_and_long_models_wrap(tmp_path: P
     html = _html(tmp_path, recs)
     cells = re.findall(r'<td class="model">([^<]*)</td>', html)
     assert sorted(cells) == sorted([long_model, "(unknown model: request not parsed)"])
-    # The model cell may wrap: it is not a nowrap cell, and the card scrolls rather than spill.
+    # The model cell may wrap (at the id's hyphens): it is not a nowrap cell, and a card
+    # scrolls rather than spill.
     assert f'<td class="nowrap">{long_model}' not in html
-    assert "td.model { overflow-wrap: anywhere" in html
+    assert "td.model { min-width: 10em; }" in html
+    assert "section.card { overflow-x: auto; }" in html
