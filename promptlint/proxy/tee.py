@@ -11,6 +11,8 @@ import json
 import zlib
 from typing import Any
 
+from promptlint.usage import merge_anthropic_stream
+
 BODY_CAP = 16 * 1024 * 1024  # a non-streamed body larger than this is not kept for usage
 LINE_CAP = 4 * 1024 * 1024  # an SSE line larger than this is not kept
 
@@ -134,15 +136,6 @@ def _json_of_data_line(line: bytes) -> Any:
         return None
 
 
-def _merge_anthropic(start: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
-    # message_delta usage is cumulative but lacks the cache_creation TTL breakdown.
-    merged = dict(start)
-    for k, v in delta.items():
-        if v is not None:
-            merged[k] = v
-    return merged
-
-
 def _decode_body(tee: ResponseTee, content_encoding: str | None) -> bytes | None:
     data = b"".join(tee.body)
     enc = (content_encoding or "").strip().lower()
@@ -192,7 +185,7 @@ def extract(
         if u is None:
             continue
         if usage is not None and ev.get("type") == "message_delta":
-            usage = _merge_anthropic(usage, u)
+            usage = merge_anthropic_stream(usage, u)
         else:
             usage = u
     return usage, model

@@ -19,10 +19,10 @@ from typing import Any, Protocol
 
 from promptlint.causes import Cause
 from promptlint.diagnosis.exchange import Exchange
-from promptlint.proxy.fallback import usage_only_record
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.spill import SpillFile
 from promptlint.proxy.tee import ResponseTee, extract
+from promptlint.proxy.usage_only import usage_only_record
 from promptlint.store.base import Store, open_store
 from promptlint.store.records import RequestRecord
 
@@ -31,18 +31,60 @@ log = logging.getLogger("promptlint.proxy")
 _STOP = object()
 
 
+class Writer(Protocol):
+    """What the proxy asks of its writer, in a thread (`RecordWriter`) or a process.
+
+    `submit` never blocks the event loop; every record submitted ends written, spilled
+    (replayed later) or counted lost in `metrics`.
+    """
+
+    metrics: Metrics
+
+    @property
+    def in_process(self) -> bool:
+        """True when analysis runs in a thread of this process, beside the event loop."""
+        ...
+
+    def start(self) -> None: ...
+
+    def submit(
+        self,
+        ex: Exchange,
+        provider: str,
+        tee: ResponseTee | None = None,
+        content_encoding: str | None = None,
+    ) -> None: ...
+
+    def flush(self, timeout: float = 30.0) -> bool:
+        """Wait until every record submitted so far is settled; False on timeout."""
+        ...
+
+    def close(self, timeout: float = 30.0) -> None: ...
+
+    @property
+    def depth(self) -> int:
+        """Records submitted and not yet settled."""
+        ...
+
+    @property
+    def store_ok(self) -> bool: ...
+
+    @property
+    def store_error(self) -> str | None: ...
+
+    @property
+    def spill_pending(self) -> int: ...
+
+
 class AnalyzerLike(Protocol):
     def analyze(self, ex: Exchange) -> RequestRecord: ...
 
 
-def default_analyzer(record_bodies: str) -> AnalyzerLike | None:
-    """The diagnosis Analyzer when it is installed; None means usage-only records."""
-    try:
-        from promptlint.diagnosis.analyzer import Analyzer
-    except ImportError:
-        return None
-    analyzer: AnalyzerLike = Analyzer(record_bodies=record_bodies)
-    return analyzer
+def default_analyzer(record_bodies: str) -> AnalyzerLike:
+    # Imported here, in the writer thread or process: the proxy's event loop never needs it.
+    from promptlint.diagnosis.analyzer import Analyzer
+
+    return Analyzer(record_bodies=record_bodies)
 
 
 def admit_body(ex: Exchange, queued_bytes: int, max_queued_bytes: int, metrics: Metrics) -> int:
@@ -63,13 +105,17 @@ def admit_body(ex: Exchange, queued_bytes: int, max_queued_bytes: int, metrics: 
 
 
 class RecordWriter:
+    """The `Writer` in a thread of this process (also the child's writer in `ProcessWriter`)."""
+
+    in_process = True
+
     def __init__(
         self,
         store_url: str,
         spill_path: Path,
         metrics: Metrics,
         record_bodies: str = "redacted",
-        analyzer_factory: Callable[[str], AnalyzerLike | None] = default_analyzer,
+        analyzer_factory: Callable[[str], AnalyzerLike] = default_analyzer,
         max_queue: int = 20_000,
         max_queued_bytes: int = 512 * 1024 * 1024,
         batch_size: int = 256,

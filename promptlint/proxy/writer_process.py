@@ -35,7 +35,9 @@ _RESTART_WINDOW = 60.0
 
 
 class ProcessWriter:
-    """The `RecordWriter` surface (submit, flush, close, status), backed by a child process."""
+    """The `Writer` backed by a child process running a `RecordWriter`."""
+
+    in_process = False
 
     def __init__(
         self,
