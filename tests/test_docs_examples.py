@@ -7,9 +7,11 @@ from the repository's root, with this interpreter's environment first on PATH, s
 any text on its line, and a line of only `...` for any number of lines (as doctest's
 ELLIPSIS), so an example may show an excerpt, and says so.
 
-A block whose output cannot repeat (live timestamps and ids, a server that runs until
-stopped, a GPU) carries `<!-- docs-test: skip REASON -->` on the line before its fence:
-it is reported as a skip with that reason, never silently left out.
+A block whose output cannot repeat (a server that runs until stopped, a GPU) carries
+`<!-- docs-test: skip REASON -->` on the line before its fence: it is reported as a skip
+with that reason, never silently left out. A block from a live recording carries
+`<!-- docs-test: ids and times vary -->`: request ids (32 hex digits) and times
+(`YYYY-MM-DD HH:MM:SS`) are compared as placeholders, everything else exactly.
 
 The examples read what the repository ships, plus what `make demo` writes to build/demo/
 and what `python bench/report_data.py build/demo/traffic.db` generates; the session
@@ -32,6 +34,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 SKIP = re.compile(r"<!--\s*docs-test:\s*skip\s+(.+?)\s*-->")
+VARYING = re.compile(r"<!--\s*docs-test:\s*ids and times vary\s*-->")
+ID_OR_TIME = re.compile(r"\b[0-9a-f]{32}\b|\b\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\b")
 MARK = "@@promptlint-docs-test@@"
 
 
@@ -42,6 +46,7 @@ class Example:
     commands: tuple[str, ...]
     outputs: tuple[str, ...]
     skip: str | None
+    varying: bool = False
 
     @property
     def name(self) -> str:
@@ -87,6 +92,7 @@ def examples_in(page: Path) -> list[Example]:
                     tuple(commands),
                     tuple("\n".join(o) for o in outputs),
                     skip.group(1) if skip else None,
+                    VARYING.search(previous) is not None,
                 )
             )
         i += 1
@@ -162,6 +168,15 @@ def test_ellipsis_matches_within_a_line_and_across_lines() -> None:
     assert not matches("a\nz", "a\nx\nz")
 
 
+def test_varying_blocks_compare_ids_and_times_as_placeholders() -> None:
+    line = "0123456789abcdef0123456789abcdef  at 2026-12-01 10:09:37  7 requests"
+    other = "fedcba9876543210fedcba9876543210  at 2026-11-30 23:59:59  7 requests"
+    assert ID_OR_TIME.sub("<varies>", line) == ID_OR_TIME.sub("<varies>", other)
+    assert ID_OR_TIME.sub("<varies>", line) != ID_OR_TIME.sub(
+        "<varies>", other[:-10] + "8 requests"
+    )
+
+
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.name)
 def test_console_example(example: Example, shipped_data: None) -> None:
     if example.skip:
@@ -169,6 +184,11 @@ def test_console_example(example: Example, shipped_data: None) -> None:
     outputs = run_block(example.commands)
     assert len(outputs) == len(example.commands)
     for command, expected, actual in zip(example.commands, example.outputs, outputs, strict=True):
+        if example.varying:
+            expected, actual = (
+                ID_OR_TIME.sub("<varies>", expected),
+                ID_OR_TIME.sub("<varies>", actual),
+            )
         assert matches(expected, actual), (
             f"{example.name}: `{command}` printed\n{actual}\nexpected\n{expected}"
         )
