@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from promptlint.proxy.headers import scrub_secrets
+
 
 class Outcome(enum.Enum):
     """Each member: (the record's error text, the kind it counts as in upstream_errors_total).
@@ -27,4 +29,4 @@ class Outcome(enum.Enum):
         """The record's error: None for `OK`, else the message and, after a colon, the detail."""
         if self.message is None or detail is None:
             return self.message
-        return f"{self.message}: {detail}"
+        return f"{self.message}: {scrub_secrets(detail)}"

@@ -23,7 +23,7 @@ from aiohttp import web
 from yarl import URL
 
 from promptlint.diagnosis.exchange import Exchange
-from promptlint.proxy import routes
+from promptlint.proxy import logs, routes
 from promptlint.proxy.headers import (
     KeyHasher,
     client_response_headers,
@@ -34,6 +34,7 @@ from promptlint.proxy.headers import (
 )
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.outcome import Outcome
+from promptlint.proxy.state import StateDir
 from promptlint.proxy.tee import ResponseTee
 from promptlint.proxy.upstream import (
     AiohttpUpstream,
@@ -68,6 +69,8 @@ class ProxyConfig:
     # loop); "thread": in a thread of this process (lighter; for tests and tiny loads).
     writer: str = "process"
     retry_seconds: float = 2.0
+    # A store write that takes longer spills its records and marks the store failing.
+    write_timeout: float = 10.0
 
     @property
     def salt_path(self) -> Path:
@@ -88,9 +91,15 @@ class ProxyServer:
         """`writer` and `upstream` default to the configured ones; the server owns both."""
         self.config = config
         self.upstreams = routes.Upstreams.parse(config.openai_upstream, config.anthropic_upstream)
-        self.metrics = writer.metrics if writer is not None else Metrics()
-        self.writer = writer or _make_writer(config, self.metrics)
-        self.hasher = KeyHasher.from_file(config.salt_path)
+        # Before the writer starts: it replays the spill file this directory holds.
+        self.state = StateDir(config.state_dir).acquire()
+        try:
+            self.metrics = writer.metrics if writer is not None else Metrics()
+            self.writer = writer or _make_writer(config, self.metrics)
+            self.hasher = KeyHasher.from_file(config.salt_path)
+        except BaseException:
+            self.state.release()
+            raise
         self._upstream = upstream
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None
@@ -101,6 +110,7 @@ class ProxyServer:
     # -- lifecycle --------------------------------------------------------------------------
 
     async def start(self) -> None:
+        logs.install()
         if self.writer.in_process:
             # Analysis in a thread is CPU-bound; a short switch interval hands the GIL back
             # to the event loop within ~0.5 ms instead of 5 ms when a request arrives.
@@ -110,7 +120,12 @@ class ProxyServer:
         app = web.Application(client_max_size=self.config.max_body_bytes)
         app.router.add_route("*", "/{tail:.*}", self._dispatch)
         self._runner = web.AppRunner(
-            app, access_log=None, handle_signals=False, handler_cancellation=True
+            app,
+            access_log=None,
+            handle_signals=False,
+            handler_cancellation=True,
+            # Request bodies go upstream exactly as received, compressed or not.
+            auto_decompress=False,
         )
         await self._runner.setup()
         self._site = web.TCPSite(self._runner, self.config.host, self.config.port)
@@ -119,6 +134,7 @@ class ProxyServer:
         except OSError:
             await self._runner.cleanup()
             await self._upstream.aclose()
+            self.state.release()
             raise
         # Only once the port is ours: a proxy that cannot listen leaves no writer behind.
         self.writer.start()
@@ -132,6 +148,7 @@ class ProxyServer:
         if self._upstream is not None:
             await self._upstream.aclose()
         await asyncio.get_running_loop().run_in_executor(None, self.writer.close, flush_timeout)
+        self.state.release()
 
     @property
     def upstream(self) -> Upstream:
@@ -352,6 +369,7 @@ def _make_writer(config: ProxyConfig, metrics: Metrics) -> Writer:
             metrics,
             record_bodies=config.record_bodies,
             retry_seconds=config.retry_seconds,
+            write_timeout=config.write_timeout,
         )
     if config.writer == "process":
         return ProcessWriter(
@@ -360,6 +378,7 @@ def _make_writer(config: ProxyConfig, metrics: Metrics) -> Writer:
             metrics,
             record_bodies=config.record_bodies,
             retry_seconds=config.retry_seconds,
+            write_timeout=config.write_timeout,
         )
     raise ValueError(f"writer must be 'process' or 'thread', got {config.writer!r}")
 

@@ -20,6 +20,9 @@ _USAGE = b'"usage"'
 _USAGE_NULL = (b'"usage":null', b'"usage": null')
 
 
+_ZLIB = type(zlib.decompressobj())
+
+
 def _decompressor(encoding: str) -> Any:
     enc = encoding.strip().lower()
     if enc in ("gzip", "x-gzip"):
@@ -136,8 +139,9 @@ def _json_of_data_line(line: bytes) -> Any:
         return None
 
 
-def _decode_body(tee: ResponseTee, content_encoding: str | None) -> bytes | None:
-    data = b"".join(tee.body)
+def decode_body(data: bytes, content_encoding: str | None) -> bytes | None:
+    """`data` decoded per its Content-Encoding; None when the encoding is unknown, the data
+    is corrupt, or it decodes to more than BODY_CAP (a compression bomb is not unpacked)."""
     enc = (content_encoding or "").strip().lower()
     if enc in ("", "identity"):
         return data
@@ -145,10 +149,17 @@ def _decode_body(tee: ResponseTee, content_encoding: str | None) -> bytes | None
     if not dec:
         return None
     try:
-        out: bytes = dec.decompress(data)
-        return out
+        if isinstance(dec, _ZLIB):
+            out: bytes = dec.decompress(data, BODY_CAP + 1)
+        else:
+            out = dec.process(data) if hasattr(dec, "process") else dec.decompress(data)
     except Exception:
         return None
+    return out if len(out) <= BODY_CAP else None
+
+
+def _decode_body(tee: ResponseTee, content_encoding: str | None) -> bytes | None:
+    return decode_body(b"".join(tee.body), content_encoding)
 
 
 def extract(

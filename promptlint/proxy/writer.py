@@ -21,7 +21,7 @@ from promptlint.causes import Cause
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.spill import SpillFile
-from promptlint.proxy.tee import ResponseTee, extract
+from promptlint.proxy.tee import ResponseTee, decode_body, extract
 from promptlint.proxy.usage_only import usage_only_record
 from promptlint.store.base import Store, open_store
 from promptlint.store.records import RequestRecord
@@ -104,6 +104,41 @@ def admit_body(ex: Exchange, queued_bytes: int, max_queued_bytes: int, metrics: 
     return size
 
 
+def _within(timeout: float, fn: Callable[..., Any], *args: Any) -> None:
+    """Run `fn(*args)` in a daemon thread; TimeoutError if it has not returned in time."""
+    done = threading.Event()
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            fn(*args)
+        except BaseException as exc:
+            failure.append(exc)
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="promptlint-store-write", daemon=True).start()
+    if not done.wait(timeout):
+        raise TimeoutError
+    if failure:
+        raise failure[0]
+
+
+def decode_request_body(ex: Exchange) -> None:
+    """The analysis reads the body decoded: the proxy forwarded it as received (gzip and
+    all), so only the writer's own copy is decompressed."""
+    encoding = ex.request_headers.get("content-encoding")
+    if not encoding or encoding.strip().lower() == "identity" or not ex.request_body:
+        return
+    decoded = decode_body(ex.request_body, encoding)
+    if decoded is None:
+        ex.request_body = b""
+        note = f"request body not analysed: cannot decode Content-Encoding {encoding!r}"
+        ex.error = "; ".join(e for e in (ex.error, note) if e)
+    else:
+        ex.request_body = decoded
+
+
 class RecordWriter:
     """The `Writer` in a thread of this process (also the child's writer in `ProcessWriter`)."""
 
@@ -121,6 +156,7 @@ class RecordWriter:
         batch_size: int = 256,
         retry_seconds: float = 2.0,
         block_when_full: bool = False,
+        write_timeout: float = 10.0,
     ) -> None:
         self.store_url = store_url
         self._block_when_full = block_when_full
@@ -132,6 +168,7 @@ class RecordWriter:
         self._max_queued_bytes = max_queued_bytes
         self._batch_size = batch_size
         self._retry_seconds = retry_seconds
+        self._write_timeout = write_timeout
         self._lock = threading.Condition()
         self._queued_bytes = 0
         self._submitted = 0
@@ -261,6 +298,7 @@ class RecordWriter:
     def _handle(self, batch: Sequence[tuple[Any, ...]]) -> None:
         records = []
         for ex, provider, _, tee, encoding in batch:
+            decode_request_body(ex)
             if tee is not None:
                 try:
                     ex.usage_raw, ex.response_model = extract(tee, encoding)
@@ -342,7 +380,14 @@ class RecordWriter:
         if store is None:
             return False
         try:
-            store.write(records)
+            _within(self._write_timeout, store.write, records)
+        except TimeoutError:
+            # A frozen store (a stopped database, a hung disk) would hold every record
+            # behind this one, and the stop too: spill, and leave that connection to hang
+            # alone (closing it could hang as well).
+            self._note_store_failure(f"store did not answer within {self._write_timeout:g} s")
+            self._store = None
+            return False
         except Exception as exc:
             self._note_store_failure(f"write failed: {type(exc).__name__}: {exc}")
             # A broken connection may never recover: reopen on the next attempt.
