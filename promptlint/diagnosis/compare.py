@@ -22,7 +22,8 @@ SNIPPET_BEFORE = 40
 SNIPPET_AFTER = 60
 MAX_BREAKS = 4
 
-# Anthropic: these invalidate the system and message caches but not the tools (providers.md §2.2).
+# Anthropic: these invalidate the system and message caches but not the tools
+# (docs/reference/providers.md §2.2).
 _ANTHROPIC_AFTER_TOOLS = ("tool_choice", "thinking", "images")
 # Self-hosted engines render these into the prompt through the chat template.
 _LOCAL_RENDERED = ("chat_template_kwargs", "reasoning_effort", "tool_choice")
