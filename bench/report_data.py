@@ -121,3 +121,26 @@ def generate(
             parent = rid
             prompt += out
             made += 1
+
+
+def main() -> None:
+    """`python bench/report_data.py STORE [N]`: write N (default 6,000) recordings to STORE."""
+    import sys
+    from pathlib import Path
+
+    from promptlint.store import open_store
+
+    if len(sys.argv) < 2:
+        sys.exit("usage: python bench/report_data.py STORE_PATH [REQUESTS]")
+    path = Path(sys.argv[1])
+    n = int(sys.argv[2]) if len(sys.argv) > 2 else 6000
+    path.unlink(missing_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open_store(str(path)) as store:
+        records = list(generate(n))
+        store.write(records)
+    print(f"wrote {len(records):,} recordings to {path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -155,6 +155,8 @@ def probe(
 
     if bool(vllm_url) == bool(launch_dir):
         raise UserError("give exactly one of --vllm URL or --launch MODEL_DIR")
+    if vllm_url is not None:
+        _check_url(vllm_url)
     if vllm_args and not launch_dir:
         raise UserError("arguments after -- are for a launched engine (--launch)")
     if launch_dir and not Path(launch_dir, "config.json").exists():
@@ -220,3 +222,14 @@ async def _run(base_url: str, settings: Any, info: dict[str, Any]) -> dict[str, 
     timeout = aiohttp.ClientTimeout(total=None, sock_connect=10, sock_read=600)
     async with aiohttp.ClientSession(timeout=timeout) as session:
         return await run_probe(EngineClient(base_url, session), settings, info)
+
+
+def _check_url(url: str) -> None:
+    """A server URL the client can open, or one line saying what a good one looks like."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise UserError(
+            f"--vllm must be the server's http(s) URL, e.g. http://127.0.0.1:8000; got {url!r}"
+        )

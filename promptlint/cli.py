@@ -30,7 +30,7 @@ COMMANDS: dict[str, str] = {
     "capacity": "promptlint.commands.capacity:capacity",
     "cost": "promptlint.commands.cost:cost",
     "pricing": "promptlint.commands.pricing:pricing",
-    # The probe is a plugin (DESIGN.md): loaded by name only when it runs.
+    # The probe is a plugin (docs/architecture.md): loaded by name only when it runs.
     "probe": "promptlint.gpu_probe.cli:probe",
 }
 
@@ -41,6 +41,18 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         return self._load(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # Each command's whole first sentence, wrapped in its column: click's default cuts
+        # it to the terminal width and ends it in "...".
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=500)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def _load(self, name: str) -> click.Command | None:
         target = COMMANDS.get(name)

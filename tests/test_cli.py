@@ -14,6 +14,17 @@ def test_help_lists_commands() -> None:
     assert "Keep LLM prompt prefixes cacheable" in result.output
 
 
+def test_help_gives_each_command_its_whole_first_sentence() -> None:
+    from promptlint.cli import COMMANDS
+
+    result = CliRunner().invoke(cli, ["--help"], terminal_width=80)
+    commands = result.output.split("Commands:")[1]
+    assert "..." not in commands
+    for name in COMMANDS:
+        assert f"  {name} " in commands
+    assert "(the concurrency cliff)." in " ".join(commands.split())
+
+
 def test_unknown_command_is_usage_error() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "promptlint", "no-such-command"],

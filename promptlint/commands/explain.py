@@ -43,7 +43,8 @@ def explain(
     Give two or more request bodies (JSON files) to compare them offline, or one
     request or session id to read from the store.
     """
-    if len(targets) >= 2 or Path(targets[0]).is_file():
+    offline = len(targets) >= 2 or Path(targets[0]).is_file()
+    if offline:
         if len(targets) < 2:
             raise UserError("give two or more request bodies (A.json B.json) or one id")
         data = _offline(targets, api, gap)
@@ -57,7 +58,7 @@ def explain(
     from promptlint.cost.money import money
     from promptlint.diagnosis.render import request_text, timeline_text
 
-    if len(data["timeline"]) > 1:
+    if not offline and len(data["timeline"]) > 1:  # a recorded session: its turns first
         for line in timeline_text(data["timeline"]):
             click.echo(line)
         click.echo("")

@@ -302,5 +302,8 @@ def suggestion(name: str) -> str:
     close = difflib.get_close_matches(key, list(models), n=4, cutoff=0.6)
     names = list(dict.fromkeys([*same[:3], *close]))[:4]
     if not names:
-        return " (see `promptlint pricing show` for how names resolve)"
+        return (
+            " and none is close (names as LiteLLM spells them, e.g. gpt-4o or claude-sonnet-4-5,"
+            " optionally with a provider prefix such as anthropic/)"
+        )
     return "; did you mean: " + ", ".join(names) + "?"

@@ -786,9 +786,9 @@ def _human_turn(value: Any) -> bool:
 
 def _thinking_stripped(ctx: _Ctx, parent_len: int, cum: list[int]) -> Divergence | None:
     """Anthropic drops earlier thinking blocks once a user turn that is not a tool result
-    arrives with thinking enabled (providers.md §2.2): the bytes sent are identical, yet
-    the prompt the provider hashes loses those blocks, so the cache breaks at the first
-    assistant turn whose thinking the earlier request still carried."""
+    arrives with thinking enabled (docs/reference/providers.md §2.2): the bytes sent are
+    identical, yet the prompt the provider hashes loses those blocks, so the cache breaks at
+    the first assistant turn whose thinking the earlier request still carried."""
     thinking = ctx.prompt.params.get("thinking", "")
     if '"enabled"' not in thinking and '"adaptive"' not in thinking:
         return None

@@ -22,7 +22,8 @@ SNIPPET_BEFORE = 40
 SNIPPET_AFTER = 60
 MAX_BREAKS = 4
 
-# Anthropic: these invalidate the system and message caches but not the tools (providers.md §2.2).
+# Anthropic: these invalidate the system and message caches but not the tools
+# (docs/reference/providers.md §2.2).
 _ANTHROPIC_AFTER_TOOLS = ("tool_choice", "thinking", "images")
 # Request headers that select the model variant or the cache behaviour (Anthropic's
 # `anthropic-beta`: `context-1m-…` serves another variant with its own cache): a change

@@ -132,7 +132,8 @@ def vllm_reported_tokens(est: KVEstimate, budget: int, block: int) -> int | None
     vLLM buckets layers by cache spec, cuts the buckets into groups of the smallest bucket's
     size (or the largest, if it is under 1.5× the smallest), gives every group the same page
     size, and reports num_blocks // num_groups × block_size — as if every layer stored every
-    token, which under-states what sliding-window models hold (kv-cache.md §2.4, §2.6).
+    token, which under-states what sliding-window models hold
+    (docs/reference/kv-cache.md §2.4, §2.6).
     """
     buckets: dict[tuple[str, int | None, int], int] = {}
     pages: list[int] = []

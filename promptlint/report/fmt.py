@@ -20,3 +20,18 @@ def pct(x: float) -> str:
 
 def share(part: Decimal, whole: Decimal) -> str:
     return pct(float(part / whole)) if whole else "–"
+
+
+# Groups whose key the proxy could not record: a request body that did not parse names no
+# model, a request sent without credentials no key. Tables name them; JSON and CSV keep "".
+UNKNOWN_MODEL = "(unknown model: request not parsed)"
+NO_KEY = "(no API key)"
+
+
+def group_label(by: str, key: str) -> str:
+    """A row's name in a table: the group's key, or what its missing key means."""
+    if by == "model" and not key:
+        return UNKNOWN_MODEL
+    if by == "key" and key in ("", "anonymous"):
+        return NO_KEY
+    return key

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabulate import tabulate
 
 from promptlint.cost.money import usd
-from promptlint.report.fmt import pct, share, tokens
+from promptlint.report.fmt import group_label, pct, share, tokens
 from promptlint.report.model import CauseRow, Report, Totals
 
 BY_LABEL = {
@@ -76,7 +76,10 @@ def render_table(report: Report) -> str:
                    "Output", "Hit rate", "Cost", "Without cache", "Avoidable"]  # fmt: skip
         unpriced = set(report.unpriced_models) if report.by == "model" else set()
         body: list[list[str]] = [
-            _group_row(g.key + (" (no price)" if g.key in unpriced else ""), g) for g in report.rows
+            _group_row(
+                group_label(report.by, g.key) + (" (no price)" if g.key in unpriced else ""), g
+            )
+            for g in report.rows
         ]
         body.append(_group_row("Total", t))
         table = tabulate(

@@ -146,6 +146,7 @@ def test_ttl_and_period_options() -> None:
         (["cost", "gpt-4o", "--cache-read-price", "cheap"], "not a number"),
         (["cost"], "missing MODEL"),
         (["pricing", "show", "gpt-9000-ultra"], "unknown model"),
+        (["cost", "nosuchmodel-xyz"], "none is close (names as LiteLLM spells them"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:

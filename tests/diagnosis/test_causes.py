@@ -498,7 +498,7 @@ def test_anthropic_without_cache_control_is_breakpoint_misuse() -> None:
 
 
 def test_anthropic_drops_thinking_on_a_new_user_turn() -> None:
-    # providers.md §2.2: a non-tool-result user turn with thinking enabled strips the
+    # docs/reference/providers.md §2.2: a non-tool-result user turn with thinking enabled strips the
     # earlier thinking blocks, though the client sent them unchanged.
     sys = [{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}}]
     thinking = {"type": "enabled", "budget_tokens": 2000}
@@ -564,8 +564,9 @@ def test_prompt_cache_key_change_is_param_change_and_kept_hashed() -> None:
 
 
 def test_anthropic_entry_beyond_the_20_block_lookback_is_breakpoint_misuse() -> None:
-    # providers.md §2.1: a read looks back at most 20 blocks from each breakpoint. A client
-    # that marks only its last message, then sends 30 new blocks, finds no entry to read.
+    # docs/reference/providers.md §2.1: a read looks back at most 20 blocks from each
+    # breakpoint. A client that marks only its last message, then sends 30 new blocks, finds
+    # no entry to read.
     def marked(msgs: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out = copy.deepcopy(msgs)
         out[-1]["content"] = [

@@ -332,7 +332,8 @@ def test_cli_errors_are_one_line_exit_2(args: list[str], needle: str) -> None:
     assert needle in proc.stderr and "Traceback" not in proc.stderr
 
 
-# kv-cache.md §2.6's worked table: 40 GiB available, block 16 (64 for MLA), bf16, TP 1.
+# docs/reference/kv-cache.md §2.6's worked table: 40 GiB available, block 16 (64 for MLA),
+# bf16, TP 1.
 @pytest.mark.parametrize(
     ("name", "block", "reported"),
     [

@@ -300,6 +300,8 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
         (("--vllm", "http://x", "--launch", "y"), "exactly one of"),
         (("--launch", "/nonexistent"), "not a model folder"),
         (("--vllm", "http://127.0.0.1:9"), "cannot reach a vLLM server"),
+        (("--vllm", "notaurl"), "--vllm must be the server's http(s) URL"),
+        (("--vllm", "127.0.0.1:8000"), "e.g. http://127.0.0.1:8000"),
         (("--vllm", "http://127.0.0.1:9", "--concurrency", "1,x"), "--concurrency"),
         (("--vllm", "http://127.0.0.1:9", "--", "--block-size", "32"), "for a launched engine"),
     ],

@@ -1,7 +1,7 @@
 """A local stand-in for the hosted APIs: OpenAI chat/responses/completions and Anthropic
 messages, in their exact wire formats, streamed (SSE) and not, with a prefix cache.
 
-The cache behaves like the providers' (providers.md §1.1, §2.1):
+The cache behaves like the providers' (docs/reference/providers.md §1.1, §2.1):
 - OpenAI: automatic, per API key (+ `prompt_cache_key`) and model; hits only from 1024
   tokens, in 128-token steps; `cached_tokens` is a subset of `prompt_tokens`.
 - Anthropic: only at `cache_control` breakpoints (or the top-level `cache_control`, which

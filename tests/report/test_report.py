@@ -7,6 +7,7 @@ import io
 import json
 from collections import defaultdict
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -294,3 +295,18 @@ def test_report_never_shows_the_database_password(
         for text in (render_json(report), render_table(report), render_html(report)):
             assert "s3cr3t-pw" not in text
             assert "postgresql://127.0.0.1:" in text
+
+
+def test_tables_name_groups_whose_key_was_not_recorded(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from store.factory import make_record
+
+    failed = make_record("b", model="gpt-4o", key="anonymous", tokens=(0, 0, 0, 0, 0))
+    recs = [make_record("a", model="gpt-4o", key="k_1"), replace(failed, model="", status=400)]
+    with open_store(str(tmp_path / "r.db")) as store:
+        store.write(recs)
+        by_model = render_table(build_report(store, "model"))
+        by_key = render_table(build_report(store, "key"))
+    assert "(unknown model: request not parsed)" in by_model
+    assert "(no API key)" in by_key and "anonymous" not in by_key
