@@ -199,14 +199,10 @@ class _Connection:
     # -- client -> upstream -----------------------------------------------------------------
 
     def from_client(self, text: str) -> None:
-        marks = _REALTIME_CLIENT_MARKS if self.api == apis.OPENAI_REALTIME else _CREATE
-        if not any(m in text for m in marks):
-            return
-        try:
-            event = json.loads(text)
-        except ValueError:
-            return
-        if not isinstance(event, dict):
+        event = _event(
+            text, _REALTIME_CLIENT_MARKS if self.api == apis.OPENAI_REALTIME else _CREATE
+        )
+        if event is None:
             return
         kind = event.get("type")
         if self.api == apis.OPENAI_RESPONSES and kind == "response.create":
@@ -248,14 +244,10 @@ class _Connection:
     # -- upstream -> client -----------------------------------------------------------------
 
     def from_upstream(self, text: str) -> None:
-        marks = _REALTIME_MARKS if self.api == apis.OPENAI_REALTIME else _RESPONSES_MARKS
-        if not any(m in text for m in marks):
-            return
-        try:
-            event = json.loads(text)
-        except ValueError:
-            return
-        if not isinstance(event, dict):
+        event = _event(
+            text, _REALTIME_MARKS if self.api == apis.OPENAI_REALTIME else _RESPONSES_MARKS
+        )
+        if event is None:
             return
         kind = event.get("type")
         got = event.get("response")
@@ -417,6 +409,18 @@ async def _pump(
         if not client.closed:
             await client.close()
         ctx.closed("the socket closed before the response completed")
+
+
+def _event(text: str, marks: tuple[str, ...]) -> dict[str, Any] | None:
+    """The message as a JSON object when it carries one of `marks`; None for all others
+    (read with a substring search only, so the bulk of a stream passes unparsed)."""
+    if not any(m in text for m in marks):
+        return None
+    try:
+        event = json.loads(text)
+    except ValueError:
+        return None
+    return event if isinstance(event, dict) else None
 
 
 def _passed_headers(headers: MultiMapping[str] | None) -> CIMultiDict[str]:
