@@ -161,7 +161,6 @@ class Relay:
         except ConnectionError:
             await up.close()
             return client
-        ctx.open = True
         await _pump(client, up, ctx)
         return client
 
@@ -171,7 +170,6 @@ class _Turn:
     ts: datetime
     t0: float
     body: dict[str, Any]
-    model: str | None = None
 
 
 @dataclass
@@ -184,7 +182,6 @@ class _Connection:
     key_hash: str
     host: str  # the upstream's: with each turn's model, it names the provider
     submit: Submit
-    open: bool = False
     pending: deque[_Turn] = field(default_factory=deque)
     # response id -> the whole conversation it ends (input then output), for continuations
     history: dict[str, list[Any]] = field(default_factory=dict)
