@@ -77,6 +77,20 @@ def _is_loopback(host: str) -> bool:
     show_default=True,
     help="Larger request bodies get a 413 from the proxy (counted in the metrics).",
 )
+@click.option(
+    "--header-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="Seconds a request's headers may take to arrive (slower clients get a 408).",
+)
+@click.option(
+    "--idle-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=30.0,
+    show_default=True,
+    help="Seconds a client connection may sit idle before the proxy closes it.",
+)
 def proxy(
     listen: str,
     upstream: str | None,
@@ -86,6 +100,8 @@ def proxy(
     record_bodies: str,
     state_dir: Path,
     max_body_mib: int,
+    header_timeout: float,
+    idle_timeout: float,
 ) -> None:
     """Forward LLM API traffic unchanged and record cache usage and prefix breaks.
 
@@ -118,6 +134,8 @@ def proxy(
             record_bodies=record_bodies,
             state_dir=state_dir,
             max_body_bytes=max_body_mib * 1024 * 1024,
+            header_timeout=header_timeout,
+            idle_timeout=idle_timeout,
         )
         logging.basicConfig(level=logging.WARNING, format="promptlint proxy: %(message)s")
         if not _is_loopback(host):

@@ -24,6 +24,7 @@ from yarl import URL
 
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.proxy import logs, routes
+from promptlint.proxy.connections import GuardedSite
 from promptlint.proxy.headers import (
     KeyHasher,
     client_response_headers,
@@ -71,6 +72,10 @@ class ProxyConfig:
     retry_seconds: float = 2.0
     # A store write that takes longer spills its records and marks the store failing.
     write_timeout: float = 10.0
+    # Seconds a request head may take from its first byte, and a connection may sit idle
+    # (before its first request and between requests) before the proxy closes it.
+    header_timeout: float = 10.0
+    idle_timeout: float = 30.0
 
     @property
     def salt_path(self) -> Path:
@@ -102,7 +107,7 @@ class ProxyServer:
             raise
         self._upstream = upstream
         self._runner: web.AppRunner | None = None
-        self._site: web.TCPSite | None = None
+        self._site: GuardedSite | None = None
         self._started = time.time()
         self.port = config.port
         self.in_flight = 0  # requests between arrival and hand-off to the writer
@@ -126,9 +131,15 @@ class ProxyServer:
             handler_cancellation=True,
             # Request bodies go upstream exactly as received, compressed or not.
             auto_decompress=False,
+            keepalive_timeout=self.config.idle_timeout,
         )
         await self._runner.setup()
-        self._site = web.TCPSite(self._runner, self.config.host, self.config.port)
+        self._site = GuardedSite(
+            self._runner,
+            self.config.host,
+            self.config.port,
+            header_timeout=self.config.header_timeout,
+        )
         try:
             await self._site.start()
         except OSError:

@@ -5,7 +5,14 @@ byte budget, private CAs and egress proxies. Each test fails without its fix."""
 from __future__ import annotations
 
 import json
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from harness import OPENAI_KEY, Harness, raw_request
 
 from promptlint.proxy.metrics import MAX_MODEL_LABELS, OTHER_MODEL, Metrics
@@ -78,3 +85,99 @@ def test_model_labels_stay_bounded_across_writer_processes() -> None:
     models = {line.split('model="', 1)[1].split('"', 1)[0] for line in lines}
     assert len(models) <= MAX_MODEL_LABELS + 1
     assert _total(lines) == 3 * MAX_MODEL_LABELS
+
+
+def _closed_within(sock: socket.socket, seconds: float) -> bytes | None:
+    """What the server sent before closing, or None if it kept the connection that long."""
+    sock.settimeout(0.05)
+    got = b""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            chunk = sock.recv(4096)
+        except TimeoutError:
+            continue
+        except ConnectionResetError:
+            return got
+        if not chunk:
+            return got
+        got += chunk
+    return None
+
+
+@pytest.fixture
+def strict_harness(tmp_path: Path) -> Iterator[Harness]:
+    h = Harness(tmp_path, header_timeout=0.5, idle_timeout=1.0).start()
+    try:
+        yield h
+    finally:
+        h.stop()
+
+
+def test_a_slowloris_head_gets_a_408_and_its_connection_closed(strict_harness: Harness) -> None:
+    head = b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 40
+    with socket.create_connection(("127.0.0.1", strict_harness.proxy.port)) as sock:
+        started = time.monotonic()
+        closed = None
+        for byte in head:  # one byte every 50 ms: the head would take 3 s
+            try:
+                sock.sendall(bytes([byte]))
+            except OSError:
+                break
+            closed = _closed_within(sock, 0.05)
+            if closed is not None:
+                break
+        assert closed is not None, "the proxy kept a slow head's connection open"
+        assert closed.startswith(b"HTTP/1.1 408 ")
+        assert time.monotonic() - started < 2.5
+
+
+def test_idle_connections_are_closed(strict_harness: Harness) -> None:
+    port = strict_harness.proxy.port
+    # before any request, and after one on a keep-alive connection
+    idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(50)]
+    used = socket.create_connection(("127.0.0.1", port))
+    try:
+        used.sendall(b"GET /-/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert b"200 OK" in used.recv(4096)
+        assert _closed_within(used, 4.0) is not None
+        for sock in idle:
+            assert _closed_within(sock, 1.0) is not None
+    finally:
+        for sock in [*idle, used]:
+            sock.close()
+
+
+def test_slow_request_bodies_and_long_responses_are_not_timed_out(
+    strict_harness: Harness,
+) -> None:
+    body = json.dumps({"model": "gpt-4o", "messages": [{"role": "user", "content": "x" * 200}]})
+    head = (
+        "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+        f"Authorization: Bearer {OPENAI_KEY}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    )
+    with socket.create_connection(("127.0.0.1", strict_harness.proxy.port)) as sock:
+        sock.sendall(head.encode())
+        for i in range(0, len(body), len(body) // 8):  # the body over 1.6 s: past both timeouts
+            time.sleep(0.2)
+            sock.sendall(body[i : i + len(body) // 8].encode())
+        reply = _closed_within(sock, 10.0)
+    assert reply is not None and reply.startswith(b"HTTP/1.1 200 "), reply
+
+
+def test_header_and_idle_timeouts_are_options(tmp_path: Path) -> None:
+    out = subprocess.run(
+        [str(Path(sys.executable).with_name("promptlint")), "proxy", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "--header-timeout" in out.stdout and "--idle-timeout" in out.stdout
+    bad = subprocess.run(
+        [str(Path(sys.executable).with_name("promptlint")), "proxy", "--idle-timeout", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2
