@@ -91,6 +91,13 @@ def _is_loopback(host: str) -> bool:
     show_default=True,
     help="Seconds a client connection may sit idle before the proxy closes it.",
 )
+@click.option(
+    "--write-timeout",
+    type=click.FloatRange(min=0.1),
+    default=10.0,
+    show_default=True,
+    help="Seconds a store write may take; a slower (frozen) store spills, health says degraded.",
+)
 def proxy(
     listen: str,
     upstream: str | None,
@@ -102,6 +109,7 @@ def proxy(
     max_body_mib: int,
     header_timeout: float,
     idle_timeout: float,
+    write_timeout: float,
 ) -> None:
     """Forward LLM API traffic unchanged and record cache usage and prefix breaks.
 
@@ -136,6 +144,7 @@ def proxy(
             max_body_bytes=max_body_mib * 1024 * 1024,
             header_timeout=header_timeout,
             idle_timeout=idle_timeout,
+            write_timeout=write_timeout,
         )
         logging.basicConfig(level=logging.WARNING, format="promptlint proxy: %(message)s")
         if not _is_loopback(host):
