@@ -78,6 +78,14 @@ def _is_loopback(host: str) -> bool:
     help="Larger request bodies get a 413 from the proxy (counted in the metrics).",
 )
 @click.option(
+    "--max-queue-mib",
+    type=click.IntRange(min=1),
+    default=512,
+    show_default=True,
+    help="Request bodies and response copies held for analysis; past it they are dropped "
+    "(counted), never the record.",
+)
+@click.option(
     "--header-timeout",
     type=click.FloatRange(min=0, min_open=True),
     default=10.0,
@@ -107,6 +115,7 @@ def proxy(
     record_bodies: str,
     state_dir: Path,
     max_body_mib: int,
+    max_queue_mib: int,
     header_timeout: float,
     idle_timeout: float,
     write_timeout: float,
@@ -142,6 +151,7 @@ def proxy(
             record_bodies=record_bodies,
             state_dir=state_dir,
             max_body_bytes=max_body_mib * 1024 * 1024,
+            max_queued_bytes=max_queue_mib * 1024 * 1024,
             header_timeout=header_timeout,
             idle_timeout=idle_timeout,
             write_timeout=write_timeout,

@@ -65,6 +65,9 @@ class ProxyConfig:
     record_bodies: str = "redacted"
     state_dir: Path = field(default_factory=lambda: Path(".promptlint"))
     max_body_bytes: int = 256 * 1024 * 1024
+    # Request bodies and response copies the writer queue may hold for analysis; past it
+    # they are dropped (counted), never the record.
+    max_queued_bytes: int = 512 * 1024 * 1024
     connect_timeout: float = 30.0
     # "process": analysis and storage in a child process (no GIL contention with the event
     # loop); "thread": in a thread of this process (lighter; for tests and tiny loads).
@@ -381,6 +384,7 @@ def _make_writer(config: ProxyConfig, metrics: Metrics) -> Writer:
             record_bodies=config.record_bodies,
             retry_seconds=config.retry_seconds,
             write_timeout=config.write_timeout,
+            max_queued_bytes=config.max_queued_bytes,
         )
     if config.writer == "process":
         return ProcessWriter(
@@ -390,6 +394,7 @@ def _make_writer(config: ProxyConfig, metrics: Metrics) -> Writer:
             record_bodies=config.record_bodies,
             retry_seconds=config.retry_seconds,
             write_timeout=config.write_timeout,
+            max_queued_bytes=config.max_queued_bytes,
         )
     raise ValueError(f"writer must be 'process' or 'thread', got {config.writer!r}")
 

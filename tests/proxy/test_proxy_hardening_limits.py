@@ -8,8 +8,12 @@ import json
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -181,3 +185,126 @@ def test_header_and_idle_timeouts_are_options(tmp_path: Path) -> None:
         timeout=60,
     )
     assert bad.returncode == 2
+
+
+MIB = 1024 * 1024
+BIG_USAGE = {"prompt_tokens": 2000, "completion_tokens": 7, "total_tokens": 2007}
+
+
+@contextmanager
+def _big_upstream() -> Iterator[tuple[str, bytes]]:
+    """An OpenAI-style upstream whose non-streamed answers are 12 MiB each."""
+    body = json.dumps(
+        {
+            "id": "chatcmpl-big",
+            "object": "chat.completion",
+            "model": "gpt-4o-2024-08-06",
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": "x" * 12 * MIB}}],
+            "usage": BIG_USAGE,
+        }
+    ).encode()
+
+    class Answer(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["Content-Length"]))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Answer)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", body
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("writer", ["thread", "process"])
+def test_response_copies_count_against_the_writer_byte_budget(tmp_path: Path, writer: str) -> None:
+    import sqlite3
+
+    with _big_upstream() as (url, body):
+        h = Harness(
+            tmp_path,
+            writer=writer,
+            openai_upstream=url,
+            write_timeout=20.0,
+            max_queued_bytes=40 * MIB,
+        ).start()
+        try:
+            chat = _chat("a fixed prompt")
+            first = h.run(raw_request(h.url + "/v1/chat/completions", body=chat, headers=AUTH))
+            assert first.body == body
+            h.settle()
+            # the store hangs: the writer holds what it took until its write times out
+            lock = sqlite3.connect(tmp_path / "recordings.db", isolation_level=None, timeout=0.1)
+            lock.execute("BEGIN EXCLUSIVE")
+            for _ in range(6):
+                reply = h.run(raw_request(h.url + "/v1/chat/completions", body=chat, headers=AUTH))
+                assert reply.status == 200 and reply.body == body  # the client always gets it all
+            lock.rollback()
+            lock.close()
+            deadline = time.monotonic() + 30
+            while h.proxy.writer.spill_pending and time.monotonic() < deadline:
+                time.sleep(0.05)
+            records = h.records()
+            metrics = h.proxy.metrics.render()
+            lost = h.proxy.metrics.total_lost()
+        finally:
+            h.stop()
+    assert len(records) == 7  # never the record
+    kept = [r for r in records if r.uncached_input_tokens + r.cache_read_tokens == 2000]
+    dropped = [r for r in records if r not in kept]
+    # 40 MiB hold three 12 MiB copies: the frozen write holds one, two more wait behind it
+    assert (len(kept), len(dropped)) == (4, 3)
+    for r in dropped:
+        assert r.error and "usage not recorded: response copy over" in r.error
+        assert r.output_tokens == 0
+    assert lost == 3
+    assert 'records_lost_total{reason="response_over_budget"} 3' in metrics
+
+
+def test_over_budget_the_response_copy_goes_before_the_request_body() -> None:
+    from promptlint.diagnosis.exchange import Exchange
+    from promptlint.proxy.tee import ResponseTee
+    from promptlint.proxy.writer import admit_body
+
+    def exchange() -> Exchange:
+        return Exchange(
+            request_id="r",
+            ts=datetime.now(timezone.utc),
+            api="openai-chat",
+            path="/v1/chat/completions",
+            request_body=b"b" * 100,
+            request_headers={},
+            key_hash="k",
+            status=200,
+            streamed=False,
+            latency_ms=1.0,
+            usage_raw=None,
+            response_model=None,
+        )
+
+    def tee() -> ResponseTee:
+        t = ResponseTee(False, None)
+        t.feed(b"r" * 1000)
+        return t
+
+    metrics = Metrics()
+    ex, t = exchange(), tee()
+    assert admit_body(ex, t, 0, 1100, metrics) == 1100 and ex.error is None  # both fit
+    ex, t = exchange(), tee()
+    assert admit_body(ex, t, 500, 1100, metrics) == 100  # the copy goes, the body stays
+    assert t.held_bytes == 0 and ex.request_body and "response copy" in (ex.error or "")
+    ex, t = exchange(), tee()
+    assert admit_body(ex, t, 1050, 1100, metrics) == 0  # then the body too
+    assert not ex.request_body and "body not recorded" in (ex.error or "")
+    assert metrics.lost == {"response_over_budget": 2, "body_over_budget": 1}
