@@ -86,6 +86,12 @@ def _is_loopback(host: str) -> bool:
     "(counted), never the record.",
 )
 @click.option(
+    "--ca-bundle",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="PEM file of CAs to trust for HTTPS upstreams, besides the system's "
+    "(SSL_CERT_FILE replaces the system's).",
+)
+@click.option(
     "--header-timeout",
     type=click.FloatRange(min=0, min_open=True),
     default=10.0,
@@ -116,6 +122,7 @@ def proxy(
     state_dir: Path,
     max_body_mib: int,
     max_queue_mib: int,
+    ca_bundle: Path | None,
     header_timeout: float,
     idle_timeout: float,
     write_timeout: float,
@@ -140,8 +147,11 @@ def proxy(
 
     from promptlint.proxy.server import ProxyConfig
     from promptlint.proxy.service import serve
+    from promptlint.proxy.upstream import tls_context
 
     try:
+        if ca_bundle is not None:
+            tls_context(ca_bundle)  # a bad bundle is one line now, not a failure per request
         config = ProxyConfig(
             host=host,
             port=port,
@@ -152,6 +162,7 @@ def proxy(
             state_dir=state_dir,
             max_body_bytes=max_body_mib * 1024 * 1024,
             max_queued_bytes=max_queue_mib * 1024 * 1024,
+            ca_bundle=ca_bundle,
             header_timeout=header_timeout,
             idle_timeout=idle_timeout,
             write_timeout=write_timeout,

@@ -69,6 +69,7 @@ class ProxyConfig:
     # they are dropped (counted), never the record.
     max_queued_bytes: int = 512 * 1024 * 1024
     connect_timeout: float = 30.0
+    ca_bundle: Path | None = None  # CAs trusted for HTTPS upstreams besides the system's
     # "process": analysis and storage in a child process (no GIL contention with the event
     # loop); "thread": in a thread of this process (lighter; for tests and tiny loads).
     writer: str = "process"
@@ -124,7 +125,7 @@ class ProxyServer:
             # to the event loop within ~0.5 ms instead of 5 ms when a request arrives.
             sys.setswitchinterval(SWITCH_INTERVAL)
         if self._upstream is None:
-            self._upstream = AiohttpUpstream(self.config.connect_timeout)
+            self._upstream = AiohttpUpstream(self.config.connect_timeout, self.config.ca_bundle)
         app = web.Application(client_max_size=self.config.max_body_bytes)
         app.router.add_route("*", "/{tail:.*}", self._dispatch)
         self._runner = web.AppRunner(

@@ -4,8 +4,13 @@ byte budget, private CAs and egress proxies. Each test fails without its fix."""
 
 from __future__ import annotations
 
+import base64
+import contextlib
 import json
+import os
+import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -15,6 +20,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 from harness import OPENAI_KEY, Harness, raw_request
@@ -308,3 +314,299 @@ def test_over_budget_the_response_copy_goes_before_the_request_body() -> None:
     assert admit_body(ex, t, 1050, 1100, metrics) == 0  # then the body too
     assert not ex.request_body and "body not recorded" in (ex.error or "")
     assert metrics.lost == {"response_over_budget": 2, "body_over_budget": 1}
+
+
+# -- real networks: a private CA, an egress proxy ------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def private_ca(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A CA made here (openssl), and a certificate it signed for 127.0.0.1 and localhost."""
+    if shutil.which("openssl") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("openssl is missing (.ci/run installs it)")
+        pytest.skip("openssl is not installed")
+    d = tmp_path_factory.mktemp("ca")
+    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+
+    def openssl(*args: str) -> None:
+        subprocess.run(["openssl", *args], cwd=d, check=True, capture_output=True, timeout=60)
+
+    openssl(
+        "req",
+        "-x509",
+        *ec,
+        "-keyout",
+        "ca.key",
+        "-out",
+        "ca.pem",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=promptlint test CA",
+        "-addext",
+        "basicConstraints=critical,CA:TRUE",
+        "-addext",
+        "keyUsage=critical,keyCertSign,cRLSign",
+    )
+    (d / "leaf.ext").write_text(
+        "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n"
+        "keyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n"
+        "subjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid,issuer\n"
+    )
+    openssl("req", *ec, "-keyout", "leaf.key", "-out", "leaf.csr", "-subj", "/CN=127.0.0.1")
+    openssl(
+        "x509",
+        "-req",
+        "-in",
+        "leaf.csr",
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-out",
+        "leaf.pem",
+        "-days",
+        "2",
+        "-extfile",
+        "leaf.ext",
+    )
+    return {"ca": d / "ca.pem", "cert": d / "leaf.pem", "key": d / "leaf.key"}
+
+
+def _https_harness(tmp_path: Path, private_ca: dict[str, Path], **config: Any) -> Harness:
+    h = Harness(tmp_path, **config)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(private_ca["cert"], private_ca["key"])
+    h.fake.ssl_context = context
+    return h.start()
+
+
+def _chat_through(h: Harness, url: str | None = None) -> int:
+    reply = h.run(
+        raw_request((url or h.url) + "/v1/chat/completions", body=_chat("hello"), headers=AUTH)
+    )
+    return reply.status
+
+
+def test_https_upstream_with_a_private_ca_needs_the_ca_bundle(
+    tmp_path: Path, private_ca: dict[str, Path]
+) -> None:
+    plain = _https_harness(tmp_path / "plain", private_ca)
+    try:
+        assert plain.fake.url.startswith("https://127.0.0.1:")
+        assert _chat_through(plain) == 502  # the system's CAs do not know this one
+        (rec,) = plain.records()
+        assert rec.error and "certificate verify failed" in rec.error
+    finally:
+        plain.stop()
+    trusted = _https_harness(tmp_path / "ca", private_ca, ca_bundle=private_ca["ca"])
+    try:
+        assert _chat_through(trusted) == 200
+        (rec,) = trusted.records()
+        assert rec.error is None and rec.uncached_input_tokens + rec.cache_read_tokens > 0
+    finally:
+        trusted.stop()
+
+
+def _cli_proxy(
+    tmp_path: Path, upstream: str, env: dict[str, str], *args: str
+) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [
+            str(Path(sys.executable).with_name("promptlint")),
+            "proxy",
+            "--listen",
+            "127.0.0.1:0",
+            "--upstream",
+            upstream,
+            "--store",
+            f"sqlite:///{tmp_path / 'cli.db'}",
+            "--state-dir",
+            str(tmp_path / "cli-state"),
+            *args,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **env},
+    )
+
+
+def _status_via_cli(h: Harness, tmp_path: Path, env: dict[str, str], *args: str) -> int:
+    proc = _cli_proxy(tmp_path, h.fake.url, env, *args)
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().split("listening on ", 1)[1].split()[0]
+        return _chat_through(h, url)
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=60)
+
+
+def test_ssl_cert_file_and_ca_bundle_on_the_command_line(
+    tmp_path: Path, private_ca: dict[str, Path]
+) -> None:
+    h = _https_harness(tmp_path, private_ca)
+    try:
+        assert _status_via_cli(h, tmp_path / "none", {}) == 502
+        assert _status_via_cli(h, tmp_path / "env", {"SSL_CERT_FILE": str(private_ca["ca"])}) == 200
+        ca = str(private_ca["ca"])
+        assert _status_via_cli(h, tmp_path / "flag", {}, "--ca-bundle", ca) == 200
+    finally:
+        h.stop()
+    bad = subprocess.run(
+        [
+            str(Path(sys.executable).with_name("promptlint")),
+            "proxy",
+            "--ca-bundle",
+            str(private_ca["key"].with_name("leaf.ext")),
+            "--state-dir",
+            str(tmp_path / "bad"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and "--ca-bundle" in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1
+
+
+class ConnectProxy:
+    """An egress proxy on loopback that opens CONNECT tunnels and counts them."""
+
+    def __init__(self) -> None:
+        self.tunnels: list[str] = []
+        self.heads: list[bytes] = []
+        self._sock = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self._sock.getsockname()[1]}"
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self._sock.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._tunnel, args=(conn,), daemon=True).start()
+
+    def _tunnel(self, conn: socket.socket) -> None:
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = conn.recv(4096)
+            if not chunk:
+                conn.close()
+                return
+            head += chunk
+        method, target, _ = head.split(b"\r\n", 1)[0].decode().split(" ")
+        if method != "CONNECT":
+            conn.sendall(b"HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n")
+            conn.close()
+            return
+        self.tunnels.append(target)
+        self.heads.append(head)
+        host, port = target.rsplit(":", 1)
+        upstream = socket.create_connection((host, int(port)))
+        conn.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
+
+        def pipe(src: socket.socket, dst: socket.socket) -> None:
+            with contextlib.suppress(OSError):
+                while data := src.recv(65536):
+                    dst.sendall(data)
+            with contextlib.suppress(OSError):
+                dst.shutdown(socket.SHUT_WR)
+
+        back = threading.Thread(target=pipe, args=(upstream, conn), daemon=True)
+        back.start()
+        pipe(conn, upstream)
+        back.join(30)
+        upstream.close()
+        conn.close()
+
+    def close(self) -> None:
+        self._sock.close()
+
+
+@pytest.mark.parametrize("no_proxy", [None, "localhost,127.0.0.1", ".0.0.1", "*"])
+def test_https_proxy_carries_egress_unless_no_proxy_names_the_host(
+    tmp_path: Path,
+    private_ca: dict[str, Path],
+    monkeypatch: pytest.MonkeyPatch,
+    no_proxy: str | None,
+) -> None:
+    egress = ConnectProxy()
+    for name in ("https_proxy", "HTTPS_PROXY", "no_proxy", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTPS_PROXY", egress.url)
+    if no_proxy is not None:
+        monkeypatch.setenv("NO_PROXY", no_proxy)
+    h = _https_harness(tmp_path, private_ca, ca_bundle=private_ca["ca"])
+    try:
+        for _ in range(3):
+            assert _chat_through(h) == 200
+        assert len(h.records()) == 3
+        port = h.fake.port
+    finally:
+        h.stop()
+        egress.close()
+    if no_proxy is None or no_proxy == ".0.0.1":  # a name suffix, not an address range
+        assert egress.tunnels == [f"127.0.0.1:{port}"]  # one tunnel, kept alive for all three
+    else:
+        assert egress.tunnels == []
+
+
+@pytest.mark.parametrize(
+    ("url", "no_proxy", "via"),
+    [
+        ("https://api.openai.com/v1", "", "http://proxy.corp:3128"),
+        ("https://api.openai.com/v1", "openai.com", None),
+        ("https://api.openai.com/v1", ".openai.com", None),
+        ("https://notopenai.com/v1", "openai.com", "http://proxy.corp:3128"),
+        ("https://10.1.2.3:8000", "localhost,10.0.0.0/8", None),
+        ("https://127.0.0.1:8000", ".0.0.1", "http://proxy.corp:3128"),  # names, not addresses
+        ("https://vllm:8443", "vllm:8000", "http://proxy.corp:3128"),
+        ("https://vllm:8443", "vllm:8443", None),
+        ("https://anything", "*", None),
+        ("http://vllm:8000", "", None),  # no http_proxy set: http upstreams go direct
+    ],
+)
+def test_egress_proxy_choice(url: str, no_proxy: str, via: str | None) -> None:
+    from yarl import URL
+
+    from promptlint.proxy.upstream import EgressProxies
+
+    proxies = EgressProxies({"https": "proxy.corp:3128", "no": no_proxy})
+    proxy, headers = proxies.for_url(URL(url))
+    assert (str(proxy) if proxy else None) == via and headers is None
+
+
+def test_egress_proxy_credentials_go_to_the_proxy_only() -> None:
+    from yarl import URL
+
+    from promptlint.proxy.upstream import EgressProxies
+
+    proxies = EgressProxies({"https": "http://alice:s3cret@proxy.corp:3128"})
+    proxy, headers = proxies.for_url(URL("https://api.anthropic.com/v1/messages"))
+    assert str(proxy) == "http://proxy.corp:3128"
+    assert headers == {"Proxy-Authorization": "Basic " + base64.b64encode(b"alice:s3cret").decode()}
+
+
+def test_egress_proxy_credentials_reach_the_proxy_not_the_upstream(
+    tmp_path: Path, private_ca: dict[str, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    egress = ConnectProxy()
+    for name in ("https_proxy", "no_proxy", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTPS_PROXY", egress.url.replace("://", "://alice:s3cret@"))
+    h = _https_harness(tmp_path, private_ca, ca_bundle=private_ca["ca"])
+    try:
+        assert _chat_through(h) == 200
+        sent = h.fake.received[-1].headers
+    finally:
+        h.stop()
+        egress.close()
+    (head,) = egress.heads
+    assert b"Proxy-Authorization: Basic " + base64.b64encode(b"alice:s3cret") in head
+    assert not [v for k, v in sent if k.lower().startswith("proxy-") or "s3cret" in v]
+    assert "s3cret" not in h.proxy.metrics.render()
