@@ -17,7 +17,6 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -279,25 +278,10 @@ def test_response_copies_count_against_the_writer_byte_budget(tmp_path: Path, wr
 
 
 def test_over_budget_the_response_copy_goes_before_the_request_body() -> None:
-    from promptlint.diagnosis.exchange import Exchange
+    from test_proxy_writer import _exchange
+
     from promptlint.proxy.tee import ResponseTee
     from promptlint.proxy.writer import admit_body
-
-    def exchange() -> Exchange:
-        return Exchange(
-            request_id="r",
-            ts=datetime.now(timezone.utc),
-            api="openai-chat",
-            path="/v1/chat/completions",
-            request_body=b"b" * 100,
-            request_headers={},
-            key_hash="k",
-            status=200,
-            streamed=False,
-            latency_ms=1.0,
-            usage_raw=None,
-            response_model=None,
-        )
 
     def tee() -> ResponseTee:
         t = ResponseTee(False, None)
@@ -305,12 +289,12 @@ def test_over_budget_the_response_copy_goes_before_the_request_body() -> None:
         return t
 
     metrics = Metrics()
-    ex, t = exchange(), tee()
+    ex, t = _exchange(1, body=b"b" * 100), tee()
     assert admit_body(ex, t, 0, 1100, metrics) == 1100 and ex.error is None  # both fit
-    ex, t = exchange(), tee()
+    ex, t = _exchange(1, body=b"b" * 100), tee()
     assert admit_body(ex, t, 500, 1100, metrics) == 100  # the copy goes, the body stays
     assert t.held_bytes == 0 and ex.request_body and "response copy" in (ex.error or "")
-    ex, t = exchange(), tee()
+    ex, t = _exchange(1, body=b"b" * 100), tee()
     assert admit_body(ex, t, 1050, 1100, metrics) == 0  # then the body too
     assert not ex.request_body and "body not recorded" in (ex.error or "")
     assert metrics.lost == {"response_over_budget": 2, "body_over_budget": 1}
@@ -410,35 +394,11 @@ def test_https_upstream_with_a_private_ca_needs_the_ca_bundle(
         trusted.stop()
 
 
-def _cli_proxy(
-    tmp_path: Path, upstream: str, env: dict[str, str], *args: str
-) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [
-            str(Path(sys.executable).with_name("promptlint")),
-            "proxy",
-            "--listen",
-            "127.0.0.1:0",
-            "--upstream",
-            upstream,
-            "--store",
-            f"sqlite:///{tmp_path / 'cli.db'}",
-            "--state-dir",
-            str(tmp_path / "cli-state"),
-            *args,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1", **env},
-    )
+def _status_via_cli(h: Harness, tmp_path: Path, *args: str) -> int:
+    from test_proxy_hardening import _start_proxy
 
-
-def _status_via_cli(h: Harness, tmp_path: Path, env: dict[str, str], *args: str) -> int:
-    proc = _cli_proxy(tmp_path, h.fake.url, env, *args)
+    proc, url = _start_proxy(tmp_path, h.fake.url, *args)
     try:
-        assert proc.stdout is not None
-        url = proc.stdout.readline().split("listening on ", 1)[1].split()[0]
         return _chat_through(h, url)
     finally:
         proc.terminate()
@@ -446,14 +406,15 @@ def _status_via_cli(h: Harness, tmp_path: Path, env: dict[str, str], *args: str)
 
 
 def test_ssl_cert_file_and_ca_bundle_on_the_command_line(
-    tmp_path: Path, private_ca: dict[str, Path]
+    tmp_path: Path, private_ca: dict[str, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     h = _https_harness(tmp_path, private_ca)
     try:
-        assert _status_via_cli(h, tmp_path / "none", {}) == 502
-        assert _status_via_cli(h, tmp_path / "env", {"SSL_CERT_FILE": str(private_ca["ca"])}) == 200
+        assert _status_via_cli(h, tmp_path / "none") == 502
         ca = str(private_ca["ca"])
-        assert _status_via_cli(h, tmp_path / "flag", {}, "--ca-bundle", ca) == 200
+        assert _status_via_cli(h, tmp_path / "flag", "--ca-bundle", ca) == 200
+        monkeypatch.setenv("SSL_CERT_FILE", ca)  # the proxy process inherits it
+        assert _status_via_cli(h, tmp_path / "env") == 200
     finally:
         h.stop()
     bad = subprocess.run(
