@@ -28,6 +28,9 @@ from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "proxy"))
+from harness import child_pids  # the test suite's helper: children read from /proc
+
 MIB = 1024 * 1024
 REQUEST = json.dumps({"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]})
 HEADERS = {"Content-Type": "application/json", "Authorization": "Bearer sk-bench-0123456789"}
@@ -63,11 +66,6 @@ def _peak_mib(pid: int) -> int:
     return 0
 
 
-def _children(pid: int) -> list[int]:
-    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
-    return [int(p) for p in out.stdout.split()]
-
-
 def run(upstream: str, budget: int | None, cwd: str | None, requests: int) -> dict[str, int]:
     state = tempfile.mkdtemp()
     args = [] if budget is None else ["--max-queue-mib", str(budget)]
@@ -101,7 +99,7 @@ def run(upstream: str, budget: int | None, cwd: str | None, requests: int) -> di
 
     def watch() -> None:
         while not done.is_set():
-            for pid in (proc.pid, *_children(proc.pid)):
+            for pid in (proc.pid, *child_pids(proc.pid)):
                 peaks[pid] = max(peaks.get(pid, 0), _peak_mib(pid))
             time.sleep(0.1)
 
