@@ -85,3 +85,22 @@ clean:
 .PHONY: bench-report
 bench-report: $(STAMP)
 	$(BIN)/python bench/report_bench.py
+
+# The real coding agents from npm (Claude Code, Codex CLI) and ccusage, pinned, in their
+# own folder: `make test-agents` drives them against the local upstream (minutes).
+AGENTS_DIR ?= .agents
+AGENTS_STAMP := $(AGENTS_DIR)/.installed
+$(AGENTS_STAMP):
+	mkdir -p $(AGENTS_DIR)
+	test -f $(AGENTS_DIR)/package.json || echo '{"name": "promptlint-agents", "private": true}' > $(AGENTS_DIR)/package.json
+	cd $(AGENTS_DIR) && npm install --no-audit --no-fund @anthropic-ai/claude-code@2.1.332 \
+	  @openai/codex@0.171.0 ccusage@20.0.24
+	touch $(AGENTS_STAMP)
+.PHONY: test-agents
+test-agents: $(STAMP) $(AGENTS_STAMP)
+	PROMPTLINT_AGENTS=$(abspath $(AGENTS_DIR))/node_modules/.bin $(BIN)/pytest -q -m agents -p no:cacheprovider
+
+# `promptlint import` over a GiB of agent logs made from the fixtures (minutes).
+.PHONY: bench-import
+bench-import: $(STAMP)
+	$(BIN)/python bench/bench_import.py --gib 1
