@@ -1,4 +1,4 @@
-"""Reconstruction of gptme/gptme@d27f98d3a55451491d00bbd20035d328e34219b1:gptme/message.py (Message dataclass), trimmed; not the original text."""
+"""Reconstruction of gptme/gptme@d27f98d3a55451491d00bbd20035d328e34219b1:gptme/message.py (lines 251-330), trimmed; not the original text."""
 
 from dataclasses import dataclass, field, replace
 from typing import Any

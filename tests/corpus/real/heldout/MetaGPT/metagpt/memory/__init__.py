@@ -1,1 +1,0 @@
-"""Reconstruction of geekan/MetaGPT@ba2868974b2ecc3fe4218ad29dd334867c07f678:metagpt/memory/__init__.py, trimmed; not the original text."""

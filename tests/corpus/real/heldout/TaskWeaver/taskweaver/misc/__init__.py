@@ -1,1 +1,0 @@
-"""Reconstruction of microsoft/TaskWeaver@d44ddef23f90059fb17999d3095db4240e98f955:taskweaver/misc/__init__.py, trimmed; not the original text."""

@@ -1,4 +1,4 @@
-"""Reconstruction of Pythagora-io/gpt-pilot@186f98e3a75cc0b5e33c266b0ceccce176dc43ee:core/agents/base.py, trimmed; not the original text."""
+"""Reconstruction of Pythagora-io/gpt-pilot@186f98e3a75cc0b5e33c266b0ceccce176dc43ee:core/agents/base.py (lines 15-80, 170-180), trimmed; not the original text."""
 
 from core.llm.openai_client import OpenAIClient
 

@@ -1,4 +1,4 @@
-"""Reconstruction of Pythagora-io/gpt-pilot@186f98e3a75cc0b5e33c266b0ceccce176dc43ee:core/llm/prompt.py and the core/prompts/*.prompt templates it loads, trimmed; not the original text. Static wording reworded.
+"""Reconstruction of Pythagora-io/gpt-pilot@186f98e3a75cc0b5e33c266b0ceccce176dc43ee:core/llm/prompt.py (lines 28-48), trimmed, with the core/prompts/*.prompt templates it loads; not the original text. Static wording reworded.
 
 The original loads each template from core/prompts/<agent>/<name>.prompt with a
 FileSystemLoader; here the templates sit in a dict (placeholders and includes where

@@ -1,4 +1,4 @@
-"""Reconstruction of gptme/gptme@d27f98d3a55451491d00bbd20035d328e34219b1:gptme/tools/base.py (ToolUse parsing from stored assistant text), trimmed; not the original text."""
+"""Reconstruction of gptme/gptme@d27f98d3a55451491d00bbd20035d328e34219b1:gptme/tools/base.py (lines 711-760, 949-1000), trimmed; ToolUse parsing from stored assistant text; not the original text."""
 
 import json
 import re

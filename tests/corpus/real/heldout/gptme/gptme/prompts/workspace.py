@@ -1,4 +1,4 @@
-"""Reconstruction of gptme/gptme@d27f98d3a55451491d00bbd20035d328e34219b1:gptme/prompts/workspace.py and prompts/context_cmd.py, trimmed; not the original text."""
+"""Reconstruction of gptme/gptme@d27f98d3a55451491d00bbd20035d328e34219b1:gptme/prompts/workspace.py (lines 177-260), trimmed, and gptme/prompts/context_cmd.py (lines 49-117); not the original text."""
 
 import subprocess
 from collections.abc import Generator

@@ -1,1 +1,0 @@
-"""Reconstruction of gptme/gptme@d27f98d3a55451491d00bbd20035d328e34219b1:gptme/util/__init__.py, trimmed; not the original text."""

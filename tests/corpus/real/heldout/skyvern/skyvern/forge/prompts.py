@@ -1,4 +1,4 @@
-"""Reconstruction of Skyvern-AI/skyvern@07222e7a7caae79aacd5908c30e4a4445fce5f9b:skyvern/forge/prompts.py and the skyvern/forge/prompts/skyvern/*.j2 templates it loads, trimmed; not the original text. Static wording reworded.
+"""Reconstruction of Skyvern-AI/skyvern@07222e7a7caae79aacd5908c30e4a4445fce5f9b:skyvern/forge/prompts.py (lines 1-4), trimmed, with the skyvern/forge/prompts/skyvern/*.j2 templates it loads; not the original text. Static wording reworded.
 
 The original loads each template from a .j2 file; here they sit in a dict with the
 placeholders in the original's order.

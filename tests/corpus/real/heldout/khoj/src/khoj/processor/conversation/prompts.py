@@ -1,4 +1,4 @@
-"""Reconstruction of khoj-ai/khoj@ae229ca894c0b80ad84664afcfdde523b5e87057:src/khoj/processor/conversation/prompts.py (templates at lines 5-30, 522-577, 640-690, 1100-1128), trimmed; not the original text. Static wording reworded.
+"""Reconstruction of khoj-ai/khoj@ae229ca894c0b80ad84664afcfdde523b5e87057:src/khoj/processor/conversation/prompts.py (lines 5-30, 522-577, 640-690, 1100-1128), trimmed; not the original text. Static wording reworded.
 
 The placeholders sit where the original puts them; the static wording is paraphrased.
 """
