@@ -39,6 +39,7 @@ import hashlib
 import itertools
 import json
 import re
+import ssl
 import threading
 import time
 import zlib
@@ -195,10 +196,11 @@ class FakeUpstream:
     ws_received: list[list[str]] = field(default_factory=list)  # per socket, client messages
     ws_closes: list[tuple[int | None, Any]] = field(default_factory=list)  # echo sockets
     ws_usage: list[dict[str, Any]] = field(default_factory=list)  # per Responses turn, in order
+    ssl_context: ssl.SSLContext | None = None  # set: serves HTTPS
 
     @property
     def url(self) -> str:
-        return f"http://{self.host}:{self.port}"
+        return f"{'https' if self.ssl_context else 'http'}://{self.host}:{self.port}"
 
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -209,7 +211,7 @@ class FakeUpstream:
             app, access_log=None, handle_signals=False, auto_decompress=False
         )
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
+        site = web.TCPSite(self._runner, self.host, self.port, ssl_context=self.ssl_context)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
