@@ -108,8 +108,13 @@ $(AGENTS_STAMP):
 	cd $(AGENTS_DIR) && npm install --no-audit --no-fund @anthropic-ai/claude-code@2.1.332 \
 	  @openai/codex@0.171.0 ccusage@20.0.24
 	touch $(AGENTS_STAMP)
+# The Python agents the group drives through the proxy, into .venv for this group only.
+AGENTS_PY_STAMP := $(VENV)/.agents-python
+$(AGENTS_PY_STAMP): $(STAMP)
+	$(BIN)/python -m pip install -q openai-agents==0.24.0
+	touch $(AGENTS_PY_STAMP)
 .PHONY: test-agents
-test-agents: $(STAMP) $(AGENTS_STAMP)
+test-agents: $(STAMP) $(AGENTS_STAMP) $(AGENTS_PY_STAMP)
 	mkdir -p $(CI_DIR)
 	PROMPTLINT_AGENTS=$(abspath $(AGENTS_DIR))/node_modules/.bin $(BIN)/pytest -q -m agents -p no:cacheprovider \
 	  --junitxml=$(CI_DIR)/agents.xml

@@ -154,6 +154,69 @@ async def latency(direct: str, proxy: str, n: int) -> list[dict[str, Any]]:
     return rows
 
 
+async def ws_latency(direct: str, proxy: str, n: int) -> list[dict[str, Any]]:
+    """Per message over one open WebSocket each: an echo round trip (the relay alone) and a
+    Responses turn (`response.create` to `response.completed`, recorded by the proxy)."""
+    rows = []
+    create = json.dumps(
+        {
+            "type": "response.create",
+            "model": "gpt-4o-mini",
+            "instructions": "You are terse. " * 200,
+            "input": [{"role": "user", "content": "Say hi."}],
+        }
+    )
+
+    async def echo(ws: aiohttp.ClientWebSocketResponse[bool]) -> float:
+        t = time.perf_counter()
+        await ws.send_str(create)
+        await ws.receive()
+        return time.perf_counter() - t
+
+    async def turn(ws: aiohttp.ClientWebSocketResponse[bool]) -> float:
+        t = time.perf_counter()
+        await ws.send_str(create)
+        while True:
+            msg = await ws.receive()
+            if '"response.completed"' in msg.data:
+                return time.perf_counter() - t
+
+    async with aiohttp.ClientSession(headers={"Authorization": HEADERS["Authorization"]}) as s:
+        for label, path, one in (
+            ("echo", "/bench/echo", echo),
+            ("responses", "/v1/responses", turn),
+        ):
+            async with (
+                s.ws_connect(direct.replace("http", "ws") + path) as d,
+                s.ws_connect(proxy.replace("http", "ws") + path) as p,
+            ):
+                for _ in range(max(10, n // 10)):
+                    await one(d)
+                    await one(p)
+                dl, pl, diffs = [], [], []
+                for i in range(n):
+                    if i % 2:
+                        a, b = await one(d), await one(p)
+                    else:
+                        b, a = await one(p), await one(d)
+                    dl.append(a)
+                    pl.append(b)
+                    diffs.append(b - a)
+            rows.append(
+                {
+                    "messages": label,
+                    "count": n,
+                    "direct_median_ms": statistics.median(dl) * 1e3,
+                    "proxy_median_ms": statistics.median(pl) * 1e3,
+                    "added_paired_median_ms": statistics.median(diffs) * 1e3,
+                    "direct_p95_ms": _pct(dl, 0.95) * 1e3,
+                    "proxy_p95_ms": _pct(pl, 0.95) * 1e3,
+                    "added_paired_p95_ms": _pct(diffs, 0.95) * 1e3,
+                }
+            )
+    return rows
+
+
 async def throughput(url: str, total: int, clients: int, stream: bool) -> float:
     counter = iter(range(total))
 
@@ -235,6 +298,19 @@ def main() -> None:
                 f"{r['added_p95_ms']:9.2f}",
             ]
             print(" ".join(cells))
+        ws_rows = asyncio.run(ws_latency(fake_url, proxy_url, n))
+        out["websocket"] = ws_rows
+        print(f"WebSocket, added latency per message, {n} paired messages each (ms)")
+        print(
+            f"{'messages':>9} | {'direct med':>10} {'proxy med':>9} {'added med':>9} |"
+            f" {'direct p95':>10} {'proxy p95':>9} {'added p95':>9}"
+        )
+        for r in ws_rows:
+            print(
+                f"{r['messages']:>9} | {r['direct_median_ms']:10.2f} {r['proxy_median_ms']:9.2f}"
+                f" {r['added_paired_median_ms']:9.2f} | {r['direct_p95_ms']:10.2f}"
+                f" {r['proxy_p95_ms']:9.2f} {r['added_paired_p95_ms']:9.2f}"
+            )
         out["throughput"] = []
         for stream in (False, True):
             ds, ps, cpu = [], [], []

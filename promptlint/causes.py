@@ -139,7 +139,7 @@ CAUSES: dict[Cause, CauseInfo] = {
         (
             Cause.BELOW_MINIMUM,
             None,
-            True,
+            False,  # nothing broke: the prompt is too short to be cached at all
             "the prefix is shorter than the model's minimum cacheable length",
         ),
         (

@@ -43,7 +43,8 @@ def explain(
     Give two or more request bodies (JSON files) to compare them offline, or one
     request or session id to read from the store.
     """
-    if len(targets) >= 2 or Path(targets[0]).is_file():
+    offline = len(targets) >= 2 or Path(targets[0]).is_file()
+    if offline:
         if len(targets) < 2:
             raise UserError("give two or more request bodies (A.json B.json) or one id")
         data = _offline(targets, api, gap)
@@ -55,8 +56,12 @@ def explain(
         click.echo(dumps(data))
         return
     from promptlint.cost.money import money
-    from promptlint.diagnosis.render import request_text
+    from promptlint.diagnosis.render import request_text, timeline_text
 
+    if not offline and len(data["timeline"]) > 1:  # a recorded session: its turns first
+        for line in timeline_text(data["timeline"]):
+            click.echo(line)
+        click.echo("")
     for item in data["requests"]:
         for line in request_text(item):
             click.echo(line)
@@ -137,9 +142,12 @@ def _from_store(target: str, store_url: str) -> dict[str, Any]:
 
 
 def _summary(items: list[dict[str, Any]], session: str | None) -> dict[str, Any]:
+    from promptlint.diagnosis.render import timeline
+
     return {
         "session_id": session or (items[-1]["session_id"] if items else None),
         "requests": items,
+        "timeline": timeline(items),
         "lost_tokens": sum(i["lost_tokens"] for i in items),
         "lost_usd": sum((i["lost_usd"] for i in items), Decimal(0)),
         "exact": all(i["prompt_tokens_exact"] for i in items),

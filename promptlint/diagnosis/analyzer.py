@@ -29,10 +29,16 @@ from promptlint.cost import catalog
 from promptlint.cost.money import money
 from promptlint.cost.policies import CachePolicy
 from promptlint.cost.prices import ModelPrice, cost_of, cost_without_cache, lost_cost
-from promptlint.diagnosis.compare import Comparer, Divergence, param_changes, scaled_cumsum
+from promptlint.diagnosis.compare import (
+    Comparer,
+    Divergence,
+    header_params,
+    param_changes,
+    scaled_cumsum,
+)
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.diagnosis.index import Entry, RecentIndex, SegInfo, TextPool
-from promptlint.store.records import BreakRecord, RequestRecord
+from promptlint.store.records import NO_SESSION, BreakRecord, RequestRecord
 from promptlint.wire.apis import ANTHROPIC_MESSAGES, provider_of
 from promptlint.wire.prompt import Prompt, PromptParseError, parse_body
 from promptlint.wire.tokens import Tokenizer, TokenizerRegistry
@@ -41,6 +47,10 @@ from promptlint.wire.usage import Usage, usage_of
 RECORD_BODIES = ("none", "redacted", "full")
 TOKENIZER_ENV = "PROMPTLINT_TOKENIZER_DIR"
 SESSION_HEADER = "x-promptlint-session"
+PROVIDER_MISS_SLACK = 0.10  # of the predicted cached tokens
+# Headers in which agents send their own conversation id: Claude Code's, and Codex's
+# (`session-id` on its WebSocket upgrade and requests; `session_id` in older releases).
+AGENT_SESSION_HEADERS = ("x-claude-code-session-id", "session-id", "session_id")
 # Role and separator tokens a chat format adds around each message (an assumption: the
 # providers' exact templates are not public); tools and raw prompts add none.
 MESSAGE_OVERHEAD = 4
@@ -132,7 +142,12 @@ class Analyzer:
         model = ex.response_model or ""
         rec = self._base(ex, model, provider_of(ex.api, model), usage)
         rec.parsed = False
-        rec.session_id = ex.request_headers.get(SESSION_HEADER) or "s-" + ex.request_id
+        if ex.api == "other" and usage is None:
+            # Not a prompt (HEAD /, a model list, a refused WebSocket upgrade): recorded, but
+            # no session of its own.
+            rec.session_id = NO_SESSION
+        else:
+            rec.session_id = ex.request_headers.get(SESSION_HEADER) or "s-" + ex.request_id
         rec.error = (ex.error + "; " if ex.error else "") + why
         if self.record_bodies == "full":
             rec.body = ex.request_body.decode("utf-8", "replace")
@@ -195,6 +210,7 @@ class Analyzer:
             prompt = parse_body(ex.request_body, ex.api)
         except PromptParseError as exc:
             return self._unparsed(ex, f"unparsed body: {exc}"), []
+        prompt.params.update(header_params(prompt.provider, ex.request_headers))
         model = ex.response_model or prompt.model
         rec = self._base(ex, model, prompt.provider, usage)
         ctx = self._prepare(prompt, usage)
@@ -220,8 +236,20 @@ class Analyzer:
             and explicit.startswith("header:")
             and parent.explicit == explicit
         )
-        if session is None and parent is not None and same_conversation:
+        forked = (
+            parent is not None
+            and parent.extended
+            and explicit is None
+            and match is not None
+            and match.shared_messages <= 1
+        )
+        if session is None and parent is not None and same_conversation and not forked:
             session = parent.session_id
+        elif forked:
+            # A request that continued no further than the opening user message of one that
+            # was already continued: another conversation that began with the same words
+            # (an SDK process running several), not this one's next turn.
+            pass
         elif (
             match is not None
             and match.shared_messages
@@ -242,6 +270,8 @@ class Analyzer:
 
         if 0 < ex.status < 400:
             self._remember(ex, ctx, rec, parent, explicit, found.read_from)
+            if parent is not None and rec.session_id == parent.session_id:
+                parent.extended = True  # continued in its own conversation
         return rec, found.details
 
     def _diagnose(
@@ -493,7 +523,15 @@ class Analyzer:
         if self.record_bodies == "none":
             return None
         if self.record_bodies == "full":
-            return ex.request_body.decode("utf-8", "replace")
+            # The body as sent, beside the same break details `redacted` keeps; Anthropic's
+            # metadata.user_id (device and session ids) only as its hash, as in every mode.
+            request = json.loads(ex.request_body)
+            md = request.get("metadata") if isinstance(request, dict) else None
+            if isinstance(md, dict) and isinstance(md.get("user_id"), str):
+                digest = hashlib.sha256(md["user_id"].encode("utf-8", "replace")).hexdigest()
+                request["metadata"] = {**md, "user_id": "sha256:" + digest[:16]}
+            full = {"request": request, "break_details": details}
+            return json.dumps(full, ensure_ascii=False, separators=(",", ":"))
         redacted = {
             "api": ctx.prompt.api,
             "model": ctx.prompt.model,
@@ -638,7 +676,10 @@ def _cache_causes(
             0 if predict(r.potential) else r.potential,
         )
     if r.reported is not None and r.predicted > 0:
-        tol = max(policy.granularity, 64, int(r.predicted * 0.1))
+        # One rule (docs/proxy.md, Diagnosis): short by more than one cache step (at least
+        # 64 tokens) and by more than 10% of the prediction, the room our calibrated token
+        # counts leave around a prefix boundary (the provider's tokenizer is not ours).
+        tol = max(policy.granularity, 64, int(r.predicted * PROVIDER_MISS_SLACK))
         if r.reported < r.predicted - tol:
             seg_i = _segment_at(view.cum, r.reported)
             early = gap * 1000 < parent.latency_ms
@@ -697,9 +738,15 @@ def _price_record(rec: RequestRecord, usage: Usage, price: ModelPrice | None) ->
 
 
 def _explicit_session(ex: Exchange, prompt: Prompt) -> tuple[str | None, str | None]:
-    header = ex.request_headers.get(SESSION_HEADER)
-    if header:
-        return "header:" + header, header
+    """(what to match earlier requests on, the session id) from what the client sent.
+
+    The proxy's own header, then an agent's session header (its id is the session's: the
+    same id names the agent's log), then `prompt_cache_key` / `metadata.user_id`.
+    """
+    for name in (SESSION_HEADER, *AGENT_SESSION_HEADERS):
+        header = ex.request_headers.get(name)
+        if header:
+            return "header:" + header, header
     if prompt.session_hint:
         digest = hashlib.sha256(prompt.session_hint.encode("utf-8", "replace")).hexdigest()[:16]
         prefix = "pck" if prompt.session_hint_kind == "prompt_cache_key" else "uid"

@@ -25,6 +25,22 @@ MAX_BREAKS = 4
 # Anthropic: these invalidate the system and message caches but not the tools
 # (docs/reference/providers.md §2.2).
 _ANTHROPIC_AFTER_TOOLS = ("tool_choice", "thinking", "images")
+# Request headers that select the model variant or the cache behaviour (Anthropic's
+# `anthropic-beta`: `context-1m-…` serves another variant with its own cache): a change
+# re-reads the whole prefix. Kept in the params as `header:NAME`, the values sorted.
+CACHE_KEY_HEADERS = {"anthropic": ("anthropic-beta",)}
+
+
+def header_params(provider: str, headers: dict[str, str]) -> dict[str, str]:
+    """The cache-key parameters a request's headers carry (`header:anthropic-beta`: values)."""
+    out = {}
+    for name in CACHE_KEY_HEADERS.get(provider, ()):
+        value = headers.get(name)
+        if value:
+            out["header:" + name] = ",".join(sorted({v.strip() for v in value.split(",")} - {""}))
+    return out
+
+
 # Self-hosted engines render these into the prompt through the chat template.
 _LOCAL_RENDERED = ("chat_template_kwargs", "reasoning_effort", "tool_choice")
 
@@ -86,7 +102,11 @@ def param_changes(parent: Entry, params: dict[str, str], provider: str) -> list[
     for name in sorted(set(parent.params) | set(params)):
         if parent.params.get(name) == params.get(name):
             continue
-        if name == "model" or (provider == "openai" and name == "prompt_cache_key"):
+        if (
+            name == "model"
+            or name.startswith("header:")
+            or (provider == "openai" and name == "prompt_cache_key")
+        ):
             out.append((name, True))
         elif provider == "anthropic" and name in _ANTHROPIC_AFTER_TOOLS:
             out.append((name, False))

@@ -48,6 +48,8 @@ class Entry:
     calibration: float = 1.0
     prompt_tokens: int = 0
     reported_tokens: int = 0
+    # A later request already continued this one: another that does so is a fork.
+    extended: bool = False
 
     @property
     def total_tokens(self) -> int:
@@ -154,10 +156,12 @@ class RecentIndex:
                 pool_cands = same
         if not pool_cands:
             return None
+        head = _head(segs)
         here = Counter(s.hash for s in segs)
         # Scored in this request's token counts, so candidates compare on one scale.
         weight = {s.hash: s.tokens for s in segs}
         scored: list[Match] = []
+        extensions: list[tuple[float, int]] = []  # (exact score, index) of whole-prefix ones
         for cand in pool_cands:
             seen: dict[str, int] = {}
             score = 0.0
@@ -174,10 +178,20 @@ class RecentIndex:
                 # Another model's cache, and no conversation in common: another workload
                 # of this key (a helper model with the same tools), not an earlier turn.
                 continue
+            if shared_msgs <= 1 and _other_workload(_head(cand.segs), head):
+                # Another system prompt and another tool set, at most the user's prompt in
+                # common: a helper call (Claude Code's title generation), its own lineage.
+                continue
             if score > 0 and cand.model == model:
                 score += 0.5  # on equal prefixes, the same model's cache is the one to use
+            if _extends(cand.segs, segs):
+                # Its whole prompt is this one's prefix: on equal sharing, the request this
+                # one continues (not another conversation that began with the same words).
+                score += 0.25
+                extensions.append((score, len(scored)))
             scored.append(Match(cand, score, shared_msgs))
         # Text similarity is dearer: only for the best exact matches and the newest requests.
+        exact = [m.score for m in scored]
         ranked = sorted(range(len(scored)), key=lambda k: (-scored[k].score, k))
         for k in {*ranked[:FUZZY_TOP], *range(min(FUZZY_RECENT, len(scored)))}:
             scored[k].score += _fuzzy(scored[k].entry, segs, texts, pool)
@@ -185,7 +199,33 @@ class RecentIndex:
         for m in scored:  # newest first: ties keep the newest
             if m.score > 0 and (best is None or m.score > best.score):
                 best = m
+        if best is not None and extensions:
+            # Similar text may lift another candidate, but never above a request this one
+            # extends that shares at least as much exactly.
+            score, k = max(extensions, key=lambda e: (e[0], -e[1]))
+            best_exact = exact[scored.index(best)]
+            if score >= best_exact and scored[k] is not best:
+                best = scored[k]
         return best
+
+
+def _head(segs: list[SegInfo]) -> tuple[frozenset[str], frozenset[str]]:
+    """(system segment hashes, tool segment hashes): what a workload is set up with."""
+    system = frozenset(s.hash for s in segs if s.kind == "system")
+    tools = frozenset(s.hash for s in segs if s.kind == "tool")
+    return system, tools
+
+
+def _other_workload(
+    a: tuple[frozenset[str], frozenset[str]], b: tuple[frozenset[str], frozenset[str]]
+) -> bool:
+    return a[0] != b[0] and a[1] != b[1]
+
+
+def _extends(old: list[SegInfo], new: list[SegInfo]) -> bool:
+    return 0 < len(old) <= len(new) and all(
+        a.hash == b.hash for a, b in zip(old, new, strict=False)
+    )
 
 
 def _fuzzy(cand: Entry, segs: list[SegInfo], texts: list[str], pool: TextPool) -> float:

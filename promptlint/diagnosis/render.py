@@ -30,7 +30,7 @@ def _is_break(cause: str) -> bool:
 
 
 def details_from_body(rec: RequestRecord) -> list[str]:
-    """Per-break details kept in a redacted body (absent with --record-bodies none/full)."""
+    """Per-break details kept in a redacted or full body (absent with --record-bodies none)."""
     if not rec.body:
         return []
     try:
@@ -94,6 +94,8 @@ def request_json(
         "prompt_tokens": prompt_tokens(rec),
         "prompt_tokens_exact": rec.prompt_tokens_exact,
         "cached_tokens": rec.cache_read_tokens if rec.prompt_tokens_exact else None,
+        "cache_write_tokens": rec.cache_write_5m_tokens + rec.cache_write_1h_tokens,
+        "uncached_tokens": rec.uncached_input_tokens,
         "predicted_cached_tokens": rec.predicted_cached_tokens,
         "cost_usd": Decimal(str(rec.cost_usd)),
         "lost_tokens": sum(b.lost_tokens for b in rec.breaks),
@@ -143,6 +145,53 @@ def request_text(item: dict[str, Any]) -> list[str]:
         if b["after"] is not None:
             lines.append(f"      after:  {_one_line(b['after'])}")
     return lines
+
+
+def timeline(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per turn of a session: hit rate, cached / written / uncached tokens, the breaks."""
+    out = []
+    for k, item in enumerate(items, 1):
+        prompt = item["prompt_tokens"]
+        cached = item["cached_tokens"]
+        out.append(
+            {
+                "turn": k,
+                "id": item["id"],
+                "ts": item["ts"],
+                "model": item["model"],
+                # A ratio, rounded as `sessions` rounds it; a Decimal, as JSON money is written.
+                "hit_rate": Decimal(str(round(cached / prompt, 6)))
+                if cached is not None and prompt
+                else None,
+                "cached_tokens": cached,
+                "cache_write_tokens": item["cache_write_tokens"],
+                "uncached_tokens": item["uncached_tokens"],
+                "breaks": [b["cause"] for b in item["breaks"]],
+                "lost_tokens": item["lost_tokens"],
+            }
+        )
+    return out
+
+
+def timeline_text(rows: list[dict[str, Any]]) -> list[str]:
+    """The session's turns as a table; a `*` marks a turn whose prefix broke."""
+    from tabulate import tabulate
+
+    table = [
+        [
+            ("*" if r["breaks"] else " ") + str(r["turn"]),
+            r["ts"][11:19],
+            r["model"] or "?",
+            "-" if r["hit_rate"] is None else f"{float(r['hit_rate']) * 100:.0f}%",
+            _n(r["cached_tokens"]),
+            _n(r["cache_write_tokens"]),
+            _n(r["uncached_tokens"]),
+            ", ".join(r["breaks"]) or "-",
+        ]
+        for r in rows
+    ]
+    headers = ["turn", "time", "model", "hit", "cached", "written", "uncached", "breaks"]
+    return tabulate(table, headers=headers, disable_numparse=True).splitlines()
 
 
 def _one_line(s: str) -> str:

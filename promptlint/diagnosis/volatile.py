@@ -113,6 +113,11 @@ def classify_change(a: str, b: str, diff: FirstDiff | None = None) -> Cause | No
         return None
     if _covered(_TIMESTAMP, a, d.old_span) and _covered(_TIMESTAMP, b, d.new_span):
         return Cause.VOLATILE_TIMESTAMP
+    inserted, removed = not d.old.strip(), not d.new.strip()
+    if (inserted and _TIMESTAMP.search(d.new)) or (removed and _TIMESTAMP.search(d.old)):
+        # A line with the time put in front of (or dropped from) the text: what an agent
+        # that prepends "Current time: …" to its instructions sends anew each request.
+        return Cause.VOLATILE_TIMESTAMP
     context = a[max(0, d.old_span[0] - 32) : d.old_span[0]]
     if _RANDOM_CONTEXT.search(context) and _VALUE.fullmatch(d.old) and _VALUE.fullmatch(d.new):
         return Cause.VOLATILE_RANDOM  # a seed, nonce, salt or shuffled order

@@ -23,7 +23,7 @@ from aiohttp import web
 from yarl import URL
 
 from promptlint.diagnosis.exchange import Exchange
-from promptlint.proxy import logs, routes
+from promptlint.proxy import logs, routes, websocket
 from promptlint.proxy.connections import GuardedSite
 from promptlint.proxy.headers import (
     KeyHasher,
@@ -187,7 +187,15 @@ class ProxyServer:
                     body=self.metrics.render().encode(),
                     headers={"Content-Type": "text/plain; version=0.0.4; charset=utf-8"},
                 )
+        if websocket.is_upgrade(request) and isinstance(self.upstream, websocket.WebSocketUpstream):
+            relay = websocket.Relay(self.upstreams, self.upstream, self.hasher, self._submit)
+            return await relay(request)
         return await self._proxy(request)
+
+    def _submit(self, ex: Exchange, provider: str, added: float | None) -> None:
+        """Count and record an exchange built elsewhere (a WebSocket turn)."""
+        self.metrics.count_request(ex.api, ex.status, added)
+        self.writer.submit(ex, provider)
 
     def _health(self) -> web.Response:
         w = self.writer

@@ -163,6 +163,27 @@ class AiohttpUpstream:
             raise UpstreamUnreachable(exc) from exc
         return AiohttpResponse(response)
 
+    async def connect_websocket(
+        self,
+        url: URL,
+        headers: CIMultiDict[str],
+        protocols: tuple[str, ...],
+        compress: bool,
+    ) -> aiohttp.ClientWebSocketResponse[bool]:
+        """An upgrade through the same pool; the relay answers pings and closes itself.
+
+        `compress` offers permessage-deflate upstream (when the client offered it).
+        """
+        return await self._session.ws_connect(
+            url,
+            headers=headers,
+            protocols=protocols,
+            compress=15 if compress else 0,
+            autoclose=False,
+            autoping=True,
+            max_msg_size=0,
+        )
+
     async def aclose(self) -> None:
         await self._session.close()
 

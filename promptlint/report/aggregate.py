@@ -186,11 +186,12 @@ class Aggregator:
 
     # --- sessions for the HTML table -------------------------------------------------
     def top_sessions(self, limit: int, breaks_each: int) -> tuple[list[SessionRow], int]:
+        prompts = _where(self.where, "session_id <> ''")  # records.NO_SESSION: not a prompt
         rows = self.q(
             # A failed request that named no model does not make its session's model blank.
             "SELECT session_id, MIN(NULLIF(model, '')), MAX(NULLIF(model, '')), MIN(key_hash),"
             f" {_SUMS}, COUNT(*) OVER ()"
-            f" FROM requests{self.where} GROUP BY session_id"
+            f" FROM requests{prompts} GROUP BY session_id"
             " ORDER BY SUM(avoidable_pusd) DESC, SUM(cost_pusd) DESC, session_id LIMIT ?",
             (limit,),
         )
@@ -324,7 +325,8 @@ def build_report(
     for (day, model), (uncached, read, w5, w1, out) in tokens_by.items():
         split = class_costs(model, uncached, read, w5, w1, out)
         if split is None:
-            unpriced_models.add(model)
+            if model:  # no model: not a prompt (HEAD /, a refused upgrade), nothing to price
+                unpriced_models.add(model)
             unpriced_total += cost_by_pair[(day, model)]
             if day:
                 days[day].unpriced += cost_by_pair[(day, model)]
@@ -394,6 +396,7 @@ def build_report(
         first_links=first_links,
         cost_by_class=cost_by_class,
         assumptions=assumptions,
+        unpriced_models=sorted(unpriced_models),
     )
 
 

@@ -135,3 +135,5 @@ class Report:
     first_links: dict[str, BreakLink] = field(default_factory=dict)  # cause → first break
     cost_by_class: dict[str, Decimal] = field(default_factory=dict)
     assumptions: list[str] = field(default_factory=list)
+    # Models with requests but no price: their cost is counted as 0 everywhere above.
+    unpriced_models: list[str] = field(default_factory=list)

@@ -69,6 +69,9 @@ def report_dict(report: Report) -> dict[str, Any]:
         if report.by == "cause"
         else [group_dict(report.by, g) for g in report.rows]
     )
+    if report.by == "model":
+        for row in rows:
+            row["price_known"] = row["model"] not in report.unpriced_models
     return {
         "by": report.by,
         "since": report.since,
@@ -80,6 +83,9 @@ def report_dict(report: Report) -> dict[str, Any]:
         "causes": [cause_dict(c) for c in report.causes],
         "cost_by_token_class": {k: v for k, v in report.cost_by_class.items()},
         "assumptions": report.assumptions,
+        # False when any recorded model has no price: its cost is counted as 0.
+        "price_known": not report.unpriced_models,
+        "unpriced_models": report.unpriced_models,
     }
 
 

@@ -74,7 +74,13 @@ def render_table(report: Report) -> str:
     if report.by != "cause":
         headers = [BY_LABEL[report.by], "Requests", "Uncached in", "Cache read", "Cache write",
                    "Output", "Hit rate", "Cost", "Without cache", "Avoidable"]  # fmt: skip
-        body: list[list[str]] = [_group_row(group_label(report.by, g.key), g) for g in report.rows]
+        unpriced = set(report.unpriced_models) if report.by == "model" else set()
+        body: list[list[str]] = [
+            _group_row(
+                group_label(report.by, g.key) + (" (no price)" if g.key in unpriced else ""), g
+            )
+            for g in report.rows
+        ]
         body.append(_group_row("Total", t))
         table = tabulate(
             body, headers=headers, disable_numparse=True,
@@ -88,6 +94,11 @@ def render_table(report: Report) -> str:
         f" caching saved {usd(t.saved_usd)} ({share(t.saved_usd, t.cost_usd_without_cache)})."
         f" Hit rate {pct(t.hit_rate)} of {tokens(t.input_tokens)} prompt tokens."
     )
+    if report.unpriced_models:
+        out.append(
+            f"warning: no price for {', '.join(report.unpriced_models)}: their requests are"
+            " counted as $0 in every cost above (`promptlint pricing show MODEL` says why)."
+        )
     out.append(
         f"Lost to avoidable prefix breaks: {usd(t.avoidable_usd)}"
         f" ({share(t.avoidable_usd, t.cost_usd)} of the bill) — what fixing each cause saves:"

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+# The session id of a request that is not a prompt (HEAD /, a model list, a refused
+# WebSocket upgrade): recorded and counted, but never listed or reported as a session.
+NO_SESSION = ""
+
 
 @dataclass
 class BreakRecord:

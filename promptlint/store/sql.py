@@ -312,6 +312,8 @@ class SQLStore(Store):
 
     def sessions(self, since: str | None = None, until: str | None = None) -> list[dict[str, Any]]:
         where, params = range_where(since, until, "r.ts")
+        # Requests that are not prompts have no session (records.NO_SESSION).
+        where = f"{where} AND r.session_id <> ''" if where else " WHERE r.session_id <> ''"
         sql = f"""
             SELECT r.session_id, MIN(r.model), MAX(r.model), MIN(r.key_hash), MIN(r.ts),
                    MAX(r.ts), COUNT(*), SUM(r.uncached_input_tokens), SUM(r.cache_read_tokens),

@@ -14,6 +14,8 @@ OPENAI_CHAT = "openai-chat"
 OPENAI_RESPONSES = "openai-responses"
 OPENAI_COMPLETIONS = "openai-completions"
 ANTHROPIC_MESSAGES = "anthropic-messages"
+# The Realtime API (WebSocket only): recorded and priced, not diagnosed (not in APIS).
+OPENAI_REALTIME = "openai-realtime"
 OTHER = "other"
 APIS = (OPENAI_CHAT, OPENAI_RESPONSES, OPENAI_COMPLETIONS, ANTHROPIC_MESSAGES)
 
@@ -51,6 +53,16 @@ def classify(method: str, path: str) -> str:
         return OPENAI_RESPONSES
     if p.endswith("/messages") and "/threads/" not in p:
         return ANTHROPIC_MESSAGES
+    return OTHER
+
+
+def classify_websocket(path: str) -> str:
+    """The API of a WebSocket upgrade from its URL path: Responses, Realtime, else other."""
+    p = path.split("?", 1)[0].rstrip("/")
+    if p.endswith("/responses"):
+        return OPENAI_RESPONSES
+    if p.endswith("/realtime"):
+        return OPENAI_REALTIME
     return OTHER
 
 

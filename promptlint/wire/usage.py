@@ -47,6 +47,7 @@ class Usage:
 SHAPES = (
     "openai-chat",
     "openai-responses",
+    "openai-realtime",
     "anthropic",
     "gemini",
     "deepseek",
@@ -91,6 +92,7 @@ SHAPE_OF_API = {
     "openai-chat": "openai-chat",
     "openai-completions": "openai-chat",
     "openai-responses": "openai-responses",
+    "openai-realtime": "openai-realtime",
     "anthropic-messages": "anthropic",
 }
 
@@ -224,6 +226,17 @@ def _openai_responses(u: Mapping[str, Any], _ttl: str) -> Usage:
     )
 
 
+def _openai_realtime(u: Mapping[str, Any], _ttl: str) -> Usage:
+    """Realtime `response.done` usage: `input_token_details` (singular), cached a subset."""
+    total = _count(u, "input_tokens", required=True)
+    cached = _count(_details(u, "input_token_details"), "cached_tokens")
+    return Usage(
+        uncached_input_tokens=_subset_input(total, cached, 0, "input_tokens"),
+        cache_read_tokens=cached,
+        output_tokens=_count(u, "output_tokens"),
+    )
+
+
 def _anthropic(u: Mapping[str, Any], ttl: str) -> Usage:
     # Anthropic's input_tokens are only the tokens after the last breakpoint: cache reads and
     # writes come *in addition*.
@@ -336,6 +349,7 @@ def _bedrock(u: Mapping[str, Any], ttl: str) -> Usage:
 _PARSERS: dict[str, Callable[[Mapping[str, Any], str], Usage]] = {
     "openai-chat": _openai_chat,
     "openai-responses": _openai_responses,
+    "openai-realtime": _openai_realtime,
     "anthropic": _anthropic,
     "gemini": _gemini,
     "deepseek": _deepseek,

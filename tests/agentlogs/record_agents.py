@@ -71,6 +71,20 @@ class Upstream:
         self.fake.clock = time.time() + self.offset_s
 
 
+def agent_bin(name: str) -> str:
+    """An agent from `make test-agents` (PROMPTLINT_AGENTS); missing: a skip, or under
+    CI=true a failure."""
+    import pytest
+
+    folder = os.environ.get("PROMPTLINT_AGENTS", "")
+    path = Path(folder) / name
+    if not folder or not path.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{name} is not installed ({folder!r}): run make test-agents")
+        pytest.skip(f"{name} not installed: run make test-agents")
+    return str(path)
+
+
 def _run(cmd: list[str], env: dict[str, str], cwd: Path, up: Upstream) -> str:
     up.tick()
     if up.offset_s:

@@ -18,7 +18,7 @@ from promptlint.agentlogs.importer import import_logs
 from promptlint.report.aggregate import build_report
 from promptlint.store import open_store
 from promptlint.store.sql import SQLStore
-from tests.agentlogs.record_agents import record
+from tests.agentlogs.record_agents import agent_bin, record
 from tests.agentlogs.test_import import (
     CLAUDE,
     causes,
@@ -30,20 +30,10 @@ from tests.agentlogs.test_import import (
 pytestmark = pytest.mark.agents
 
 
-def _bin(name: str) -> str:
-    folder = os.environ.get("PROMPTLINT_AGENTS", "")
-    path = Path(folder) / name
-    if not folder or not path.exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{name} is not installed ({folder!r}): run make test-agents")
-        pytest.skip(f"{name} not installed: run make test-agents")
-    return str(path)
-
-
 def test_real_agents_logs_import_as_the_fixtures(tmp_path: Path) -> None:
     if shutil.which("faketime") is None and os.environ.get("CI") == "true":
         pytest.fail("libfaketime is not installed (apt-get install faketime)")
-    out = record(tmp_path / "logs", _bin("claude"), _bin("codex"))
+    out = record(tmp_path / "logs", agent_bin("claude"), agent_bin("codex"))
     store = open_store(str(tmp_path / "r.db"))
     assert isinstance(store, SQLStore)
     claude, codex = Path(out["claude-code"]), Path(out["codex"])
@@ -67,7 +57,7 @@ def test_daily_totals_equal_ccusage(tmp_path: Path) -> None:
     shutil.copytree(CLAUDE, config / "projects")
     env = {**os.environ, "CLAUDE_CONFIG_DIR": str(config)}
     run = subprocess.run(
-        [_bin("ccusage"), "daily", "--json", "--offline"],
+        [agent_bin("ccusage"), "daily", "--json", "--offline"],
         env=env,
         capture_output=True,
         text=True,

@@ -436,7 +436,9 @@ def _assert_loss_consistent(cause: Cause, rec: RequestRecord, first: RequestReco
     # never more than the upstream billed at full price.
     assert br.lost_tokens > 0 and Decimal(br.lost_usd) > 0
     assert sum(b.lost_tokens for b in rec.breaks) <= billed_uncached
-    if cause is Cause.PROVIDER_MISS:
+    if cause is Cause.BELOW_MINIMUM:
+        assert not cause.avoidable  # nothing broke: too short to be cached at all
+    elif cause is Cause.PROVIDER_MISS:
         assert not cause.avoidable
         assert rec.cache_read_tokens == 0
         assert br.lost_tokens == rec.predicted_cached_tokens - rec.cache_read_tokens

@@ -283,3 +283,53 @@ def test_store_migration_recounts_breaks_without_new_content(tmp_path: Path) -> 
     con.close()
     report = json.loads(cli("report", "--store", url, "--format", "json").stdout)
     assert report["total"]["breaks"] == 1
+
+
+def test_explain_a_session_shows_its_timeline(tmp_path: Path) -> None:
+    """Per turn: hit rate, cached / written / uncached tokens, the breaks marked."""
+    url = f"sqlite:///{tmp_path / 'r.db'}"
+    a = Analyzer()
+    msgs = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "Order 1?"}]
+    more = [*msgs, {"role": "assistant", "content": "Shipped."}, {"role": "user", "content": "?"}]
+    usage = [
+        {
+            "prompt_tokens": 2000,
+            "completion_tokens": 5,
+            "prompt_tokens_details": {"cached_tokens": 0},
+        },
+        {
+            "prompt_tokens": 2010,
+            "completion_tokens": 5,
+            "prompt_tokens_details": {"cached_tokens": 0},
+        },
+    ]
+    hdr = {"x-promptlint-session": "s1"}
+    with open_store(url) as store:
+        store.write(
+            [
+                a.analyze(
+                    ex(
+                        chat(msgs, tools=[WEATHER_TOOL, ORDER_TOOL]),
+                        n=0,
+                        usage=usage[0],
+                        headers=hdr,
+                    )
+                ),
+                a.analyze(
+                    ex(
+                        chat(more, tools=[ORDER_TOOL, WEATHER_TOOL]),
+                        n=1,
+                        usage=usage[1],
+                        headers=hdr,
+                    )
+                ),
+            ]
+        )
+    proc = cli("explain", "s1", "--store", url, "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    rows = json.loads(proc.stdout)["timeline"]
+    assert [(r["turn"], r["breaks"]) for r in rows] == [(1, []), (2, ["tool-order"])]
+    assert rows[1]["hit_rate"] == 0 and rows[1]["uncached_tokens"] == 2010
+    text = cli("explain", "s1", "--store", url).stdout
+    assert text.splitlines()[0].split()[:4] == ["turn", "time", "model", "hit"]
+    assert any(line.startswith("*2") and "tool-order" in line for line in text.splitlines())

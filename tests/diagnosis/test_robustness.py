@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from promptlint.diagnosis.analyzer import Analyzer
+from promptlint.diagnosis.render import details_from_body
 from promptlint.wire.prompt import PromptParseError, parse_body
 
 from .helpers import ORDER_TOOL, SYSTEM, anthropic_tool, chat, claude, ex
@@ -46,7 +47,8 @@ def test_bad_bodies_never_raise(api: str, body: bytes) -> None:
     for n in range(2):  # twice: also as a candidate parent
         rec = a.analyze(ex(body, n=n, api=api, usage={"weird": "usage"}))
         assert rec.id == f"r{n}"
-        assert rec.session_id
+        # A prompt API's request always has a session; anything else never does.
+        assert bool(rec.session_id) == (api != "other")
 
 
 def test_unparsed_records_say_so() -> None:
@@ -159,9 +161,21 @@ def test_record_bodies_none_keeps_neither() -> None:
     assert rec.breaks[0].cause == "volatile-timestamp"
 
 
-def test_record_bodies_full_keeps_the_body() -> None:
+def test_record_bodies_full_keeps_the_body_and_the_break_details() -> None:
     rec, body = _two("full")
-    assert rec.body == body.decode()
+    kept = json.loads(rec.body or "")
+    assert kept["request"] == json.loads(body)
+    redacted, _ = _two("redacted")
+    assert kept["break_details"] == json.loads(redacted.body or "")["break_details"]
+    assert details_from_body(rec) == details_from_body(redacted) != []
+
+
+def test_record_bodies_full_keeps_metadata_user_id_only_as_a_hash() -> None:
+    user_id = '{"device_id":"4f19925077e36f49","session_id":"61b9d800-0665-4845"}'
+    body = claude([{"role": "user", "content": "hi"}], metadata={"user_id": user_id})
+    rec = Analyzer(record_bodies="full").analyze(ex(body, n=0, api="anthropic-messages"))
+    assert user_id not in (rec.body or "") and "4f19925077e36f49" not in (rec.body or "")
+    assert json.loads(rec.body or "")["request"]["metadata"]["user_id"].startswith("sha256:")
 
 
 def test_invalid_record_bodies_mode() -> None:

@@ -20,7 +20,14 @@ events), `x-fake-gate: NAME` (after the first event, wait until the test opens t
 Scripted tool calls, for real agents that cannot set headers per turn: when the latest
 Anthropic message is a user turn whose text holds `[[tool_use NAME {JSON input}]]`, the
 answer is that tool call (`stop_reason: tool_use`); the turn that carries the tool's result
-gets the usual text answer.
+gets the usual text answer. The Responses API does the same with a `function_call` item
+when the latest input item is a user message holding the directive.
+
+WebSockets: `/v1/responses` speaks the Responses API's WebSocket mode (a `response.create`
+message per turn, the same events as the SSE stream, `previous_response_id` continuations
+served from the socket's own history; `x-fake-close-after: N` closes with code 4001 after
+the N-th message), `/v1/realtime` the Realtime API's text events (`response.done` carries
+the usage), any other path echoes each message (`close` closes with 4000).
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import web
+from aiohttp import WSMsgType, web
 
 TOKEN_RE = re.compile(r"\w+|[^\w\s]")
 OPENAI_MIN = 1024
@@ -105,6 +112,48 @@ def scripted_tool_use(req: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
+def scripted_function_call(inp: Any) -> tuple[str, str] | None:
+    """The OpenAI function call a `[[tool_use NAME {...}]]` directive in the latest input asks
+    for (Responses input items or chat messages): (name, arguments as a JSON string). A turn
+    whose last item is a tool's result gets the usual text answer."""
+    if isinstance(inp, str):
+        items: list[Any] = [{"role": "user", "content": inp}]
+    elif isinstance(inp, list) and inp:
+        items = inp
+    else:
+        return None
+    last = items[-1]
+    if not isinstance(last, dict) or last.get("role") != "user":
+        return None
+    content = last.get("content")
+    texts = (
+        [content]
+        if isinstance(content, str)
+        else [str(b.get("text", "")) for b in content or [] if isinstance(b, dict)]
+    )
+    for text in texts:
+        m = TOOL_USE_RE.search(text)
+        if m:
+            return m.group(1), json.dumps(
+                json.loads(m.group(2)), separators=(",", ":"), sort_keys=True
+            )
+    return None
+
+
+def _sse(event: dict[str, Any]) -> bytes:
+    kind = event["type"]
+    data = json.dumps(event, separators=(",", ":")).encode()
+    return f"event: {kind}\n".encode() + b"data: " + data + b"\n\n"
+
+
+def _ws_error(code: str, message: str) -> dict[str, Any]:
+    return {
+        "type": "error",
+        "status": 400,
+        "error": {"type": "invalid_request_error", "code": code, "message": message},
+    }
+
+
 def tokens_of(value: Any) -> list[str]:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return TOKEN_RE.findall(text)
@@ -144,6 +193,9 @@ class FakeUpstream:
     _loop: asyncio.AbstractEventLoop | None = None
     clock: float | None = None  # fixed "now" for TTL tests; None = real time
     disconnects: int = 0
+    ws_received: list[list[str]] = field(default_factory=list)  # per socket, client messages
+    ws_closes: list[tuple[int | None, Any]] = field(default_factory=list)  # echo sockets
+    ws_usage: list[dict[str, Any]] = field(default_factory=list)  # per Responses turn, in order
     ssl_context: ssl.SSLContext | None = None  # set: serves HTTPS
 
     @property
@@ -186,6 +238,15 @@ class FakeUpstream:
     # -- dispatch --------------------------------------------------------------------------
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            self.received.append(
+                Received(request.method, request.raw_path, list(request.headers.items()), b"")
+            )
+            if request.path.rstrip("/").endswith("/responses"):
+                return await self._responses_ws(request)
+            if request.path.rstrip("/").endswith("/realtime"):
+                return await self._realtime_ws(request)
+            return await self._echo_ws(request)
         raw = await request.read()
         self.request_count += 1
         self.received.append(
@@ -562,11 +623,25 @@ class FakeUpstream:
         return await self._stream(request, events, False)
 
     async def _responses(self, request: web.Request, req: dict[str, Any]) -> web.StreamResponse:
+        final, events = self._responses_events(request, req, req.get("input"))
+        if not req.get("stream"):
+            return self._json(request, 200, final)
+        return await self._stream(request, [_sse(e) for e in events], False)
+
+    def _responses_events(
+        self, request: web.Request, req: dict[str, Any], whole_input: Any
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """(the response object, the stream of events that builds it) for one request.
+
+        `whole_input` is what the cache sees: over a WebSocket, a turn that continues an
+        earlier one (`previous_response_id`) is served from that turn's input and output
+        followed by the new input.
+        """
         segments = [
             req.get("tools"),
             (req.get("text") or {}).get("format"),
             req.get("instructions"),
-            req.get("input"),
+            whole_input,
         ]
         prompt, cached = self._openai_cached(request, req, segments)
         pieces = self._pieces(request)
@@ -613,6 +688,56 @@ class FakeUpstream:
                 "metadata": {},
             }
 
+        seq = itertools.count()
+
+        def ev(kind: str, **fields: Any) -> dict[str, Any]:
+            return {"type": kind, "sequence_number": next(seq), **fields}
+
+        if req.get("generate") is False:
+            # A prewarm (Codex sends one per socket): the prefix is read into the cache,
+            # nothing is generated.
+            usage.update(output_tokens=0, total_tokens=prompt)
+            final = response("completed", [], usage)
+            events = [
+                ev("response.created", response=response("in_progress", [], None)),
+                ev("response.completed", response=final),
+            ]
+            return final, events
+        call = scripted_function_call(req.get("input"))
+        if call is not None:
+            name, arguments = call
+            fid = self._new_id("fc_")
+            item: dict[str, Any] = {
+                "id": fid,
+                "type": "function_call",
+                "status": "completed",
+                "arguments": arguments,
+                "call_id": self._new_id("call_"),
+                "name": name,
+            }
+            started = {**item, "status": "in_progress", "arguments": ""}
+            events = [
+                ev("response.created", response=response("in_progress", [], None)),
+                ev("response.in_progress", response=response("in_progress", [], None)),
+                ev("response.output_item.added", output_index=0, item=started),
+                ev(
+                    "response.function_call_arguments.delta",
+                    item_id=fid,
+                    output_index=0,
+                    delta=arguments,
+                ),
+                ev(
+                    "response.function_call_arguments.done",
+                    item_id=fid,
+                    output_index=0,
+                    arguments=arguments,
+                ),
+                ev("response.output_item.done", output_index=0, item=item),
+            ]
+            final = response("completed", [item], usage)
+            events.append(ev("response.completed", response=final))
+            return final, events
+
         part = {"type": "output_text", "annotations": [], "logprobs": [], "text": text}
         item = {
             "id": mid,
@@ -621,19 +746,6 @@ class FakeUpstream:
             "content": [part],
             "role": "assistant",
         }
-        if not req.get("stream"):
-            return self._json(request, 200, response("completed", [item], usage))
-        seq = itertools.count()
-
-        def ev(kind: str, **fields: Any) -> bytes:
-            obj = {"type": kind, "sequence_number": next(seq), **fields}
-            return (
-                f"event: {kind}\n".encode()
-                + b"data: "
-                + json.dumps(obj, separators=(",", ":")).encode()
-                + b"\n\n"
-            )
-
         empty_item = {
             "id": mid,
             "type": "message",
@@ -664,6 +776,7 @@ class FakeUpstream:
             )
             for p in pieces
         ]
+        final = response("completed", [item], usage)
         events += [
             ev(
                 "response.output_text.done",
@@ -681,9 +794,151 @@ class FakeUpstream:
                 part=part,
             ),
             ev("response.output_item.done", output_index=0, item=item),
-            ev("response.completed", response=response("completed", [item], usage)),
+            ev("response.completed", response=final),
         ]
-        return await self._stream(request, events, False)
+        return final, events
+
+    async def _responses_ws(self, request: web.Request) -> web.StreamResponse:
+        """The Responses API over a WebSocket: one `response.create` message per turn.
+
+        The server keeps each turn's input and output on the socket, so a turn may send
+        `previous_response_id` and only its new input (OpenAI's WebSocket mode).
+        """
+        if not request.headers.get("Authorization", "").startswith("Bearer "):
+            return self._error(request, 401, False, "You didn't provide an API key.")
+        status = request.headers.get("x-fake-status")
+        if status:
+            return self._error(request, int(status), False, "injected failure")
+        ws = web.WebSocketResponse(autoclose=True, max_msg_size=0)
+        ws.headers["x-request-id"] = self._new_id("req_")
+        ws.headers["openai-processing-ms"] = "3"
+        await ws.prepare(request)
+        self.ws_received.append([])
+        received = self.ws_received[-1]
+        held: dict[str, list[Any]] = {}  # response id -> that turn's whole input and output
+        close_after = int(request.headers.get("x-fake-close-after", "-1"))
+        async for msg in ws:
+            if msg.type is not WSMsgType.TEXT:
+                continue
+            received.append(msg.data)
+            try:
+                event = json.loads(msg.data)
+            except ValueError:
+                await ws.send_str(json.dumps(_ws_error("invalid_json", "not JSON")))
+                continue
+            if event.get("type") != "response.create":
+                await ws.send_str(json.dumps(_ws_error("unknown_event", str(event.get("type")))))
+                continue
+            req = {k: v for k, v in event.items() if k != "type"}
+            new = req.get("input")
+            new_items = [{"role": "user", "content": new}] if isinstance(new, str) else new or []
+            prev = req.get("previous_response_id")
+            if prev is not None and prev not in held:
+                err = _ws_error("previous_response_not_found", f"Previous response {prev!r}")
+                await ws.send_str(json.dumps(err))
+                continue
+            whole = [*(held.get(prev, []) if prev else []), *new_items]
+            final, events = self._responses_events(request, req, whole)
+            self.request_count += 1
+            for e in events:
+                await ws.send_str(json.dumps(e, separators=(",", ":")))
+            held[final["id"]] = [*whole, *final["output"]]
+            self.ws_usage.append(final["usage"])
+            if len(received) == close_after:
+                await ws.close(code=4001, message=b"fake: closing as asked")
+                break
+        return ws
+
+    async def _echo_ws(self, request: web.Request) -> web.StreamResponse:
+        """Any other path: each message comes back as sent; `close` closes with code 4000."""
+        ws = web.WebSocketResponse(autoclose=True, max_msg_size=0)
+        ws.headers["x-fake-echo"] = "1"
+        await ws.prepare(request)
+        async for msg in ws:
+            if msg.type is WSMsgType.TEXT:
+                if msg.data == "close":
+                    await ws.close(code=4000, message=b"asked to close")
+                    break
+                await ws.send_str(msg.data)
+            elif msg.type is WSMsgType.BINARY:
+                await ws.send_bytes(msg.data)
+        self.ws_closes.append((ws.close_code, None))
+        return ws
+
+    async def _realtime_ws(self, request: web.Request) -> web.StreamResponse:
+        """The Realtime API's text path: session, conversation items, response.done usage."""
+        if not request.headers.get("Authorization", "").startswith("Bearer "):
+            return self._error(request, 401, False, "You didn't provide an API key.")
+        ws = web.WebSocketResponse(autoclose=True, max_msg_size=0, protocols=("realtime",))
+        await ws.prepare(request)
+        model = request.rel_url.query.get("model", "gpt-realtime")
+        session: dict[str, Any] = {
+            "id": self._new_id("sess_"),
+            "object": "realtime.session",
+            "type": "realtime",
+            "model": model,
+            "instructions": "",
+            "tools": [],
+        }
+        items: list[Any] = []
+        self.ws_received.append([])
+        received = self.ws_received[-1]
+        ids = itertools.count(1)
+
+        async def send(kind: str, **fields: Any) -> None:
+            ev = {"type": kind, "event_id": f"event_{next(ids):06d}", **fields}
+            await ws.send_str(json.dumps(ev, separators=(",", ":")))
+
+        await send("session.created", session=session)
+        async for msg in ws:
+            if msg.type is not WSMsgType.TEXT:
+                continue
+            received.append(msg.data)
+            event = json.loads(msg.data)
+            kind = event.get("type")
+            if kind == "session.update":
+                session.update(event.get("session") or {})
+                await send("session.updated", session=session)
+            elif kind == "conversation.item.create":
+                items.append(event["item"])
+                await send("conversation.item.created", item=event["item"])
+            elif kind == "response.create":
+                req = {"model": model}
+                prompt, cached = self._openai_cached(
+                    request, req, [session.get("tools"), session.get("instructions"), items]
+                )
+                text = OUTPUT_TEXT
+                out = count_tokens(text)
+                rid = self._new_id("resp_")
+                item = {
+                    "id": self._new_id("item_"),
+                    "type": "message",
+                    "role": "assistant",
+                    "content": [{"type": "output_text", "text": text}],
+                }
+                await send("response.created", response={"id": rid, "status": "in_progress"})
+                await send("response.output_text.delta", response_id=rid, delta=text)
+                items.append(item)
+                usage = {
+                    "total_tokens": prompt + out,
+                    "input_tokens": prompt,
+                    "output_tokens": out,
+                    "input_token_details": {
+                        "text_tokens": prompt,
+                        "audio_tokens": 0,
+                        "cached_tokens": cached,
+                    },
+                    "output_token_details": {"text_tokens": out, "audio_tokens": 0},
+                }
+                response = {
+                    "id": rid,
+                    "object": "realtime.response",
+                    "status": "completed",
+                    "output": [item],
+                    "usage": usage,
+                }
+                await send("response.done", response=response)
+        return ws
 
     # -- Anthropic -------------------------------------------------------------------------
 

@@ -138,3 +138,36 @@ def test_store_migrate_reports_versions(tmp_path: Path) -> None:
     proc = run("store", "migrate", "--store", str(old))
     assert proc.returncode == 0
     assert f"migrated schema v1 → v{SCHEMA_VERSION}" in proc.stdout
+
+
+def test_an_unknown_price_cannot_be_missed(tmp_path: Path) -> None:
+    """A model with no price: a warning line, a mark in the table, price_known false."""
+    from promptlint.diagnosis.analyzer import Analyzer
+    from tests.diagnosis.helpers import SYSTEM, chat, ex
+
+    url = f"sqlite:///{tmp_path / 'r.db'}"
+    usage = {
+        "prompt_tokens": 2000,
+        "completion_tokens": 5,
+        "prompt_tokens_details": {"cached_tokens": 0},
+    }
+    a = Analyzer()
+    msgs = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "hi"}]
+    recs = [
+        a.analyze(ex(chat(msgs, model="gpt-4o"), n=0, usage=usage)),
+        a.analyze(ex(chat(msgs, model="made-up-model-9"), n=1, usage=usage)),
+    ]
+    with open_store(url) as store:
+        store.write(recs)
+    data = json.loads(run("report", "--store", url, "--format", "json").stdout)
+    assert data["price_known"] is False and data["unpriced_models"] == ["made-up-model-9"]
+    known = {r["model"]: r["price_known"] for r in data["rows"]}
+    assert (
+        known["made-up-model-9"] is False
+        and known["gpt-4o-2024-08-06" if "gpt-4o-2024-08-06" in known else "gpt-4o"] is True
+    )
+    text = run("report", "--store", url).stdout
+    assert "made-up-model-9 (no price)" in text
+    assert any(
+        line.startswith("warning: no price for made-up-model-9") for line in text.splitlines()
+    )
