@@ -97,6 +97,17 @@ def _levels(raw: str) -> list[int]:
     help="Exit 1 on any sequential or KV mismatch, or a concurrent gap above PCT %.",
 )
 @click.option(
+    "--max-num-seqs",
+    type=click.IntRange(min=1),
+    help="The engine's max_num_seqs, for the scheduler simulation (default: from the vLLM "
+    "arguments, else vLLM's CPU default 128).",
+)
+@click.option(
+    "--max-num-batched-tokens",
+    type=click.IntRange(min=1),
+    help="The engine's max_num_batched_tokens (default: from the vLLM arguments, else 2048).",
+)
+@click.option(
     "--log",
     "log_path",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -127,6 +138,8 @@ def probe(
     json_out: Path | None,
     html_out: Path | None,
     fail_over: float | None,
+    max_num_seqs: int | None,
+    max_num_batched_tokens: int | None,
     log_path: Path,
     vllm_args: tuple[str, ...],
 ) -> int:
@@ -137,7 +150,7 @@ def probe(
     promptlint probe --vllm http://127.0.0.1:8000
     promptlint probe --launch MODEL_DIR -- --block-size 32 --kv-cache-memory-bytes 1048576
     """
-    from .engine import find_python, launch
+    from .engine import find_python, launch, scheduler_limits
     from .probe import ProbeSettings, failed_checks
     from .report import render, render_html, render_json
     from .workloads import Options
@@ -164,6 +177,7 @@ def probe(
         model_dir=model_config or launch_dir,
         tp=tp,
         sequential=not no_sequential,
+        limits=scheduler_limits(vllm_args, max_num_seqs, max_num_batched_tokens),
     )
     engine = None
     if launch_dir:  # a TERM must still stop the engine we start (the finally below)

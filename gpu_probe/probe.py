@@ -10,18 +10,23 @@ from pathlib import Path
 from typing import Any
 
 from promptlint.errors import UserError
+from promptlint.serving.engine import Limits
 
+from .calibrate import Calibration, calibrate
 from .client import EngineClient
 from .metrics import CacheConfig, cache_config
 from .runner import (
     ConcurrentRun,
     Level,
     Measured,
+    Scheduled,
     cliff,
     percentile,
     predict_in_order,
     predict_planned,
+    predict_scheduled,
     predict_timed,
+    prompt_ids,
     run_concurrent,
     run_sequential,
 )
@@ -38,6 +43,7 @@ class ProbeSettings:
     model_dir: str | None = None  # config.json for the KV estimate and the vocabulary
     tp: int = 1
     sequential: bool = True
+    limits: Limits = field(default_factory=Limits)  # the engine's scheduler limits
 
 
 def _model_config(model_dir: str | None) -> dict[str, Any] | None:
@@ -195,7 +201,9 @@ def sequential_section(workload: Workload, results: list[Measured]) -> dict[str,
     }
 
 
-def concurrent_section(run: ConcurrentRun, cache: CacheConfig) -> dict[str, Any]:
+def concurrent_section(
+    run: ConcurrentRun, cache: CacheConfig, scheduled: Scheduled | None = None
+) -> dict[str, Any]:
     predicted = predict_in_order(cache, run.results)
     timed = predict_timed(cache, run.results)
     measured = int(run.totals.hits)
@@ -204,6 +212,7 @@ def concurrent_section(run: ConcurrentRun, cache: CacheConfig) -> dict[str, Any]
     gap = (measured - predicted) / predicted * 100 if predicted else 0.0
     gap_timed = (measured - timed) / timed * 100 if timed else 0.0
     differing = sum(1 for m in run.results if m.response.cached_tokens != m.predicted_hits)
+    sim = scheduled.hit_tokens if scheduled is not None else None
     return {
         "concurrency": run.concurrency,
         "requests": len(run.results),
@@ -214,6 +223,9 @@ def concurrent_section(run: ConcurrentRun, cache: CacheConfig) -> dict[str, Any]
         "measured_cached_tokens_sum": cached_sum,
         "difference_pct": round(gap, 2),
         "difference_pct_with_lifetimes": round(gap_timed, 2),
+        "predicted_hit_tokens_scheduler": sim,
+        "difference_pct_scheduler": None if sim is None else _gap_pct(measured, sim),
+        "predicted_preemptions_scheduler": None if scheduled is None else scheduled.preemptions,
         "requests_differing": differing,
         "preemptions": int(run.totals.preemptions),
         "explanation": explain_gap(predicted, timed, measured, cached_sum, run, differing),
@@ -297,9 +309,22 @@ async def sweep(
         ),
     )
     workload: Workload | None = None
+    calibration = await calibrate(
+        client,
+        cache.block_size,
+        client.max_model_len or 2048,
+        shape.vocab_size,
+        salt=f"promptlint-{nonce}-calibration",
+        seed=seed + 999,
+        batch=min(4, settings.limits.max_num_seqs),
+    )
     for level in settings.concurrency:
         workload = build_workload(sweep_settings, shape, seed + 1000 + level)
         workload.check_fits(client.max_model_len)
+        ids = {r.id: await prompt_ids(client, r) for r in workload.requests}
+        scheduled = predict_scheduled(
+            cache, settings.limits, calibration.times, calibration.delays, workload, level, ids
+        )
         run = await run_concurrent(client, workload, level, salt=f"promptlint-{nonce}-c{level}")
         planned = predict_planned(cache, workload, level, run.ids)
         in_order = predict_in_order(cache, run.results)
@@ -322,6 +347,7 @@ async def sweep(
                     if run.totals.ttft_count
                     else -1.0,
                 },
+                scheduled=scheduled,
             )
         )
         last_run = run
@@ -329,7 +355,22 @@ async def sweep(
     if workload is not None and last_run is not None:
         capacity = capacity_estimate(workload, last_run.ids, cache)
         capacity["capacity_model"] = capacity_model(workload, cache, settings)
+    capacity["calibration"] = calibration_section(calibration, settings.limits)
     return levels, last_run, capacity
+
+
+def calibration_section(calibration: Calibration, limits: Limits) -> dict[str, Any]:
+    t, d = calibration.times, calibration.delays
+    return {
+        "requests": calibration.requests,
+        "step_base_ms": round(t.base * 1000, 3),
+        "per_prefill_token_us": round(t.per_prefill_token * 1e6, 3),
+        "per_decode_seq_ms": round(t.per_decode_seq * 1000, 3),
+        "client_round_trip_ms": round((d.send + d.back) * 1000, 3),
+        "max_num_seqs": limits.max_num_seqs,
+        "max_num_batched_tokens": limits.max_num_batched_tokens,
+        "figures_ms": {k: round(v * 1000, 3) for k, v in calibration.figures.items()},
+    }
 
 
 def capacity_estimate(
@@ -408,9 +449,38 @@ def capacity_model(
     }
 
 
+def _gap_pct(measured: int, predicted: int) -> float | None:
+    return round((measured - predicted) / predicted * 100, 2) if predicted else None
+
+
+def _scheduled_level(lv: Level) -> dict[str, Any]:
+    sim = lv.scheduled
+    if sim is None:
+        return {}
+    p50, p99 = percentile(sim.ttfts, 50), percentile(sim.ttfts, 99)
+    return {
+        "predicted_hit_tokens_scheduler": sim.hit_tokens,
+        "predicted_hit_rate_scheduler": round(sim.hit_tokens / lv.prompt_tokens, 4)
+        if lv.prompt_tokens
+        else 0.0,
+        "difference_pct_scheduler": _gap_pct(lv.measured_hits, sim.hit_tokens),
+        "predicted_ttft_p50_ms": None if p50 is None else round(p50 * 1000, 2),
+        "predicted_ttft_p99_ms": None if p99 is None else round(p99 * 1000, 2),
+        "predicted_preemptions": sim.preemptions,
+    }
+
+
 def sweep_section(levels: list[Level], capacity: dict[str, Any]) -> dict[str, Any]:
     measured_cliff = cliff(levels, [lv.hit_rate for lv in levels])
-    predicted_cliff = cliff(levels, [lv.predicted_hit_rate for lv in levels])
+    predicted_cliff = cliff(
+        levels,
+        [
+            lv.scheduled.hit_tokens / lv.prompt_tokens
+            if lv.scheduled is not None and lv.prompt_tokens
+            else lv.predicted_hit_rate
+            for lv in levels
+        ],
+    )
     model = capacity.get("capacity_model") or {}
     fit = model.get("max_sessions_all_at_peak", capacity.get("sessions_that_fit"))
     beyond = [lv.concurrency for lv in levels if fit is not None and lv.concurrency > fit]
@@ -431,6 +501,7 @@ def sweep_section(levels: list[Level], capacity: dict[str, Any]) -> dict[str, An
                 if lv.extra.get("server_ttft_mean", -1.0) >= 0
                 else None,
                 "preemptions": lv.preemptions,
+                **_scheduled_level(lv),
                 # None: no scrape caught a request running (short runs finish between scrapes)
                 "peak_kv_usage": round(lv.extra["kv_usage"], 4)
                 if lv.extra.get("running")
@@ -498,7 +569,7 @@ async def run_probe(
     if settings.concurrency:
         levels, last_run, capacity = await sweep(client, cache, settings, shape, seed, nonce)
         if last_run is not None:
-            report["concurrent"] = concurrent_section(last_run, cache)
+            report["concurrent"] = concurrent_section(last_run, cache, levels[-1].scheduled)
         report["sweep"] = sweep_section(levels, capacity)
     return report
 
@@ -512,6 +583,9 @@ def failed_checks(report: dict[str, Any], max_gap_pct: float) -> list[str]:
     if report["kv"].get("match") is False:
         failures.append("KV bytes per token differ from the engine's")
     conc = report.get("concurrent")
-    if conc and abs(conc["difference_pct"]) > max_gap_pct:
-        failures.append(f"concurrent gap {conc['difference_pct']}% > {max_gap_pct}%")
+    if conc:  # the a-priori scheduler prediction where there is one
+        gap = conc.get("difference_pct_scheduler")
+        gap = conc["difference_pct"] if gap is None else gap
+        if abs(gap) > max_gap_pct:
+            failures.append(f"concurrent gap {gap}% > {max_gap_pct}%")
     return failures

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from promptlint.blockpool import BlockPool
+from promptlint.serving.engine import EngineSim, Limits, StepTimes
+from promptlint.serving.fleet import Delays, Fleet, LeastLoaded, Session, Turn, replay
 
 from .client import EngineClient, Response
 from .metrics import CacheConfig, Counters, counters
@@ -225,6 +227,7 @@ class Level:
     preemptions: int
     wall_seconds: float
     extra: dict[str, float] = field(default_factory=dict)
+    scheduled: Scheduled | None = None  # the scheduler simulation, before the run
 
     @property
     def hit_rate(self) -> float:
@@ -259,6 +262,45 @@ def predict_planned(
     for request in planned_order(workload, concurrency):
         total += pool.run(request.id, ids[request.id], request.max_tokens).hit_tokens
     return total
+
+
+@dataclass
+class Scheduled:
+    """The scheduler simulation's prediction for one concurrency level, made before the run."""
+
+    hit_tokens: int
+    cached_tokens: int
+    ttfts: list[float]
+    preemptions: int
+    seconds: float
+
+
+def sessions_of(workload: Workload, ids: dict[str, list[int]]) -> list[Session]:
+    return [
+        Session(s[0].session, [Turn(r.id, ids[r.id], r.max_tokens) for r in s])
+        for s in workload.sessions()
+    ]
+
+
+def predict_scheduled(
+    cache: CacheConfig,
+    limits: Limits,
+    times: StepTimes,
+    delays: Delays,
+    workload: Workload,
+    concurrency: int,
+    ids: dict[str, list[int]],
+) -> Scheduled:
+    """The scheduler simulation of `run_concurrent`: `concurrency` closed-loop sessions."""
+    engine = EngineSim(cache.num_gpu_blocks, cache.block_size, limits, times)
+    result = replay(sessions_of(workload, ids), Fleet([engine]), LeastLoaded(), concurrency, delays)
+    return Scheduled(
+        hit_tokens=engine.metric_hits,
+        cached_tokens=sum(o.request.cached_tokens or 0 for o in result.outcomes),
+        ttfts=[o.ttft for o in result.outcomes],
+        preemptions=engine.preemptions,
+        seconds=result.seconds,
+    )
 
 
 def percentile(values: Sequence[float], q: float) -> float | None:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from promptlint.gpu_probe.client import Response
+from promptlint.gpu_probe.engine import scheduler_limits
 from promptlint.gpu_probe.metrics import CacheConfig, cache_config, counters, parse_prometheus
 from promptlint.gpu_probe.probe import capacity_estimate
 from promptlint.gpu_probe.report import render
@@ -22,6 +23,8 @@ from promptlint.gpu_probe.runner import (
     percentile,
     planned_order,
     predict_in_order,
+    predict_planned,
+    predict_scheduled,
     predict_timed,
 )
 from promptlint.gpu_probe.tiny_model import TinyLlama, build_tiny_model
@@ -38,6 +41,8 @@ from promptlint.gpu_probe.workloads import (
 )
 
 from promptlint.errors import UserError
+from promptlint.serving.engine import Limits, StepTimes
+from promptlint.serving.fleet import Delays
 
 DATA = Path(__file__).parent.parent / "data" / "probe"
 SHAPE = Shape(block_size=32, pool_tokens=63 * 32, max_model_len=1024, vocab_size=2048)
@@ -231,6 +236,56 @@ def test_in_order_and_lifetime_replays_differ_where_requests_overlap() -> None:
     assert [m.predicted_hits for m in overlapping] == [0, 0, 0, 0, 4]
     # ... but b, c and d in flight together hold 6 blocks: a is evicted, a2 misses.
     assert predict_timed(cfg, overlapping) == 0
+
+
+SYNC_CPU = Limits(max_num_seqs=8, max_num_batched_tokens=2048, async_scheduling=False)
+TIMES = StepTimes(base=0.001, per_prefill_token=5e-6, per_decode_seq=5e-5)
+
+
+def test_scheduler_prediction_at_concurrency_1_is_the_one_at_a_time_replay() -> None:
+    # Two independent code paths (the closed-loop scheduler simulation and the block pool fed
+    # one request after another) must agree when nothing overlaps, through eviction.
+    w = agentic(SHAPE, Options(sessions=8), seed=3)
+    ids = {r.id: r.prompt or [] for r in w.requests}
+    one = predict_planned(cache(), w, 1, ids)
+    sim = predict_scheduled(cache(), SYNC_CPU, TIMES, Delays(0.002, 0.002), w, 1, ids)
+    assert sim.hit_tokens == one > 0
+    assert sim.preemptions == 0
+    assert len(sim.ttfts) == len(w.requests)
+
+
+def test_scheduler_prediction_holds_blocks_of_requests_in_flight() -> None:
+    # 6 usable blocks of 4 tokens. Session A is one long request a (8 tokens, 9 generated);
+    # session B sends b1 (8 tokens), b2 (12 tokens), then b3 = a's prompt + 1 token.
+    # One at a time (a, b1, b2, b3): a has finished and b2's 3 blocks evict a's second
+    # prompt block, so b3 hits 4 tokens. Side by side: a is still decoding when b2 and b3
+    # come, its blocks are held (ref count > 0), b2 evicts b1's blocks instead, and b3 hits
+    # both of a's prompt blocks: 8 tokens.
+    cfg = cache(blocks=7, block_size=4)
+    a = list(range(100, 108))
+    reqs = [
+        ProbeRequest("a", "A", a, max_tokens=9),
+        ProbeRequest("b1", "B", list(range(200, 208)), max_tokens=1),
+        ProbeRequest("b2", "B", list(range(300, 312)), max_tokens=1),
+        ProbeRequest("b3", "B", [*a, 999], max_tokens=1),
+    ]
+    w = Workload("w", reqs, "")
+    ids = {r.id: r.prompt or [] for r in reqs}
+    assert predict_planned(cfg, w, 2, ids) == 4
+    sim = predict_scheduled(cfg, SYNC_CPU, StepTimes(base=1.0), Delays(), w, 2, ids)
+    assert sim.hit_tokens == 8
+    assert sim.preemptions == 0
+
+
+def test_scheduler_limits_from_the_vllm_arguments() -> None:
+    assert scheduler_limits([]) == Limits(128, 2048, True, False)
+    got = scheduler_limits(["--max-num-seqs", "8", "--max-num-batched-tokens=512"])
+    assert (got.max_num_seqs, got.max_num_batched_tokens) == (8, 512)
+    assert scheduler_limits(["--max-num-seqs", "8"], max_num_seqs=4).max_num_seqs == 4
+    no_chunks = scheduler_limits(["--no-enable-chunked-prefill", "--max-model-len", "4096"])
+    assert (no_chunks.chunked_prefill, no_chunks.max_num_batched_tokens) == (False, 4096)
+    with pytest.raises(UserError):
+        scheduler_limits(["--max-num-seqs", "many"])
 
 
 def test_planned_order_runs_that_many_sessions_side_by_side() -> None:
