@@ -11,6 +11,7 @@ from typing import Any
 
 from promptlint.errors import UserError
 from promptlint.serving.engine import Limits
+from promptlint.serving.route import percentile
 
 from .calibrate import Calibration, calibrate
 from .client import EngineClient
@@ -21,7 +22,6 @@ from .runner import (
     Measured,
     Scheduled,
     cliff,
-    percentile,
     predict_in_order,
     predict_planned,
     predict_scheduled,

@@ -303,15 +303,6 @@ def predict_scheduled(
     )
 
 
-def percentile(values: Sequence[float], q: float) -> float | None:
-    """Nearest-rank percentile (q in 0..100)."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    rank = max(1, -(-len(ordered) * q // 100))
-    return ordered[int(rank) - 1]
-
-
 def cliff(levels: Sequence[Level], rates: Sequence[float], min_drop: float = 0.05) -> int | None:
     """The level where the hit rate falls most from the level before (None: no fall ≥ min_drop).
 

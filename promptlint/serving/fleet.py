@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import heapq
 import itertools
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -126,7 +127,7 @@ class PrefixAware(Router):
 
     def choose(self, session: str, prompt: Sequence[int], fleet: Fleet) -> int:
         n = len(fleet.engines)
-        cap = self.load_bound * (sum(fleet.in_flight) + 1) / n
+        cap = math.ceil(self.load_bound * (sum(fleet.in_flight) + 1) / n)
         eligible = [i for i in range(n) if fleet.in_flight[i] + 1 <= cap] or list(range(n))
 
         def score(i: int) -> tuple[int, int, int]:

@@ -20,7 +20,6 @@ from promptlint.gpu_probe.report import render
 from promptlint.gpu_probe.runner import (
     Measured,
     cliff,
-    percentile,
     planned_order,
     predict_in_order,
     predict_planned,
@@ -43,6 +42,7 @@ from promptlint.gpu_probe.workloads import (
 from promptlint.errors import UserError
 from promptlint.serving.engine import Limits, StepTimes
 from promptlint.serving.fleet import Delays
+from promptlint.serving.route import percentile
 
 DATA = Path(__file__).parent.parent / "data" / "probe"
 SHAPE = Shape(block_size=32, pool_tokens=63 * 32, max_model_len=1024, vocab_size=2048)

@@ -1,0 +1,218 @@
+"""`promptlint route`: replay sessions onto N replicas under each routing policy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from promptlint.errors import UserError
+
+POLICY_NAMES = ("round-robin", "random", "least-loaded", "session-affinity", "prefix-aware")
+
+
+def _policies(raw: str) -> list[str]:
+    names = [p.strip() for p in raw.split(",") if p.strip()]
+    unknown = [p for p in names if p not in POLICY_NAMES]
+    if unknown or not names:
+        raise UserError(
+            f"--policies: unknown {', '.join(unknown) or '(none)'}; use {', '.join(POLICY_NAMES)}"
+        )
+    return names
+
+
+def _kv_blocks(
+    kv_blocks: int | None, model: str | None, gpu: str | None, memory: float | None, bs: int
+) -> tuple[int, str]:
+    """Blocks per replica: given, or what `promptlint capacity` finds for MODEL on the GPU."""
+    if kv_blocks is not None:
+        return kv_blocks, "given (--kv-blocks)"
+    if model is None:
+        raise UserError("give --kv-blocks N, or --model DIR with --gpu NAME / --gpu-memory-gib")
+    from promptlint.kv.capacity import Workload, plan_capacity
+    from promptlint.kv.gpus import gpu_preset
+
+    if gpu is None and memory is None:
+        raise UserError("--model needs --gpu NAME or --gpu-memory-gib N")
+    label = "custom"
+    if gpu is not None:
+        preset = gpu_preset(gpu)
+        label, memory = preset.name, memory if memory is not None else preset.memory_gib
+    assert memory is not None
+    plan = plan_capacity(model, Workload(), gpu_name=label, gpu_memory_gib=memory, block_size=bs)
+    if plan.kv_blocks < 2:
+        raise UserError(f"{model} leaves no KV cache on {label}")
+    return plan.kv_blocks, f"promptlint capacity: {model} on {label}"
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--store", "store_url", metavar="URL", help="Replay the sessions recorded here.")
+@click.option("--system", type=click.IntRange(min=0), default=4000, show_default=True)
+@click.option("--turns", type=click.IntRange(min=1), default=12, show_default=True)
+@click.option(
+    "--turn-tokens",
+    type=click.IntRange(min=0),
+    default=1500,
+    show_default=True,
+    help="New input tokens per turn.",
+)
+@click.option(
+    "--output-tokens",
+    type=click.IntRange(min=1),
+    default=400,
+    show_default=True,
+    help="Answer tokens per turn (generated, then sent again with the next turns).",
+)
+@click.option("--sessions", type=click.IntRange(min=1), default=16, show_default=True)
+@click.option(
+    "--gap",
+    type=click.FloatRange(min=0),
+    default=30.0,
+    show_default=True,
+    help="Seconds a session pauses between an answer and its next turn.",
+)
+@click.option("--shared-system/--unique-system", default=True, show_default=True)
+@click.option("--replicas", type=click.IntRange(min=1), default=2, show_default=True)
+@click.option("--kv-blocks", type=click.IntRange(min=2), help="KV blocks per replica.")
+@click.option("--model", metavar="DIR", help="Model folder: its KV blocks on --gpu per replica.")
+@click.option("--gpu", "gpu_name", metavar="NAME", help="GPU preset (with --model).")
+@click.option("--gpu-memory-gib", type=float, help="GPU memory (with --model).")
+@click.option("--block-size", type=click.IntRange(min=1), default=16, show_default=True)
+@click.option(
+    "--policies",
+    default=",".join(POLICY_NAMES),
+    show_default=True,
+    help="Routing policies to compare, comma-separated.",
+)
+@click.option(
+    "--load-bound",
+    type=click.FloatRange(min=1.0),
+    default=1.25,
+    show_default=True,
+    help="prefix-aware: a replica is eligible while its load stays within this × the mean.",
+)
+@click.option(
+    "--concurrency",
+    type=click.IntRange(min=1),
+    help="Sessions live at once [all of them].",
+)
+@click.option("--max-num-seqs", type=click.IntRange(min=1), default=256, show_default=True)
+@click.option(
+    "--max-num-batched-tokens", type=click.IntRange(min=1), default=8192, show_default=True
+)
+@click.option(
+    "--sync-scheduling",
+    is_flag=True,
+    help="The engine schedules after each step's output (vLLM on CPU); default: async.",
+)
+@click.option("--step-ms", type=click.FloatRange(min=0), default=8.0, show_default=True)
+@click.option("--prefill-token-us", type=click.FloatRange(min=0), default=30.0, show_default=True)
+@click.option("--decode-seq-ms", type=click.FloatRange(min=0), default=0.05, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "html"]),
+    default="table",
+    show_default=True,
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path))
+def route(
+    store_url: str | None,
+    system: int,
+    turns: int,
+    turn_tokens: int,
+    output_tokens: int,
+    sessions: int,
+    gap: float,
+    shared_system: bool,
+    replicas: int,
+    kv_blocks: int | None,
+    model: str | None,
+    gpu_name: str | None,
+    gpu_memory_gib: float | None,
+    block_size: int,
+    policies: str,
+    load_bound: float,
+    concurrency: int | None,
+    max_num_seqs: int,
+    max_num_batched_tokens: int,
+    sync_scheduling: bool,
+    step_ms: float,
+    prefill_token_us: float,
+    decode_seq_ms: float,
+    seed: int,
+    fmt: str,
+    output: Path | None,
+) -> None:
+    """Compare routing policies on N replicas: prefix-hit rate, prefill recomputed, load.
+
+    Each policy replays the same sessions (recorded in --store, or the conversation shape)
+    onto fresh replicas, each simulated step by step (vLLM's scheduler over its prefix cache).
+
+    \b
+    promptlint route --kv-blocks 20000 --replicas 4
+    promptlint route --store .promptlint/recordings.db --model ./Qwen3-8B --gpu h100
+    """
+    from promptlint.serving.engine import Limits, StepTimes
+    from promptlint.serving.report import render
+    from promptlint.serving.route import Replicas, compare
+    from promptlint.serving.sessions import agent_sessions, recorded_sessions
+
+    names = _policies(policies)
+    blocks, blocks_from = _kv_blocks(kv_blocks, model, gpu_name, gpu_memory_gib, block_size)
+    if store_url:
+        from promptlint.store.base import open_store
+
+        with open_store(store_url) as store:
+            recorded = [store.session_requests(s["session_id"]) for s in store.sessions()]
+        replayed = recorded_sessions(recorded, seed)
+        if not replayed:
+            raise UserError(f"{store_url} holds no sessions to replay")
+        described = f"{len(replayed)} sessions recorded in {store_url}"
+    else:
+        replayed = agent_sessions(
+            system, turns, turn_tokens, output_tokens, sessions, shared_system, gap, seed
+        )
+        described = (
+            f"{sessions} sessions × {turns} turns: {system}-token "
+            f"{'shared' if shared_system else 'per-session'} system prompt, +{turn_tokens} "
+            f"input and {output_tokens} answer tokens per turn, {gap:g} s between turns"
+        )
+    limits = Limits(max_num_seqs, max_num_batched_tokens, async_scheduling=not sync_scheduling)
+    times = StepTimes(step_ms / 1000, prefill_token_us / 1e6, decode_seq_ms / 1000)
+    fleet = Replicas(replicas, blocks, block_size, limits, times)
+    live = concurrency or len(replayed)
+    try:
+        results = compare(replayed, fleet, names, live, load_bound=load_bound, seed=seed)
+    except ValueError as exc:  # e.g. a prompt larger than a replica's whole pool
+        raise UserError(str(exc)) from exc
+    report: dict[str, Any] = {
+        "workload": described,
+        "requests": results[0].requests,
+        "prompt_tokens": results[0].prompt_tokens,
+        "concurrency": live,
+        "replicas": {
+            "count": replicas,
+            "num_blocks": blocks,
+            "blocks_from": blocks_from,
+            "block_size": block_size,
+            "max_num_seqs": max_num_seqs,
+            "max_num_batched_tokens": max_num_batched_tokens,
+            "async_scheduling": not sync_scheduling,
+            "step_ms": step_ms,
+            "prefill_token_us": prefill_token_us,
+            "decode_seq_ms": decode_seq_ms,
+            "step_times_from": "given (calibrate them with promptlint probe on your engine)",
+        },
+        "load_bound": load_bound,
+        "policies": [r.to_json() for r in results],
+        "best": max(results, key=lambda r: (r.hit_tokens, -r.hottest_share)).policy,
+    }
+    text = render(report, fmt)
+    if output:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(text)
+    else:
+        click.echo(text, nl=False)
