@@ -6,8 +6,8 @@ time a decode step):
 
 * single requests with a short and a long prompt, one token each: the difference of their
   prefill times (`vllm:request_prefill_time_seconds`) over the difference of their lengths is
-  the cost of a prefill token; the client's TTFT less the prefill time is the round trip
-  through HTTP and the API server;
+  the cost of a prefill token; each single request's client TTFT less its prefill time is a
+  round trip through HTTP and the API server (their median is the simulation's);
 * one request that decodes alone and `k` that decode together: their mean gap between
   tokens (`vllm:inter_token_latency_seconds`) gives the fixed cost of a step and the cost of
   each decoding sequence.
@@ -56,7 +56,7 @@ async def calibrate(
     salt: str,
     seed: int,
     batch: int = 4,
-    repeats: int = 3,
+    repeats: int = 4,
 ) -> Calibration:
     src = TokenSource(vocab_size, seed)
     short_len = 2 * block_size
@@ -88,11 +88,12 @@ async def calibrate(
     short, long_, trips, single = [], [], [], []
     for _ in range(repeats):
         prefill_s, _, _, ttft_s = await timed([short_len], 1)
-        prefill_l, _, _, _ = await timed([long_len], 1)
-        _, gap_sum, gaps, _ = await timed([short_len], decode_tokens)
+        prefill_l, _, _, ttft_l = await timed([long_len], 1)
+        prefill_d, gap_sum, gaps, ttft_d = await timed([short_len], decode_tokens)
         short.append(prefill_s)
         long_.append(prefill_l)
-        trips.append(max(0.0, ttft_s - prefill_s))
+        trips += [max(0.0, t - p) for t, p in ((ttft_s, prefill_s), (ttft_l, prefill_l))]
+        trips.append(max(0.0, ttft_d - prefill_d))
         single.append(gap_sum / gaps if gaps else 0.0)
     together = []
     for _ in range(max(1, repeats - 1)):

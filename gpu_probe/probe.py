@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -11,11 +12,13 @@ from typing import Any
 
 from promptlint.errors import UserError
 from promptlint.serving.engine import Limits
+from promptlint.serving.fleet import POLICIES
 from promptlint.serving.route import percentile
 
 from .calibrate import Calibration, calibrate
 from .client import EngineClient
 from .metrics import CacheConfig, cache_config
+from .routing import routing_section
 from .runner import (
     ConcurrentRun,
     Level,
@@ -44,6 +47,8 @@ class ProbeSettings:
     tp: int = 1
     sequential: bool = True
     limits: Limits = field(default_factory=Limits)  # the engine's scheduler limits
+    policies: list[str] = field(default_factory=list)  # routing policies (2+ engines)
+    load_bound: float = 1.25
 
 
 def _model_config(model_dir: str | None) -> dict[str, Any] | None:
@@ -282,6 +287,26 @@ def explain_gap(
     return notes
 
 
+def sweep_workload_settings(settings: ProbeSettings, cache: CacheConfig) -> ProbeSettings:
+    """The sweep's (and the routing phase's) workload: agent sessions unless a file or store
+    is given, as many as the highest level, sized so that about the middle level's sessions
+    fill the pool: the cliff then falls inside the sweep."""
+    levels = sorted(settings.concurrency) or [8]
+    median_level = levels[(len(levels) - 1) // 2]
+    return ProbeSettings(
+        workload=settings.workload if settings.workload not in SYNTHETIC else "agentic",
+        store_url=settings.store_url,
+        options=Options(
+            **{
+                **settings.options.__dict__,
+                "sessions": settings.options.sessions or max(levels[-1], 2),
+                "session_tokens": settings.options.session_tokens
+                or cache.pool_tokens // max(1, median_level),
+            }
+        ),
+    )
+
+
 async def sweep(
     client: EngineClient,
     cache: CacheConfig,
@@ -289,35 +314,12 @@ async def sweep(
     shape: Shape,
     seed: int,
     nonce: str,
+    calibration: Calibration,
 ) -> tuple[list[Level], ConcurrentRun | None, dict[str, Any]]:
     levels: list[Level] = []
     last_run: ConcurrentRun | None = None
-    top = max(settings.concurrency)
-    median_level = sorted(settings.concurrency)[(len(settings.concurrency) - 1) // 2]
-    sweep_settings = ProbeSettings(
-        workload=settings.workload if settings.workload not in SYNTHETIC else "agentic",
-        store_url=settings.store_url,
-        options=Options(
-            **{
-                **settings.options.__dict__,
-                "sessions": settings.options.sessions or max(top, 2),
-                # sized so that about the middle level's sessions fill the pool: the cliff
-                # then falls inside the sweep
-                "session_tokens": settings.options.session_tokens
-                or cache.pool_tokens // max(1, median_level),
-            }
-        ),
-    )
+    sweep_settings = sweep_workload_settings(settings, cache)
     workload: Workload | None = None
-    calibration = await calibrate(
-        client,
-        cache.block_size,
-        client.max_model_len or 2048,
-        shape.vocab_size,
-        salt=f"promptlint-{nonce}-calibration",
-        seed=seed + 999,
-        batch=min(4, settings.limits.max_num_seqs),
-    )
     for level in settings.concurrency:
         workload = build_workload(sweep_settings, shape, seed + 1000 + level)
         workload.check_fits(client.max_model_len)
@@ -521,10 +523,23 @@ def sweep_section(levels: list[Level], capacity: dict[str, Any]) -> dict[str, An
 
 
 async def run_probe(
-    client: EngineClient, settings: ProbeSettings, engine_info: dict[str, Any]
+    client: EngineClient,
+    settings: ProbeSettings,
+    engine_info: dict[str, Any],
+    others: Sequence[EngineClient] = (),
 ) -> dict[str, Any]:
+    """The probe on `client`'s engine; with `others` (engines like it), the routing phase."""
     await client.connect()
     cache = cache_config(await client.metrics())
+    for other in others:
+        await other.connect()
+        theirs = cache_config(await other.metrics())
+        if (theirs.num_gpu_blocks, theirs.block_size) != (cache.num_gpu_blocks, cache.block_size):
+            raise UserError(
+                f"{other.base_url} has {theirs.num_gpu_blocks} blocks of {theirs.block_size}; "
+                f"{client.base_url} {cache.num_gpu_blocks} of {cache.block_size}: the routing "
+                "phase needs like engines"
+            )
     if not cache.enable_prefix_caching:
         raise UserError(
             "the engine runs without prefix caching: start it with --enable-prefix-caching"
@@ -566,11 +581,44 @@ async def run_probe(
         results = await run_sequential(client, workload, salt=f"promptlint-{nonce}-seq")
         predict_in_order(cache, results)
         report["sequential"] = sequential_section(workload, results)
+    calibration: Calibration | None = None
+    if settings.concurrency or others:
+        calibration = await calibrate(
+            client,
+            cache.block_size,
+            client.max_model_len or 2048,
+            shape.vocab_size,
+            salt=f"promptlint-{nonce}-calibration",
+            seed=seed + 999,
+            batch=min(4, settings.limits.max_num_seqs),
+        )
     if settings.concurrency:
-        levels, last_run, capacity = await sweep(client, cache, settings, shape, seed, nonce)
+        assert calibration is not None
+        levels, last_run, capacity = await sweep(
+            client, cache, settings, shape, seed, nonce, calibration
+        )
         if last_run is not None:
             report["concurrent"] = concurrent_section(last_run, cache, levels[-1].scheduled)
         report["sweep"] = sweep_section(levels, capacity)
+    if others:
+        assert calibration is not None
+        workload = build_workload(sweep_workload_settings(settings, cache), shape, seed + 5000)
+        workload.check_fits(client.max_model_len)
+        ids = {r.id: await prompt_ids(client, r) for r in workload.requests}
+        report["routing"] = await routing_section(
+            [client, *others],
+            cache,
+            workload,
+            ids,
+            settings.policies or list(POLICIES),
+            max(settings.concurrency or [8]),
+            settings.limits,
+            calibration,
+            nonce,
+            settings.load_bound,
+            seed,
+        )
+        report["engine"]["others"] = [o.base_url for o in others]
     return report
 
 
@@ -588,4 +636,14 @@ def failed_checks(report: dict[str, Any], max_gap_pct: float) -> list[str]:
         gap = conc["difference_pct"] if gap is None else gap
         if abs(gap) > max_gap_pct:
             failures.append(f"concurrent gap {gap}% > {max_gap_pct}%")
+    routing = report.get("routing")
+    if routing:
+        for row in routing["policies"]:
+            if row["difference_points"] is not None and abs(row["difference_points"]) > 5:
+                failures.append(
+                    f"routing {row['policy']}: hit rate {row['difference_points']:+} points "
+                    "from the prediction"
+                )
+        if not routing["ordering"]["same"]:
+            failures.append("routing: policies ordered differently than predicted")
     return failures

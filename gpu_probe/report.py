@@ -233,6 +233,58 @@ def sections(report: dict[str, Any]) -> list[Section]:
                 notes,
             )
         )
+    routing = report.get("routing")
+    if routing:
+        rows = [
+            [
+                r["policy"],
+                _pct(r["hit_rate"]),
+                _pct(r["predicted_hit_rate"]),
+                "—" if r["difference_points"] is None else f"{r['difference_points']:+.2f}",
+                " / ".join(str(n) for n in r["requests_per_engine"]),
+                " / ".join(str(n) for n in r["predicted_requests_per_engine"]),
+                f"{_n(r['ttft_p50_ms'])} / {_n(r['ttft_p99_ms'])}",
+                f"{_n(r['predicted_ttft_p50_ms'])} / {_n(r['predicted_ttft_p99_ms'])}",
+                r["preemptions"],
+            ]
+            for r in routing["policies"]
+        ]
+        order = routing["ordering"]
+        out.append(
+            (
+                f"routing on {routing['engines']} engines at concurrency {routing['concurrency']}",
+                [
+                    "policy",
+                    "hit rate",
+                    "predicted",
+                    "Δ points",
+                    "requests per engine",
+                    "predicted",
+                    "TTFT p50 / p99 ms",
+                    "predicted",
+                    "preemptions",
+                ],
+                rows,
+                [
+                    routing["workload"],
+                    "measured: Δ vllm:prefix_cache_hits_total summed over the engines; the probe "
+                    "routes each request itself (its in-flight counts; for prefix-aware, a block "
+                    "pool per engine that records each answered prompt)",
+                    "predicted before each policy ran: promptlint route's simulation (a "
+                    "scheduler simulation per engine, the calibrated step times and client "
+                    "round trip)",
+                    f"ordering by hit rate: measured {', '.join(order['measured'])}; predicted "
+                    f"{', '.join(order['predicted'])}: "
+                    + (
+                        "the same"
+                        if order["same"]
+                        else "differs for "
+                        + "; ".join(" vs ".join(pair) for pair in order["discordant_pairs"])
+                    )
+                    + f" (pairs closer than {order['tie_points']} points count as ties)",
+                ],
+            )
+        )
     return out
 
 

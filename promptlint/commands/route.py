@@ -9,18 +9,6 @@ import click
 
 from promptlint.errors import UserError
 
-POLICY_NAMES = ("round-robin", "random", "least-loaded", "session-affinity", "prefix-aware")
-
-
-def _policies(raw: str) -> list[str]:
-    names = [p.strip() for p in raw.split(",") if p.strip()]
-    unknown = [p for p in names if p not in POLICY_NAMES]
-    if unknown or not names:
-        raise UserError(
-            f"--policies: unknown {', '.join(unknown) or '(none)'}; use {', '.join(POLICY_NAMES)}"
-        )
-    return names
-
 
 def _kv_blocks(
     kv_blocks: int | None, model: str | None, gpu: str | None, memory: float | None, bs: int
@@ -81,7 +69,7 @@ def _kv_blocks(
 @click.option("--block-size", type=click.IntRange(min=1), default=16, show_default=True)
 @click.option(
     "--policies",
-    default=",".join(POLICY_NAMES),
+    default="round-robin,random,least-loaded,session-affinity,prefix-aware",
     show_default=True,
     help="Routing policies to compare, comma-separated.",
 )
@@ -157,10 +145,10 @@ def route(
     """
     from promptlint.serving.engine import Limits, StepTimes
     from promptlint.serving.report import render
-    from promptlint.serving.route import Replicas, compare
+    from promptlint.serving.route import Replicas, compare, policy_names
     from promptlint.serving.sessions import agent_sessions, recorded_sessions
 
-    names = _policies(policies)
+    names = policy_names(policies)
     blocks, blocks_from = _kv_blocks(kv_blocks, model, gpu_name, gpu_memory_gib, block_size)
     if store_url:
         from promptlint.store.base import open_store

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from promptlint.errors import UserError
+
 from .engine import EngineSim, Limits, StepTimes
 from .fleet import (
     POLICIES,
@@ -75,6 +77,17 @@ class PolicyResult:
             "ttft_p99_ms": round(self.ttft_p99 * 1000, 3),
             "makespan_seconds": round(self.seconds, 3),
         }
+
+
+def policy_names(raw: str) -> list[str]:
+    """A comma-separated list of policy names, checked (a bad one is a user error)."""
+    names = [p.strip() for p in raw.split(",") if p.strip()]
+    unknown = [p for p in names if p not in POLICIES]
+    if unknown or not names:
+        raise UserError(
+            f"--policies: unknown {', '.join(unknown) or '(none)'}; use {', '.join(POLICIES)}"
+        )
+    return names
 
 
 def make_router(name: str, load_bound: float = 1.25, seed: int = 0) -> Router:
