@@ -102,6 +102,13 @@ def _levels(raw: str) -> list[int]:
     help="Exit 1 on any sequential or KV mismatch, or a concurrent gap above PCT %.",
 )
 @click.option(
+    "--fail-routing-over",
+    type=float,
+    metavar="POINTS",
+    help="Exit 1 when a policy's hit rate is more than POINTS from its prediction, or the "
+    "policies are ordered differently than predicted (two or more engines).",
+)
+@click.option(
     "--engines",
     type=click.IntRange(min=1),
     default=1,
@@ -163,6 +170,7 @@ def probe(
     json_out: Path | None,
     html_out: Path | None,
     fail_over: float | None,
+    fail_routing_over: float | None,
     engines: int,
     policies: str,
     load_bound: float,
@@ -242,8 +250,10 @@ def probe(
         if path:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(render_fn(report))
-    if fail_over is not None:
-        failures = failed_checks(report, fail_over)
+    if fail_over is not None or fail_routing_over is not None:
+        failures = failed_checks(
+            report, fail_over if fail_over is not None else 1e9, fail_routing_over
+        )
         if failures:
             click.echo("promptlint probe: failed: " + "; ".join(failures), err=True)
             return 1

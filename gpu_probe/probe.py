@@ -622,7 +622,9 @@ async def run_probe(
     return report
 
 
-def failed_checks(report: dict[str, Any], max_gap_pct: float) -> list[str]:
+def failed_checks(
+    report: dict[str, Any], max_gap_pct: float, max_routing_points: float | None = None
+) -> list[str]:
     """What `--fail-over` fails on: any sequential mismatch, KV mismatch, a large concurrent gap."""
     failures = []
     seq = report.get("sequential")
@@ -637,9 +639,10 @@ def failed_checks(report: dict[str, Any], max_gap_pct: float) -> list[str]:
         if abs(gap) > max_gap_pct:
             failures.append(f"concurrent gap {gap}% > {max_gap_pct}%")
     routing = report.get("routing")
-    if routing:
+    if routing and max_routing_points is not None:
         for row in routing["policies"]:
-            if row["difference_points"] is not None and abs(row["difference_points"]) > 5:
+            gap = row["difference_points"]
+            if gap is not None and abs(gap) > max_routing_points:
                 failures.append(
                     f"routing {row['policy']}: hit rate {row['difference_points']:+} points "
                     "from the prediction"

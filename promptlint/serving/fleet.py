@@ -13,7 +13,6 @@ import hashlib
 import heapq
 import itertools
 import math
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -82,22 +81,41 @@ class RoundRobin(Router):
 
 
 class RandomChoice(Router):
+    """Uniform at random, seeded; the draw is a hash of the request (its session and prompt
+    length), so the same request goes to the same replica whatever order requests come in."""
+
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = random.Random(seed)
+        self.seed = seed
 
     def choose(self, session: str, prompt: Sequence[int], fleet: Fleet) -> int:
-        return self._rng.randrange(len(fleet.engines))
+        key = f"{self.seed}:{session}:{len(prompt)}".encode()
+        digest = hashlib.sha256(key).digest()
+        return int.from_bytes(digest[:8], "big") % len(fleet.engines)
 
 
 class LeastLoaded(Router):
-    """Fewest requests in flight (sent, not yet answered); ties to the lowest index."""
+    """Fewest requests in flight (sent, not yet answered); ties taken in turn.
+
+    Taking ties in turn (as nginx's least_conn does) rather than always the first matters:
+    when requests finish faster than they are sent, every choice is a tie.
+    """
 
     name = "least-loaded"
 
+    def __init__(self) -> None:
+        self._last = -1
+
     def choose(self, session: str, prompt: Sequence[int], fleet: Fleet) -> int:
-        return min(range(len(fleet.engines)), key=lambda i: (fleet.in_flight[i], i))
+        n = len(fleet.engines)
+        low = min(fleet.in_flight)
+        for step in range(1, n + 1):
+            i = (self._last + step) % n
+            if fleet.in_flight[i] == low:
+                self._last = i
+                return i
+        raise AssertionError("unreachable: some replica has the least load")
 
 
 class SessionAffinity(Router):

@@ -338,8 +338,38 @@ def test_reports_render(fmt: str) -> None:
     else:
         assert "sequential" in text and "concurrency sweep" in text
         assert "predicted cliff" in text
+        assert "routing on 2 engines" in text and "scheduler simulation" in text
     if fmt == "html":
         assert text.startswith("<!doctype html>") and "<script" not in text
+
+
+def test_failed_checks_cover_the_scheduler_gap_and_routing() -> None:
+    from promptlint.gpu_probe.probe import failed_checks
+
+    report = sample_report()  # a real demo run: least-loaded is 10.45 points off
+    assert failed_checks(report, 10) == []
+    conc = report["concurrent"]
+    assert failed_checks(report, abs(conc["difference_pct_scheduler"]) / 2) == [
+        f"concurrent gap {conc['difference_pct_scheduler']}% > "
+        f"{abs(conc['difference_pct_scheduler']) / 2}%"
+    ]
+    routing = failed_checks(report, 10, max_routing_points=5)
+    assert routing == [
+        "routing least-loaded: hit rate +10.45 points from the prediction",
+        "routing: policies ordered differently than predicted",
+    ]
+
+
+def test_policy_ordering_treats_close_pairs_as_ties() -> None:
+    from promptlint.gpu_probe.routing import ordering
+
+    def row(name: str, measured: float, predicted: float) -> dict[str, Any]:
+        return {"policy": name, "hit_rate": measured, "predicted_hit_rate": predicted}
+
+    same = ordering([row("a", 0.80, 0.78), row("b", 0.60, 0.62), row("c", 0.61, 0.60)])
+    assert same["same"] and same["measured"] == ["a", "c", "b"]
+    swapped = ordering([row("a", 0.80, 0.60), row("b", 0.60, 0.70)])
+    assert not swapped["same"] and swapped["discordant_pairs"] == [["a", "b"]]
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -52,7 +52,7 @@ def test_prefix_aware_and_affinity_keep_a_session_where_its_prefix_is() -> None:
 
 
 def test_least_loaded_counts_requests_in_flight() -> None:
-    # Three single-turn sessions at once: r0, r1, then r0 again (a tie goes to the lowest).
+    # Three single-turn sessions at once: r0, r1, then r0 again (ties are taken in turn).
     sessions = [
         Session(f"s{i}", [Turn(f"t{i}", list(range(i * 10, i * 10 + 5)))]) for i in range(3)
     ]
@@ -186,3 +186,25 @@ def test_cli_bad_input_is_one_line_exit_2(args: tuple[str, ...], message: str) -
     out = run_cli(*args)
     assert out.returncode == 2
     assert message in out.stderr and out.stderr.count("\n") == 1, out.stderr
+
+
+def test_random_is_seeded_and_independent_of_arrival_order() -> None:
+    fleet = Fleet([EngineSim(33, 4, SYNC) for _ in range(4)])
+    router = make_router("random", seed=7)
+    prompts = [("s1", list(range(n))) for n in (5, 9, 13)] + [("s2", list(range(5)))]
+    forward = [router.choose(s, p, fleet) for s, p in prompts]
+    backward = [router.choose(s, p, fleet) for s, p in reversed(prompts)]
+    assert forward == list(reversed(backward))
+    other_seed = make_router("random", seed=8)
+    many = [(f"s{i}", [1, 2, 3]) for i in range(64)]
+    picks = [router.choose(s, p, fleet) for s, p in many]
+    assert picks != [other_seed.choose(s, p, fleet) for s, p in many]
+    assert set(picks) == {0, 1, 2, 3}
+
+
+def test_least_loaded_takes_ties_in_turn() -> None:
+    fleet = Fleet([EngineSim(33, 4, SYNC) for _ in range(3)])
+    router = make_router("least-loaded")
+    assert [router.choose("s", [1], fleet) for _ in range(4)] == [0, 1, 2, 0]
+    fleet.in_flight = [1, 0, 1]
+    assert router.choose("s", [1], fleet) == 1
