@@ -10,7 +10,9 @@ time a decode step):
   round trip through HTTP and the API server (their median is the simulation's);
 * one request that decodes alone and `k` that decode together: their mean gap between
   tokens (`vllm:inter_token_latency_seconds`) gives the fixed cost of a step and the cost of
-  each decoding sequence.
+  each decoding sequence; the `k` answers end in about the same step, and how far apart the
+  client reads them is its cost per answer (one process reads all streams; the smallest
+  spread of the repeats, since a request that started a step late finishes a step late).
 
 Each figure is the median of its repeats, because the machine may be shared.
 """
@@ -64,6 +66,8 @@ async def calibrate(
     decode_tokens = 16
     sent = 0
 
+    spreads: list[float] = []  # how far apart the client reads answers that end together
+
     async def timed(lengths: list[int], tokens: int) -> tuple[float, float, float, float]:
         """Send requests together; (Δ prefill s, Δ gap s, Δ gaps, median client TTFT)."""
         nonlocal sent
@@ -82,6 +86,9 @@ async def calibrate(
         gap_sum = _histogram(after, _GAP)[0] - _histogram(before, _GAP)[0]
         gaps = _histogram(after, _GAP)[1] - _histogram(before, _GAP)[1]
         ttft = statistics.median(r.ttft or 0.0 for r in responses)
+        if len(responses) > 1:
+            done = sorted(r.done_at for r in responses)
+            spreads.append((done[-1] - done[0]) / (len(done) - 1))
         return prefill / len(lengths), gap_sum, gaps, ttft
 
     await timed([short_len], 2)  # warm-up: the first request pays one-time costs
@@ -107,7 +114,11 @@ async def calibrate(
     round_trip = statistics.median(trips)
     return Calibration(
         StepTimes(base=base, per_prefill_token=per_token, per_decode_seq=per_seq),
-        Delays(send=round_trip / 2, back=round_trip / 2),
+        Delays(
+            send=round_trip / 2,
+            back=round_trip / 2,
+            per_answer=min(spreads, default=0.0),
+        ),
         sent,
         {
             f"prefill_{short_len}_tokens": prefill_short,
@@ -115,5 +126,6 @@ async def calibrate(
             "decode_gap_1_seq": gap_1,
             f"decode_gap_{batch}_seqs": gap_k,
             "client_round_trip": round_trip,
+            "client_per_answer": min(spreads, default=0.0),
         },
     )

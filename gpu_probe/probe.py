@@ -369,6 +369,7 @@ def calibration_section(calibration: Calibration, limits: Limits) -> dict[str, A
         "per_prefill_token_us": round(t.per_prefill_token * 1e6, 3),
         "per_decode_seq_ms": round(t.per_decode_seq * 1000, 3),
         "client_round_trip_ms": round((d.send + d.back) * 1000, 3),
+        "client_per_answer_ms": round(d.per_answer * 1000, 3),
         "max_num_seqs": limits.max_num_seqs,
         "max_num_batched_tokens": limits.max_num_batched_tokens,
         "figures_ms": {k: round(v * 1000, 3) for k, v in calibration.figures.items()},

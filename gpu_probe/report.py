@@ -192,7 +192,9 @@ def sections(report: dict[str, Any]) -> list[Section]:
                 f"calibration ({cal['requests']} requests, the engine's histograms): a step "
                 f"{cal['step_base_ms']} ms + {cal['per_prefill_token_us']} µs per prefill token "
                 f"+ {cal['per_decode_seq_ms']} ms per decoding sequence; client round trip "
-                f"{cal['client_round_trip_ms']} ms; max_num_seqs {cal['max_num_seqs']}, "
+                f"{cal['client_round_trip_ms']} ms, "
+                f"{cal.get('client_per_answer_ms', 0.0)} ms per answer read; "
+                f"max_num_seqs {cal['max_num_seqs']}, "
                 f"max_num_batched_tokens {cal['max_num_batched_tokens']}"
             )
         if cap.get("workload"):
@@ -281,7 +283,8 @@ def sections(report: dict[str, Any]) -> list[Section]:
                         else "differs for "
                         + "; ".join(" vs ".join(pair) for pair in order["discordant_pairs"])
                     )
-                    + f" (pairs closer than {order['tie_points']} points count as ties)",
+                    + f" (pairs closer than {order['tie_points']} points, measured or "
+                    "predicted, are ties)",
                 ],
             )
         )

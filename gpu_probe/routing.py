@@ -142,15 +142,17 @@ async def routing_section(
 def ordering(rows: Sequence[dict[str, Any]], min_points: float = 2.0) -> dict[str, Any]:
     """Do measured and predicted hit rates order the policies alike?
 
-    A pair of policies is checked when they differ by at least `min_points` measured; closer
-    pairs are ties, which either order respects.
+    Kendall's pairs: a pair is discordant when both the measured and the predicted rates
+    differ by at least `min_points` and in opposite directions; a pair closer than that on
+    either side is a tie, which either order respects.
     """
     discordant = []
     for i, a in enumerate(rows):
         for b in rows[i + 1 :]:
             measured = (a["hit_rate"] - b["hit_rate"]) * 100
             predicted = (a["predicted_hit_rate"] - b["predicted_hit_rate"]) * 100
-            if abs(measured) >= min_points and measured * predicted <= 0:
+            tied = min(abs(measured), abs(predicted)) < min_points
+            if not tied and measured * predicted < 0:
                 discordant.append([a["policy"], b["policy"]])
     by_measured = sorted(rows, key=lambda r: -r["hit_rate"])
     by_predicted = sorted(rows, key=lambda r: -r["predicted_hit_rate"])

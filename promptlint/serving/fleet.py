@@ -38,10 +38,17 @@ class Session:
 
 @dataclass
 class Delays:
-    """Client ↔ engine latency: send → arrival at the engine, step end → client has it."""
+    """Client ↔ engine latency: send → arrival at the engine, step end → client has it.
+
+    `per_answer`: the client takes answers one at a time (one process reads the streams), each
+    costing this much, so answers that end in the same step reach it one after another, and
+    the first one's next turn is sent before the others are in: what makes a least-loaded
+    router send it back where it came from.
+    """
 
     send: float = 0.0
     back: float = 0.0
+    per_answer: float = 0.0
 
 
 @dataclass
@@ -201,9 +208,9 @@ class Replay:
         return self.fleet.load[replica].area / self.seconds if self.seconds > 0 else 0.0
 
 
-# At one instant: arrivals first, then step ends, then sends; idle engines start last, so
-# requests that arrive together are scheduled together.
-_ARRIVE, _STEP_END, _SEND, _KICK = 0, 1, 2, 3
+# At one instant: arrivals first, then step ends, answers the client reads, sends; idle
+# engines start last, so requests that arrive together are scheduled together.
+_ARRIVE, _STEP_END, _RECEIVE, _SEND, _KICK = 0, 1, 2, 3, 4
 
 
 def replay(
@@ -217,6 +224,7 @@ def replay(
     if concurrency < 1:
         raise ValueError("concurrency must be ≥ 1")
     delays = delays or Delays()
+    client_free = 0.0  # when the client has read the answers before
     seq = itertools.count()
     events: list[tuple[float, int, int, object]] = []
     pending = list(reversed(sessions))
@@ -267,7 +275,7 @@ def replay(
         elif kind == _KICK:
             assert isinstance(payload, int)
             start_step(payload, clock)
-        else:
+        elif kind == _STEP_END:
             assert isinstance(payload, int)
             replica = payload
             engine = fleet.engines[replica]
@@ -280,16 +288,20 @@ def replay(
                 done = by_request[id(request)]
                 assert request.first_token_at is not None
                 done.received_first_at = request.first_token_at + delays.back
-                done.received_done_at = clock + delays.back
-                fleet.in_flight[replica] -= 1
-                fleet.load[replica].change(clock, -1)
-                session = by_id[done.session]
-                progress[session.id] += 1
-                if progress[session.id] < len(session.turns):
-                    turn = session.turns[progress[session.id]]
-                    push(done.received_done_at + turn.think_seconds, _SEND, session)
-                else:
-                    start_session(done.received_done_at)
+                client_free = max(clock + delays.back, client_free) + delays.per_answer
+                done.received_done_at = client_free
+                push(client_free, _RECEIVE, done)
+        else:  # _RECEIVE: the router learns of the answer when the client has it
+            assert isinstance(payload, Outcome)
+            fleet.in_flight[payload.replica] -= 1
+            fleet.load[payload.replica].change(clock, -1)
+            session = by_id[payload.session]
+            progress[session.id] += 1
+            if progress[session.id] < len(session.turns):
+                turn = session.turns[progress[session.id]]
+                push(clock + turn.think_seconds, _SEND, session)
+            else:
+                start_session(clock)
     end = max((o.received_done_at for o in outcomes), default=0.0)
     for load in fleet.load:
         load.change(end, 0)

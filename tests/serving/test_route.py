@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from promptlint.serving.engine import EngineSim, Limits, StepTimes
-from promptlint.serving.fleet import Fleet, Session, Turn
+from promptlint.serving.fleet import Delays, Fleet, Session, Turn
 from promptlint.serving.report import render
 from promptlint.serving.route import Replicas, compare, make_router, run_policy
 from promptlint.serving.sessions import agent_sessions, recorded_sessions
@@ -208,3 +208,22 @@ def test_least_loaded_takes_ties_in_turn() -> None:
     assert [router.choose("s", [1], fleet) for _ in range(4)] == [0, 1, 2, 0]
     fleet.in_flight = [1, 0, 1]
     assert router.choose("s", [1], fleet) == 1
+
+
+def test_answers_read_one_at_a_time_make_least_loaded_sticky() -> None:
+    # Four sessions of two turns start together: r0, r1, r0, r1 (ties in turn). All four
+    # first turns end in the same step. Read together, all four replicas' counts drop to 0
+    # before any second turn is sent, and the ties move s2 and s3 (s0 → r0, s2 → r1, ...).
+    # Read one at a time, s0's second turn is sent while the others are still in flight on
+    # both replicas, so r0 (one fewer) takes it back, and so on: every session stays.
+    sessions = [
+        Session(f"s{i}", [Turn(f"s{i}-1", list(range(i * 100, i * 100 + 8))),
+                          Turn(f"s{i}-2", list(range(i * 100, i * 100 + 12)))])
+        for i in range(4)
+    ]  # fmt: skip
+    together = run_policy(sessions, TWO, make_router("least-loaded"), 4, Delays(back=0.1))
+    apart = run_policy(
+        sessions, TWO, make_router("least-loaded"), 4, Delays(back=0.1, per_answer=0.01)
+    )
+    assert together.hit_tokens == 16  # two of four second turns found their prefix
+    assert apart.hit_tokens == 32  # all four
