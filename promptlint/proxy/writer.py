@@ -23,7 +23,7 @@ from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.spill import SpillFile
 from promptlint.proxy.tee import ResponseTee, decode_body, extract
 from promptlint.proxy.usage_only import usage_only_record
-from promptlint.store.base import Store, open_store
+from promptlint.store.base import Store, StoreGone, open_store
 from promptlint.store.records import RequestRecord
 
 log = logging.getLogger("promptlint.proxy")
@@ -380,7 +380,16 @@ class RecordWriter:
         if store is None:
             return False
         try:
-            _within(self._write_timeout, store.write, records)
+            try:
+                _within(self._write_timeout, store.write, records)
+            except StoreGone as gone:
+                # Nothing is wrong with the store but its file: open the path again now.
+                log.error("%s", gone)
+                self.metrics.count_record("store_reopened")
+                with contextlib.suppress(Exception):
+                    store.close()
+                self._store = store = open_store(self.store_url)
+                _within(self._write_timeout, store.write, records)
         except TimeoutError:
             # A frozen store (a stopped database, a hung disk) would hold every record
             # behind this one, and the stop too: spill, and leave that connection to hang

@@ -277,15 +277,12 @@ def _die_with(parent: int) -> None:
     """End this child when the proxy that started it is gone (kill -9 included): a writer
     left behind holds the database and replays the spill file forever.
 
-    Linux delivers SIGTERM at the parent's death (PR_SET_PDEATHSIG); everywhere, a thread
-    notices the parent's pid change within a second. Either way the child stops as on a
-    normal close: what it holds goes to the store or the spill file.
+    A thread notices the parent's pid change within a second and stops the child as on a
+    normal close: what it holds goes to the store or the spill file. (Linux's
+    PR_SET_PDEATHSIG would be quicker, but it fires when the *thread* that started the
+    child ends, and restarts start children from the listener thread.)
     """
     signal.signal(signal.SIGTERM, _stop)
-    with contextlib.suppress(Exception):
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -294,8 +291,6 @@ def _die_with(parent: int) -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
     threading.Thread(target=watch, name="promptlint-parent-watch", daemon=True).start()
-    if os.getppid() != parent:  # it died before the watch started
-        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _child_main(params: dict[str, Any], inq: Any, outq: Any) -> None:

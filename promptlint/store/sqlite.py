@@ -8,11 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from promptlint.errors import UserError
+from promptlint.store.base import StoreGone
 from promptlint.store.sql import SQLStore
-
-
-class StoreGone(Exception):
-    """The store's file is no longer at its path."""
 
 
 class SQLiteStore(SQLStore):

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from harness import OPENAI_KEY, Harness, raw_request
@@ -205,3 +206,168 @@ def test_spill_append_that_fails_leaves_no_half_line(
 def test_health_json(harness: Harness) -> None:
     health = json.loads(asyncio.run(raw_request(harness.url + "/-/health", method="GET")).body)
     assert health["status"] == "ok"
+
+
+def _chat(url: str, text: str = "hello there") -> int:
+    body = json.dumps({**CHAT, "messages": [{"role": "user", "content": text}]}).encode()
+    return asyncio.run(raw_request(url + "/v1/chat/completions", body=body, headers=AUTH)).status
+
+
+def _health(url: str) -> dict[str, object]:
+    reply: dict[str, object] = json.loads(
+        asyncio.run(raw_request(url + "/-/health", method="GET")).body
+    )
+    return reply
+
+
+def test_sqlite_file_deleted_mid_run_is_reopened(harness: Harness, tmp_path: Path) -> None:
+    for i in range(2):
+        assert _chat(harness.url, f"before {i}") == 200
+    harness.settle()
+    db = tmp_path / "recordings.db"
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    for i in range(3):
+        assert _chat(harness.url, f"after {i}") == 200
+    records = harness.records()  # read from the path: the file the writer opened again
+    assert len(records) == 3
+    assert harness.proxy.writer.spill_pending == 0
+    assert _health(harness.url)["status"] == "ok"
+
+
+def _lock_exclusive(db: Path) -> Any:
+    import sqlite3
+
+    con = sqlite3.connect(db, isolation_level=None, timeout=0.1)
+    con.execute("BEGIN EXCLUSIVE")
+    return con
+
+
+def test_frozen_store_spills_and_health_says_degraded(tmp_path: Path) -> None:
+    h = Harness(tmp_path, write_timeout=0.5).start()
+    try:
+        assert _chat(h.url, "first") == 200
+        h.settle()
+        lock = _lock_exclusive(tmp_path / "recordings.db")  # writes now wait (busy_timeout)
+        for i in range(3):
+            assert _chat(h.url, f"frozen {i}") == 200
+        assert h.proxy.writer.flush(15)  # settled by spilling, not stuck behind the store
+        health = _health(h.url)
+        assert health["status"] == "degraded" and health["store"] == "failing"
+        assert "did not answer within 0.5 s" in str(health["store_error"])
+        assert health["spill_pending"] == 3
+        lock.rollback()
+        lock.close()
+        deadline = time.monotonic() + 20
+        while h.proxy.writer.spill_pending and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(h.records()) == 4 and _health(h.url)["status"] == "ok"
+    finally:
+        h.stop()
+
+
+def _start_proxy(tmp_path: Path, upstream: str, *args: str) -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen(
+        [
+            str(Path(sys.executable).with_name("promptlint")),
+            "proxy",
+            "--listen",
+            "127.0.0.1:0",
+            "--upstream",
+            upstream,
+            "--store",
+            f"sqlite:///{tmp_path / 'cli.db'}",
+            "--state-dir",
+            str(tmp_path / "cli-state"),
+            *args,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert proc.stdout is not None
+    first = proc.stdout.readline()
+    url = first.split("listening on ", 1)[1].split()[0]
+    return proc, url
+
+
+def _children(pid: int) -> list[int]:
+    """The proxy's child processes: the writer, and multiprocessing's resource tracker."""
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
+    return [int(p) for p in out.stdout.split()]
+
+
+def _writer_of(pid: int) -> int:
+    (writer,) = [
+        c for c in _children(pid) if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()
+    ]
+    return writer
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"
+
+
+def test_writer_child_exits_when_the_proxy_is_killed(harness: Harness, tmp_path: Path) -> None:
+    proc, url = _start_proxy(tmp_path, harness.fake.url)
+    try:
+        assert _chat(url) == 200
+        children = _children(proc.pid)
+        assert _writer_of(proc.pid) in children
+        proc.kill()
+        proc.communicate(timeout=10)
+        deadline = time.monotonic() + 15
+        while any(map(_alive, children)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(map(_alive, children)), "a child outlived the proxy"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate(timeout=10)
+
+
+def test_stop_while_the_store_hangs_spills_and_says_so(harness: Harness, tmp_path: Path) -> None:
+    proc, url = _start_proxy(tmp_path, harness.fake.url, "--write-timeout", "1")
+    lock = None
+    try:
+        assert _chat(url, "warm") == 200
+        time.sleep(0.5)
+        lock = _lock_exclusive(tmp_path / "cli.db")
+        for i in range(20):
+            assert _chat(url, f"while frozen {i}") == 200
+        proc.terminate()
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 0, err
+        spill = tmp_path / "cli-state" / "proxy-spill.jsonl"
+        kept = len(spill.read_text().splitlines())
+        assert "0 records lost" in err and f"{kept} waiting in" in err, err
+    finally:
+        if lock is not None:
+            lock.rollback()
+            lock.close()
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate(timeout=10)
+    # the next start replays them: every request is in the store
+    proc, url = _start_proxy(tmp_path, harness.fake.url)
+    try:
+        deadline = time.monotonic() + 20
+        while (
+            json.loads(asyncio.run(raw_request(url + "/-/health", method="GET")).body)[
+                "spill_pending"
+            ]
+            and time.monotonic() < deadline
+        ):
+            time.sleep(0.1)
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=60)
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "cli.db") as con:
+        assert con.execute("SELECT COUNT(*) FROM requests").fetchone()[0] == 21
