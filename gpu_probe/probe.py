@@ -23,7 +23,7 @@ from .runner import (
     ConcurrentRun,
     Level,
     Measured,
-    Scheduled,
+    SchedulerPrediction,
     cliff,
     predict_in_order,
     predict_planned,
@@ -207,7 +207,7 @@ def sequential_section(workload: Workload, results: list[Measured]) -> dict[str,
 
 
 def concurrent_section(
-    run: ConcurrentRun, cache: CacheConfig, scheduled: Scheduled | None = None
+    run: ConcurrentRun, cache: CacheConfig, scheduled: SchedulerPrediction | None = None
 ) -> dict[str, Any]:
     predicted = predict_in_order(cache, run.results)
     timed = predict_timed(cache, run.results)

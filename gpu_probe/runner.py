@@ -227,7 +227,7 @@ class Level:
     preemptions: int
     wall_seconds: float
     extra: dict[str, float] = field(default_factory=dict)
-    scheduled: Scheduled | None = None  # the scheduler simulation, before the run
+    scheduled: SchedulerPrediction | None = None  # the scheduler simulation, before the run
 
     @property
     def hit_rate(self) -> float:
@@ -265,7 +265,7 @@ def predict_planned(
 
 
 @dataclass
-class Scheduled:
+class SchedulerPrediction:
     """The scheduler simulation's prediction for one concurrency level, made before the run."""
 
     hit_tokens: int
@@ -290,11 +290,11 @@ def predict_scheduled(
     workload: Workload,
     concurrency: int,
     ids: dict[str, list[int]],
-) -> Scheduled:
+) -> SchedulerPrediction:
     """The scheduler simulation of `run_concurrent`: `concurrency` closed-loop sessions."""
     engine = EngineSim(cache.num_gpu_blocks, cache.block_size, limits, times)
     result = replay(sessions_of(workload, ids), Fleet([engine]), LeastLoaded(), concurrency, delays)
-    return Scheduled(
+    return SchedulerPrediction(
         hit_tokens=engine.metric_hits,
         cached_tokens=sum(o.request.cached_tokens or 0 for o in result.outcomes),
         ttfts=[o.ttft for o in result.outcomes],
