@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from promptlint.blockpool import BlockPool
 from promptlint.serving.engine import EngineSim, Limits, StepTimes
@@ -264,6 +264,9 @@ def predict_planned(
     return total
 
 
+DRAWS = 5  # simulations per prediction, one per draw of the order answers are read in
+
+
 @dataclass
 class SchedulerPrediction:
     """The scheduler simulation's prediction for one concurrency level, made before the run."""
@@ -291,9 +294,19 @@ def predict_scheduled(
     concurrency: int,
     ids: dict[str, list[int]],
 ) -> SchedulerPrediction:
-    """The scheduler simulation of `run_concurrent`: `concurrency` closed-loop sessions."""
-    engine = EngineSim(cache.num_gpu_blocks, cache.block_size, limits, times)
-    result = replay(sessions_of(workload, ids), Fleet([engine]), LeastLoaded(), concurrency, delays)
+    """The scheduler simulation of `run_concurrent`: `concurrency` closed-loop sessions.
+
+    The client reads answers that end together in no set order: the median of `DRAWS` draws.
+    """
+    draws = []
+    for k in range(DRAWS if delays.per_answer else 1):
+        engine = EngineSim(cache.num_gpu_blocks, cache.block_size, limits, times)
+        sessions = sessions_of(workload, ids)
+        drawn = replace(delays, seed=delays.seed + k)
+        result = replay(sessions, Fleet([engine]), LeastLoaded(), concurrency, drawn)
+        draws.append((engine.metric_hits, engine, result))
+    draws.sort(key=lambda d: d[0])
+    _, engine, result = draws[len(draws) // 2]
     return SchedulerPrediction(
         hit_tokens=engine.metric_hits,
         cached_tokens=sum(o.request.cached_tokens or 0 for o in result.outcomes),

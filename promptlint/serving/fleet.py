@@ -13,6 +13,7 @@ import hashlib
 import heapq
 import itertools
 import math
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -41,14 +42,15 @@ class Delays:
     """Client ↔ engine latency: send → arrival at the engine, step end → client has it.
 
     `per_answer`: the client takes answers one at a time (one process reads the streams), each
-    costing this much, so answers that end in the same step reach it one after another, and
-    the first one's next turn is sent before the others are in: what makes a least-loaded
-    router send it back where it came from.
+    costing this much, so answers that end in the same step reach it one after another, in no
+    set order (drawn with `seed`), and the first one's next turn is sent before the others
+    are in: what makes a least-loaded router send it back where it came from.
     """
 
     send: float = 0.0
     back: float = 0.0
     per_answer: float = 0.0
+    seed: int = 0
 
 
 @dataclass
@@ -225,6 +227,7 @@ def replay(
         raise ValueError("concurrency must be ≥ 1")
     delays = delays or Delays()
     client_free = 0.0  # when the client has read the answers before
+    read_order = random.Random(delays.seed)
     seq = itertools.count()
     events: list[tuple[float, int, int, object]] = []
     pending = list(reversed(sessions))
@@ -284,6 +287,8 @@ def replay(
                 push(until, _STEP_END, replica)
             elif engine.stalled():
                 raise ValueError(f"{engine.name}: a request can never be scheduled")
+            if delays.per_answer:
+                read_order.shuffle(finished)
             for request in finished:
                 done = by_request[id(request)]
                 assert request.first_token_at is not None

@@ -227,3 +227,21 @@ def test_answers_read_one_at_a_time_make_least_loaded_sticky() -> None:
     )
     assert together.hit_tokens == 16  # two of four second turns found their prefix
     assert apart.hit_tokens == 32  # all four
+
+
+def test_answers_that_end_together_are_read_in_a_seeded_order() -> None:
+    from promptlint.serving.fleet import replay
+
+    sessions = [
+        Session(f"s{i}", [Turn(f"s{i}-1", [i, 1, 2]), Turn(f"s{i}-2", [i, 1, 2, 3])])
+        for i in range(6)
+    ]
+
+    def second_turns(seed: int) -> list[str]:
+        fleet = Fleet([EngineSim(33, 4, SYNC)])
+        result = replay(sessions, fleet, make_router("round-robin"), 6, Delays(0, 0, 0.01, seed))
+        return [o.session for o in result.outcomes[6:]]
+
+    assert second_turns(0) == second_turns(0)
+    orders = {tuple(second_turns(seed)) for seed in range(5)}
+    assert len(orders) > 1 and all(sorted(o) == [f"s{i}" for i in range(6)] for o in orders)
