@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import timeit
 
-from promptlint.blockpool import BlockPool
+from promptlint.kv.blockpool import BlockPool
 from promptlint.serving.engine import Limits, StepTimes
 from promptlint.serving.route import Replicas, make_router, run_policy
 from promptlint.serving.sessions import agent_sessions

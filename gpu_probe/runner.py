@@ -8,7 +8,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from promptlint.blockpool import BlockPool
+from promptlint.kv.blockpool import BlockPool
 from promptlint.serving.engine import EngineSim, Limits, StepTimes
 from promptlint.serving.fleet import Delays, Fleet, LeastLoaded, Session, Turn, replay
 

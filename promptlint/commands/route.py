@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from promptlint.commands.workload import WorkloadFlags, workload_options
 from promptlint.errors import UserError
 
 
@@ -18,7 +19,8 @@ def _kv_blocks(
         return kv_blocks, "given (--kv-blocks)"
     if model is None:
         raise UserError("give --kv-blocks N, or --model DIR with --gpu NAME / --gpu-memory-gib")
-    from promptlint.kv.capacity import Workload, plan_capacity
+    from promptlint.cost.workload import Workload
+    from promptlint.kv.capacity import plan_capacity
     from promptlint.kv.gpus import gpu_preset
 
     if gpu is None and memory is None:
@@ -28,7 +30,8 @@ def _kv_blocks(
         preset = gpu_preset(gpu)
         label, memory = preset.name, memory if memory is not None else preset.memory_gib
     assert memory is not None
-    plan = plan_capacity(model, Workload(), gpu_name=label, gpu_memory_gib=memory, block_size=bs)
+    budget_only = Workload(system_tokens=0, turns=1, turn_tokens=0, output_tokens=0)
+    plan = plan_capacity(model, budget_only, gpu_name=label, gpu_memory_gib=memory, block_size=bs)
     if plan.kv_blocks < 2:
         raise UserError(f"{model} leaves no KV cache on {label}")
     return plan.kv_blocks, f"promptlint capacity: {model} on {label}"
@@ -36,31 +39,7 @@ def _kv_blocks(
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--store", "store_url", metavar="URL", help="Replay the sessions recorded here.")
-@click.option("--system", type=click.IntRange(min=0), default=4000, show_default=True)
-@click.option("--turns", type=click.IntRange(min=1), default=12, show_default=True)
-@click.option(
-    "--turn-tokens",
-    type=click.IntRange(min=0),
-    default=1500,
-    show_default=True,
-    help="New input tokens per turn.",
-)
-@click.option(
-    "--output-tokens",
-    type=click.IntRange(min=1),
-    default=400,
-    show_default=True,
-    help="Answer tokens per turn (generated, then sent again with the next turns).",
-)
-@click.option("--sessions", type=click.IntRange(min=1), default=16, show_default=True)
-@click.option(
-    "--gap",
-    type=click.FloatRange(min=0),
-    default=30.0,
-    show_default=True,
-    help="Seconds a session pauses between an answer and its next turn.",
-)
-@click.option("--shared-system/--unique-system", default=True, show_default=True)
+@workload_options(sessions_help="Sessions, all live at once unless --concurrency [16].")
 @click.option("--replicas", type=click.IntRange(min=1), default=2, show_default=True)
 @click.option("--kv-blocks", type=click.IntRange(min=2), help="KV blocks per replica.")
 @click.option("--model", metavar="DIR", help="Model folder: its KV blocks on --gpu per replica.")
@@ -108,13 +87,7 @@ def _kv_blocks(
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path))
 def route(
     store_url: str | None,
-    system: int,
-    turns: int,
-    turn_tokens: int,
-    output_tokens: int,
-    sessions: int,
-    gap: float,
-    shared_system: bool,
+    workload: WorkloadFlags,
     replicas: int,
     kv_blocks: int | None,
     model: str | None,
@@ -151,7 +124,7 @@ def route(
     names = policy_names(policies)
     blocks, blocks_from = _kv_blocks(kv_blocks, model, gpu_name, gpu_memory_gib, block_size)
     if store_url:
-        from promptlint.store.base import open_store
+        from promptlint.store import open_store
 
         with open_store(store_url) as store:
             recorded = [store.session_requests(s["session_id"]) for s in store.sessions()]
@@ -160,13 +133,26 @@ def route(
             raise UserError(f"{store_url} holds no sessions to replay")
         described = f"{len(replayed)} sessions recorded in {store_url}"
     else:
+        from dataclasses import replace
+
+        from promptlint.cost.workload import DEFAULT
+
+        shape = workload.workload(default=replace(DEFAULT, sessions=16))
         replayed = agent_sessions(
-            system, turns, turn_tokens, output_tokens, sessions, shared_system, gap, seed
+            shape.system_tokens,
+            shape.turns,
+            shape.turn_tokens,
+            shape.output_tokens,
+            shape.sessions,
+            shape.shared_system,
+            shape.gap_seconds,
+            seed,
         )
         described = (
-            f"{sessions} sessions × {turns} turns: {system}-token "
-            f"{'shared' if shared_system else 'per-session'} system prompt, +{turn_tokens} "
-            f"input and {output_tokens} answer tokens per turn, {gap:g} s between turns"
+            f"{shape.sessions} sessions × {shape.turns} turns: {shape.system_tokens}-token "
+            f"{'shared' if shape.shared_system else 'per-session'} system prompt, "
+            f"+{shape.turn_tokens} input and {shape.output_tokens} answer tokens per turn, "
+            f"{shape.gap_seconds:g} s between turns"
         )
     limits = Limits(max_num_seqs, max_num_batched_tokens, async_scheduling=not sync_scheduling)
     times = StepTimes(step_ms / 1000, prefill_token_us / 1e6, decode_seq_ms / 1000)

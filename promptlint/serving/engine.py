@@ -1,6 +1,6 @@
 """One vLLM engine as a step-by-step simulation: its scheduler on top of its block pool.
 
-The block pool (`promptlint.blockpool`) decides what a request reads from cache; this module
+The block pool (`promptlint.kv.blockpool`) decides what a request reads from cache; this module
 decides *when* each request reaches the pool, which is what concurrency changes. It follows
 the V1 scheduler (`vllm/v1/core/sched/scheduler.py` and `async_scheduler.py`, vLLM 0.32):
 
@@ -36,7 +36,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from promptlint.blockpool import BlockPool
+from promptlint.kv.blockpool import BlockPool
 
 
 @dataclass(frozen=True)

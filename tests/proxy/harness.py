@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from fake_upstream import FakeUpstream
 
 from promptlint.proxy.server import ProxyConfig, ProxyServer
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.records import RequestRecord
 
 T = TypeVar("T")

@@ -15,7 +15,7 @@ from promptlint.serving.fleet import Delays, Fleet, Session, Turn
 from promptlint.serving.report import render
 from promptlint.serving.route import Replicas, compare, make_router, run_policy
 from promptlint.serving.sessions import agent_sessions, recorded_sessions
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.records import BreakRecord, RequestRecord
 
 SYNC = Limits(async_scheduling=False)

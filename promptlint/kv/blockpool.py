@@ -126,7 +126,8 @@ class BlockPool:
 
     # -- the request life cycle ----------------------------------------------------------------
     def blocks_needed(self, token_ids: Sequence[int], extra_keys: object = None) -> int:
-        """Free blocks admission needs: new blocks plus hit blocks now in the free queue."""
+        """Free blocks admitting the whole prompt needs: new blocks plus hit blocks now in the
+        free queue (the scheduler's gate before it allocates a first chunk)."""
         hashes = chain_hashes(token_ids, self.block_size, extra_keys)
         hit = self._lookup(hashes, len(token_ids))
         new = -(-len(token_ids) // self.block_size) - len(hit)
