@@ -124,4 +124,5 @@ bench-import: $(STAMP)
 # requests on loopback (a minute or two).
 .PHONY: test-chaos
 test-chaos: $(STAMP)
-	$(BIN)/pytest -q -s -m chaos -p no:cacheprovider
+	mkdir -p $(CI_DIR)
+	$(BIN)/pytest -q -s -m chaos -p no:cacheprovider --junitxml=$(CI_DIR)/chaos.xml

@@ -128,7 +128,7 @@ def main() -> None:
     import sys
     from pathlib import Path
 
-    from promptlint.store.base import open_store
+    from promptlint.store import open_store
 
     if len(sys.argv) < 2:
         sys.exit("usage: python bench/report_data.py STORE_PATH [REQUESTS]")

@@ -51,9 +51,10 @@ class WorkloadFlags:
             "sessions": self.sessions,
             "gap_seconds": self.gap_seconds,
         }
-        fields = {k: v for k, v in given.items() if v is not None}
+        # `extra` overrides what was given (capacity sizes one session, whatever --sessions says).
+        fields = {k: v for k, v in given.items() if v is not None} | extra
         try:
-            return replace(default, shared_system=self.shared_system, **fields, **extra)
+            return replace(default, shared_system=self.shared_system, **fields)
         except ValueError as exc:
             raise UserError(f"workload: {exc}") from None
 

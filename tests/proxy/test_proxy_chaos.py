@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 from fake_upstream import FakeUpstream
-from harness import ANTHROPIC_KEY, OPENAI_KEY
+from harness import ANTHROPIC_KEY, OPENAI_KEY, writer_child
 
 pytestmark = pytest.mark.chaos
 
@@ -96,19 +96,6 @@ def stop_proxy(proc: subprocess.Popen[str]) -> int:
     return int(said.group(1)) if said else 0
 
 
-def writer_pid(proxy_pid: int) -> int | None:
-    out = subprocess.run(
-        ["ps", "-o", "pid=", "--ppid", str(proxy_pid)], capture_output=True, text=True
-    )
-    for pid in (int(p) for p in out.stdout.split()):
-        try:
-            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                return pid
-        except FileNotFoundError:
-            continue
-    return None
-
-
 def one_request(port: int, n: int) -> tuple[str, dict[str, int]] | None:
     """One request (the kind by n); (marker, the usage the client was billed) on success."""
     marker = f"chaos-{n}"
@@ -164,7 +151,7 @@ def chaos(tmp: Path, proxy_pid: int, rng: random.Random) -> list[str]:
     rng.shuffle(actions)
     for action in actions:
         time.sleep(rng.uniform(0.3, 1.0))
-        pid = writer_pid(proxy_pid)
+        pid = writer_child(proxy_pid)
         if action == "kill-writer" and pid:
             os.kill(pid, signal.SIGKILL)
         elif action == "freeze-writer" and pid:
