@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from promptlint.commands.route import routing_options
 from promptlint.commands.workload import WorkloadFlags, workload_options
 from promptlint.errors import UserError
 
@@ -132,19 +133,7 @@ def _levels(raw: str) -> list[int]:
     show_default=True,
     help="Engines to launch; with 2 or more, the routing phase runs each policy on them.",
 )
-@click.option(
-    "--policies",
-    default="round-robin,random,least-loaded,session-affinity,prefix-aware",
-    show_default=True,
-    help="Routing policies for the routing phase.",
-)
-@click.option(
-    "--load-bound",
-    type=click.FloatRange(min=1.0),
-    default=1.25,
-    show_default=True,
-    help="prefix-aware routing: a replica stays eligible within this × the mean load.",
-)
+@routing_options
 @click.option(
     "--max-num-seqs",
     type=click.IntRange(min=1),

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -37,6 +38,26 @@ def _kv_blocks(
     return plan.kv_blocks, f"promptlint capacity: {model} on {label}"
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def routing_options(fn: F) -> F:
+    """--policies and --load-bound, as `route` and the probe's routing phase take them."""
+    fn = click.option(
+        "--load-bound",
+        type=click.FloatRange(min=1.0),
+        default=1.25,
+        show_default=True,
+        help="prefix-aware: a replica is eligible while its load stays within this × the mean.",
+    )(fn)
+    return click.option(
+        "--policies",
+        default="round-robin,random,least-loaded,session-affinity,prefix-aware",
+        show_default=True,
+        help="Routing policies to compare, comma-separated.",
+    )(fn)
+
+
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--store", "store_url", metavar="URL", help="Replay the sessions recorded here.")
 @workload_options(sessions_help="Sessions, all live at once unless --concurrency [16].")
@@ -46,19 +67,7 @@ def _kv_blocks(
 @click.option("--gpu", "gpu_name", metavar="NAME", help="GPU preset (with --model).")
 @click.option("--gpu-memory-gib", type=float, help="GPU memory (with --model).")
 @click.option("--block-size", type=click.IntRange(min=1), default=16, show_default=True)
-@click.option(
-    "--policies",
-    default="round-robin,random,least-loaded,session-affinity,prefix-aware",
-    show_default=True,
-    help="Routing policies to compare, comma-separated.",
-)
-@click.option(
-    "--load-bound",
-    type=click.FloatRange(min=1.0),
-    default=1.25,
-    show_default=True,
-    help="prefix-aware: a replica is eligible while its load stays within this × the mean.",
-)
+@routing_options
 @click.option(
     "--concurrency",
     type=click.IntRange(min=1),
