@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from promptlint.commands.route import routing_options
 from promptlint.commands.workload import WorkloadFlags, workload_options
 from promptlint.errors import UserError
 
@@ -44,7 +45,12 @@ def _levels(raw: str) -> list[int]:
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--vllm", "vllm_url", metavar="URL", help="Attach to a running vLLM server.")
+@click.option(
+    "--vllm",
+    "vllm_url",
+    metavar="URL[,URL...]",
+    help="Attach to a running vLLM server (several, comma-separated: the routing phase).",
+)
 @click.option(
     "--launch",
     "launch_dir",
@@ -114,6 +120,32 @@ def _levels(raw: str) -> list[int]:
     help="Exit 1 on any sequential or KV mismatch, or a concurrent gap above PCT %.",
 )
 @click.option(
+    "--fail-routing-over",
+    type=float,
+    metavar="POINTS",
+    help="Exit 1 when a policy's hit rate is more than POINTS from its prediction, or the "
+    "policies are ordered differently than predicted (two or more engines).",
+)
+@click.option(
+    "--engines",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Engines to launch; with 2 or more, the routing phase runs each policy on them.",
+)
+@routing_options
+@click.option(
+    "--max-num-seqs",
+    type=click.IntRange(min=1),
+    help="The engine's max_num_seqs, for the scheduler simulation (default: from the vLLM "
+    "arguments, else vLLM's CPU default 128).",
+)
+@click.option(
+    "--max-num-batched-tokens",
+    type=click.IntRange(min=1),
+    help="The engine's max_num_batched_tokens (default: from the vLLM arguments, else 2048).",
+)
+@click.option(
     "--log",
     "log_path",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -139,6 +171,12 @@ def probe(
     json_out: Path | None,
     html_out: Path | None,
     fail_over: float | None,
+    fail_routing_over: float | None,
+    engines: int,
+    policies: str,
+    load_bound: float,
+    max_num_seqs: int | None,
+    max_num_batched_tokens: int | None,
     log_path: Path,
     vllm_args: tuple[str, ...],
 ) -> int:
@@ -149,14 +187,17 @@ def probe(
     promptlint probe --vllm http://127.0.0.1:8000
     promptlint probe --launch MODEL_DIR -- --block-size 32 --kv-cache-memory-bytes 1048576
     """
-    from .engine import find_python, launch
+    from promptlint.serving.route import policy_names
+
+    from .engine import find_python, launch, scheduler_limits
     from .probe import ProbeSettings, failed_checks
     from .report import render, render_html, render_json
 
     if bool(vllm_url) == bool(launch_dir):
         raise UserError("give exactly one of --vllm URL or --launch MODEL_DIR")
     if vllm_url is not None:
-        _check_url(vllm_url)
+        for url in vllm_url.split(","):
+            _check_url(url.strip())
     if vllm_args and not launch_dir:
         raise UserError("arguments after -- are for a launched engine (--launch)")
     if launch_dir and not Path(launch_dir, "config.json").exists():
@@ -170,27 +211,31 @@ def probe(
         model_dir=model_config or launch_dir,
         tp=tp,
         sequential=not no_sequential,
+        limits=scheduler_limits(vllm_args, max_num_seqs, max_num_batched_tokens),
+        policies=policy_names(policies),
+        load_bound=load_bound,
     )
-    engine = None
-    if launch_dir:  # a TERM must still stop the engine we start (the finally below)
+    if engines > 1 and not launch_dir:
+        raise UserError("--engines is for launched engines; attach to several with --vllm A,B")
+    launched: list[Any] = []
+    if launch_dir:  # a TERM must still stop the engines we start (the finally below)
         signal.signal(signal.SIGTERM, _exit_on_term)
     try:
         if launch_dir:
-            engine = launch(launch_dir, list(vllm_args), find_python(python), log_path)
-            info: dict[str, Any] = {
-                "url": engine.base_url,
-                "launched": True,
-                "args": list(vllm_args),
-            }
-            base_url = engine.base_url
+            python_path = find_python(python)
+            for i in range(engines):
+                log = log_path if i == 0 else log_path.with_name(f"{log_path.stem}-{i}.log")
+                launched.append(launch(launch_dir, list(vllm_args), python_path, log))
+            urls = [e.base_url for e in launched]
+            info: dict[str, Any] = {"url": urls[0], "launched": True, "args": list(vllm_args)}
         else:
             assert vllm_url is not None
-            base_url = vllm_url
-            info = {"url": vllm_url, "launched": False}
-        report = asyncio.run(_run(base_url, settings, info))
+            urls = [u.strip() for u in vllm_url.split(",") if u.strip()]
+            info = {"url": urls[0], "launched": False}
+        report = asyncio.run(_run(urls, settings, info))
     finally:
-        if engine is not None:
-            engine.stop()
+        for handle in launched:
+            handle.stop()
     text = render(report, fmt)
     if output:
         output.parent.mkdir(parents=True, exist_ok=True)
@@ -201,8 +246,10 @@ def probe(
         if path:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(render_fn(report))
-    if fail_over is not None:
-        failures = failed_checks(report, fail_over)
+    if fail_over is not None or fail_routing_over is not None:
+        failures = failed_checks(
+            report, fail_over if fail_over is not None else 1e9, fail_routing_over
+        )
         if failures:
             click.echo("promptlint probe: failed: " + "; ".join(failures), err=True)
             return 1
@@ -213,7 +260,7 @@ def _exit_on_term(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
-async def _run(base_url: str, settings: Any, info: dict[str, Any]) -> dict[str, Any]:
+async def _run(urls: list[str], settings: Any, info: dict[str, Any]) -> dict[str, Any]:
     import aiohttp
 
     from .client import EngineClient
@@ -221,7 +268,8 @@ async def _run(base_url: str, settings: Any, info: dict[str, Any]) -> dict[str, 
 
     timeout = aiohttp.ClientTimeout(total=None, sock_connect=10, sock_read=600)
     async with aiohttp.ClientSession(timeout=timeout) as session:
-        return await run_probe(EngineClient(base_url, session), settings, info)
+        first, *others = (EngineClient(url, session) for url in urls)
+        return await run_probe(first, settings, info, others)
 
 
 def _check_url(url: str) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from promptlint.errors import UserError
+from promptlint.serving.engine import Limits
 
 # Flags the probe relies on: the prefix cache on, and cached_tokens in every usage.
 REQUIRED_ARGS = ["--enable-prefix-caching", "--enable-prompt-tokens-details"]
@@ -162,3 +163,46 @@ def _healthy(base_url: str) -> bool:
             return bool(resp.status == 200)
     except (urllib.error.URLError, OSError):
         return False
+
+
+# vLLM 0.32's defaults for an API server on CPU (EngineArgs.get_batch_defaults; the CPU
+# platform turns async scheduling off).
+CPU_MAX_NUM_SEQS = 128
+CPU_MAX_NUM_BATCHED_TOKENS = 2048
+
+
+def scheduler_limits(
+    vllm_args: Sequence[str],
+    max_num_seqs: int | None = None,
+    max_num_batched_tokens: int | None = None,
+) -> Limits:
+    """The scheduler limits a CPU engine started with `vllm_args` runs with.
+
+    Explicit values win; else the flags in `vllm_args`; else vLLM's CPU defaults.
+    """
+
+    def flag(name: str) -> int | None:
+        for i, arg in enumerate(vllm_args):
+            if arg == name and i + 1 < len(vllm_args):
+                return int(vllm_args[i + 1])
+            if arg.startswith(name + "="):
+                return int(arg.split("=", 1)[1])
+        return None
+
+    try:
+        seqs = max_num_seqs or flag("--max-num-seqs") or CPU_MAX_NUM_SEQS
+        tokens = (
+            max_num_batched_tokens or flag("--max-num-batched-tokens") or CPU_MAX_NUM_BATCHED_TOKENS
+        )
+    except ValueError as exc:
+        raise UserError(f"vLLM arguments: a scheduler limit is not a number ({exc})") from exc
+    chunked = "--no-enable-chunked-prefill" not in vllm_args
+    if not chunked and "--max-num-batched-tokens" not in " ".join(vllm_args):
+        max_len = flag("--max-model-len")
+        tokens = max(tokens, max_len or 0)  # vLLM raises the budget to max_model_len then
+    return Limits(
+        max_num_seqs=seqs,
+        max_num_batched_tokens=tokens,
+        chunked_prefill=chunked,
+        async_scheduling=False,
+    )

@@ -4,24 +4,32 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from promptlint.errors import UserError
+from promptlint.serving.engine import Limits
+from promptlint.serving.fleet import POLICIES
+from promptlint.serving.route import percentile
 
+from .calibrate import Calibration, calibrate
 from .client import EngineClient
 from .metrics import CacheConfig, cache_config
+from .routing import routing_section
 from .runner import (
     ConcurrentRun,
     Level,
     Measured,
+    SchedulerPrediction,
     cliff,
-    percentile,
     predict_in_order,
     predict_planned,
+    predict_scheduled,
     predict_timed,
+    prompt_ids,
     run_concurrent,
     run_sequential,
 )
@@ -38,6 +46,9 @@ class ProbeSettings:
     model_dir: str | None = None  # config.json for the KV estimate and the vocabulary
     tp: int = 1
     sequential: bool = True
+    limits: Limits = field(default_factory=Limits)  # the engine's scheduler limits
+    policies: list[str] = field(default_factory=list)  # routing policies (2+ engines)
+    load_bound: float = 1.25
 
 
 def _model_config(model_dir: str | None) -> dict[str, Any] | None:
@@ -192,7 +203,9 @@ def sequential_section(workload: Workload, results: list[Measured]) -> dict[str,
     }
 
 
-def concurrent_section(run: ConcurrentRun, cache: CacheConfig) -> dict[str, Any]:
+def concurrent_section(
+    run: ConcurrentRun, cache: CacheConfig, scheduled: SchedulerPrediction | None = None
+) -> dict[str, Any]:
     predicted = predict_in_order(cache, run.results)
     timed = predict_timed(cache, run.results)
     measured = int(run.totals.hits)
@@ -201,6 +214,7 @@ def concurrent_section(run: ConcurrentRun, cache: CacheConfig) -> dict[str, Any]
     gap = (measured - predicted) / predicted * 100 if predicted else 0.0
     gap_timed = (measured - timed) / timed * 100 if timed else 0.0
     differing = sum(1 for m in run.results if m.response.cached_tokens != m.predicted_hits)
+    sim = scheduled.hit_tokens if scheduled is not None else None
     return {
         "concurrency": run.concurrency,
         "requests": len(run.results),
@@ -211,6 +225,9 @@ def concurrent_section(run: ConcurrentRun, cache: CacheConfig) -> dict[str, Any]
         "measured_cached_tokens_sum": cached_sum,
         "difference_pct": round(gap, 2),
         "difference_pct_with_lifetimes": round(gap_timed, 2),
+        "predicted_hit_tokens_scheduler": sim,
+        "difference_pct_scheduler": None if sim is None else _gap_pct(measured, sim),
+        "predicted_preemptions_scheduler": None if scheduled is None else scheduled.preemptions,
         "requests_differing": differing,
         "preemptions": int(run.totals.preemptions),
         "explanation": explain_gap(predicted, timed, measured, cached_sum, run, differing),
@@ -267,6 +284,26 @@ def explain_gap(
     return notes
 
 
+def sweep_workload_settings(settings: ProbeSettings, cache: CacheConfig) -> ProbeSettings:
+    """The sweep's (and the routing phase's) workload: agent sessions unless a file or store
+    is given, as many as the highest level, sized so that about the middle level's sessions
+    fill the pool: the cliff then falls inside the sweep."""
+    levels = sorted(settings.concurrency) or [8]
+    median_level = levels[(len(levels) - 1) // 2]
+    return ProbeSettings(
+        workload=settings.workload if settings.workload not in SYNTHETIC else "agentic",
+        store_url=settings.store_url,
+        options=Options(
+            **{
+                **settings.options.__dict__,
+                "sessions": settings.options.sessions or max(levels[-1], 2),
+                "session_tokens": settings.options.session_tokens
+                or cache.pool_tokens // max(1, median_level),
+            }
+        ),
+    )
+
+
 async def sweep(
     client: EngineClient,
     cache: CacheConfig,
@@ -274,29 +311,19 @@ async def sweep(
     shape: Shape,
     seed: int,
     nonce: str,
+    calibration: Calibration,
 ) -> tuple[list[Level], ConcurrentRun | None, dict[str, Any]]:
     levels: list[Level] = []
     last_run: ConcurrentRun | None = None
-    top = max(settings.concurrency)
-    median_level = sorted(settings.concurrency)[(len(settings.concurrency) - 1) // 2]
-    sweep_settings = ProbeSettings(
-        workload=settings.workload if settings.workload not in SYNTHETIC else "agentic",
-        store_url=settings.store_url,
-        options=Options(
-            **{
-                **settings.options.__dict__,
-                "sessions": settings.options.sessions or max(top, 2),
-                # sized so that about the middle level's sessions fill the pool: the cliff
-                # then falls inside the sweep
-                "session_tokens": settings.options.session_tokens
-                or cache.pool_tokens // max(1, median_level),
-            }
-        ),
-    )
+    sweep_settings = sweep_workload_settings(settings, cache)
     workload: Workload | None = None
     for level in settings.concurrency:
         workload = build_workload(sweep_settings, shape, seed + 1000 + level)
         workload.check_fits(client.max_model_len)
+        ids = {r.id: await prompt_ids(client, r) for r in workload.requests}
+        scheduled = predict_scheduled(
+            cache, settings.limits, calibration.times, calibration.delays, workload, level, ids
+        )
         run = await run_concurrent(client, workload, level, salt=f"promptlint-{nonce}-c{level}")
         planned = predict_planned(cache, workload, level, run.ids)
         in_order = predict_in_order(cache, run.results)
@@ -319,6 +346,7 @@ async def sweep(
                     if run.totals.ttft_count
                     else -1.0,
                 },
+                scheduled=scheduled,
             )
         )
         last_run = run
@@ -326,7 +354,23 @@ async def sweep(
     if workload is not None and last_run is not None:
         capacity = capacity_estimate(workload, last_run.ids, cache)
         capacity["capacity_model"] = capacity_model(workload, cache, settings)
+    capacity["calibration"] = calibration_section(calibration, settings.limits)
     return levels, last_run, capacity
+
+
+def calibration_section(calibration: Calibration, limits: Limits) -> dict[str, Any]:
+    t, d = calibration.times, calibration.delays
+    return {
+        "requests": calibration.requests,
+        "step_base_ms": round(t.base * 1000, 3),
+        "per_prefill_token_us": round(t.per_prefill_token * 1e6, 3),
+        "per_decode_seq_ms": round(t.per_decode_seq * 1000, 3),
+        "client_round_trip_ms": round((d.send + d.back) * 1000, 3),
+        "client_per_answer_ms": round(d.per_answer * 1000, 3),
+        "max_num_seqs": limits.max_num_seqs,
+        "max_num_batched_tokens": limits.max_num_batched_tokens,
+        "figures_ms": {k: round(v * 1000, 3) for k, v in calibration.figures.items()},
+    }
 
 
 def capacity_estimate(
@@ -405,9 +449,38 @@ def capacity_model(
     }
 
 
+def _gap_pct(measured: int, predicted: int) -> float | None:
+    return round((measured - predicted) / predicted * 100, 2) if predicted else None
+
+
+def _scheduled_level(lv: Level) -> dict[str, Any]:
+    sim = lv.scheduled
+    if sim is None:
+        return {}
+    p50, p99 = percentile(sim.ttfts, 50), percentile(sim.ttfts, 99)
+    return {
+        "predicted_hit_tokens_scheduler": sim.hit_tokens,
+        "predicted_hit_rate_scheduler": round(sim.hit_tokens / lv.prompt_tokens, 4)
+        if lv.prompt_tokens
+        else 0.0,
+        "difference_pct_scheduler": _gap_pct(lv.measured_hits, sim.hit_tokens),
+        "predicted_ttft_p50_ms": None if p50 is None else round(p50 * 1000, 2),
+        "predicted_ttft_p99_ms": None if p99 is None else round(p99 * 1000, 2),
+        "predicted_preemptions": sim.preemptions,
+    }
+
+
 def sweep_section(levels: list[Level], capacity: dict[str, Any]) -> dict[str, Any]:
     measured_cliff = cliff(levels, [lv.hit_rate for lv in levels])
-    predicted_cliff = cliff(levels, [lv.predicted_hit_rate for lv in levels])
+    predicted_cliff = cliff(
+        levels,
+        [
+            lv.scheduled.hit_tokens / lv.prompt_tokens
+            if lv.scheduled is not None and lv.prompt_tokens
+            else lv.predicted_hit_rate
+            for lv in levels
+        ],
+    )
     model = capacity.get("capacity_model") or {}
     fit = model.get("max_sessions_all_at_peak", capacity.get("sessions_that_fit"))
     beyond = [lv.concurrency for lv in levels if fit is not None and lv.concurrency > fit]
@@ -428,6 +501,7 @@ def sweep_section(levels: list[Level], capacity: dict[str, Any]) -> dict[str, An
                 if lv.extra.get("server_ttft_mean", -1.0) >= 0
                 else None,
                 "preemptions": lv.preemptions,
+                **_scheduled_level(lv),
                 # None: no scrape caught a request running (short runs finish between scrapes)
                 "peak_kv_usage": round(lv.extra["kv_usage"], 4)
                 if lv.extra.get("running")
@@ -447,10 +521,23 @@ def sweep_section(levels: list[Level], capacity: dict[str, Any]) -> dict[str, An
 
 
 async def run_probe(
-    client: EngineClient, settings: ProbeSettings, engine_info: dict[str, Any]
+    client: EngineClient,
+    settings: ProbeSettings,
+    engine_info: dict[str, Any],
+    others: Sequence[EngineClient] = (),
 ) -> dict[str, Any]:
+    """The probe on `client`'s engine; with `others` (engines like it), the routing phase."""
     await client.connect()
     cache = cache_config(await client.metrics())
+    for other in others:
+        await other.connect()
+        theirs = cache_config(await other.metrics())
+        if (theirs.num_gpu_blocks, theirs.block_size) != (cache.num_gpu_blocks, cache.block_size):
+            raise UserError(
+                f"{other.base_url} has {theirs.num_gpu_blocks} blocks of {theirs.block_size}; "
+                f"{client.base_url} {cache.num_gpu_blocks} of {cache.block_size}: the routing "
+                "phase needs like engines"
+            )
     if not cache.enable_prefix_caching:
         raise UserError(
             "the engine runs without prefix caching: start it with --enable-prefix-caching"
@@ -492,15 +579,50 @@ async def run_probe(
         results = await run_sequential(client, workload, salt=f"promptlint-{nonce}-seq")
         predict_in_order(cache, results)
         report["sequential"] = sequential_section(workload, results)
+    calibration: Calibration | None = None
+    if settings.concurrency or others:
+        calibration = await calibrate(
+            client,
+            cache.block_size,
+            client.max_model_len or 2048,
+            shape.vocab_size,
+            salt=f"promptlint-{nonce}-calibration",
+            seed=seed + 999,
+            batch=min(4, settings.limits.max_num_seqs),
+        )
     if settings.concurrency:
-        levels, last_run, capacity = await sweep(client, cache, settings, shape, seed, nonce)
+        assert calibration is not None
+        levels, last_run, capacity = await sweep(
+            client, cache, settings, shape, seed, nonce, calibration
+        )
         if last_run is not None:
-            report["concurrent"] = concurrent_section(last_run, cache)
+            report["concurrent"] = concurrent_section(last_run, cache, levels[-1].scheduled)
         report["sweep"] = sweep_section(levels, capacity)
+    if others:
+        assert calibration is not None
+        workload = build_workload(sweep_workload_settings(settings, cache), shape, seed + 5000)
+        workload.check_fits(client.max_model_len)
+        ids = {r.id: await prompt_ids(client, r) for r in workload.requests}
+        report["routing"] = await routing_section(
+            [client, *others],
+            cache,
+            workload,
+            ids,
+            settings.policies or list(POLICIES),
+            max(settings.concurrency or [8]),
+            settings.limits,
+            calibration,
+            nonce,
+            settings.load_bound,
+            seed,
+        )
+        report["engine"]["others"] = [o.base_url for o in others]
     return report
 
 
-def failed_checks(report: dict[str, Any], max_gap_pct: float) -> list[str]:
+def failed_checks(
+    report: dict[str, Any], max_gap_pct: float, max_routing_points: float | None = None
+) -> list[str]:
     """What `--fail-over` fails on: any sequential mismatch, KV mismatch, a large concurrent gap."""
     failures = []
     seq = report.get("sequential")
@@ -509,6 +631,20 @@ def failed_checks(report: dict[str, Any], max_gap_pct: float) -> list[str]:
     if report["kv"].get("match") is False:
         failures.append("KV bytes per token differ from the engine's")
     conc = report.get("concurrent")
-    if conc and abs(conc["difference_pct"]) > max_gap_pct:
-        failures.append(f"concurrent gap {conc['difference_pct']}% > {max_gap_pct}%")
+    if conc:  # the a-priori scheduler prediction where there is one
+        gap = conc.get("difference_pct_scheduler")
+        gap = conc["difference_pct"] if gap is None else gap
+        if abs(gap) > max_gap_pct:
+            failures.append(f"concurrent gap {gap}% > {max_gap_pct}%")
+    routing = report.get("routing")
+    if routing and max_routing_points is not None:
+        for row in routing["policies"]:
+            gap = row["difference_points"]
+            if gap is not None and abs(gap) > max_routing_points:
+                failures.append(
+                    f"routing {row['policy']}: hit rate {row['difference_points']:+} points "
+                    "from the prediction"
+                )
+        if not routing["ordering"]["same"]:
+            failures.append("routing: policies ordered differently than predicted")
     return failures

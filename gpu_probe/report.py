@@ -123,6 +123,17 @@ def sections(report: dict[str, Any]) -> list[Section]:
                         _n(conc["measured_hit_tokens"]),
                         "",
                     ],
+                    *(
+                        [
+                            [
+                                "predicted: scheduler simulation (before the run)",
+                                _n(conc["predicted_hit_tokens_scheduler"]),
+                                f"{conc['difference_pct_scheduler']:+.2f} %",
+                            ]
+                        ]
+                        if conc.get("predicted_hit_tokens_scheduler") is not None
+                        else []
+                    ),
                     ["measured (Σ cached_tokens)", _n(conc["measured_cached_tokens_sum"]), ""],
                     [
                         "predicted: arrival order",
@@ -152,9 +163,12 @@ def sections(report: dict[str, Any]) -> list[Section]:
                     lv["concurrency"],
                     lv["requests"],
                     _pct(lv["hit_rate"]),
+                    _pct(lv.get("predicted_hit_rate_scheduler")),
                     _pct(lv["predicted_hit_rate"]),
                     _n(lv["ttft_p50_ms"]),
+                    _n(lv.get("predicted_ttft_p50_ms")),
                     _n(lv["ttft_p99_ms"]),
+                    _n(lv.get("predicted_ttft_p99_ms")),
                     _n(lv.get("server_ttft_mean_ms")),
                     lv["preemptions"],
                     _pct(lv.get("peak_kv_usage")),
@@ -163,13 +177,27 @@ def sections(report: dict[str, Any]) -> list[Section]:
             )
         cap = sw.get("capacity") or {}
         notes = [
-            f"cliff: {sw['cliff_rule']}; the prediction is the simulator fed the planned schedule",
+            f"cliff: {sw['cliff_rule']}",
+            "predicted: the scheduler simulation (promptlint.serving) of the closed-loop sessions, "
+            "made before the level ran, with step times from the calibration below; one at a "
+            "time: the block pool fed the planned order, one request after another",
             "TTFT p50/p99: first streamed chunk at the client; server TTFT: "
             "vllm:time_to_first_token_seconds (sum/count over the level)",
             "peak KV use: vllm:kv_cache_usage_perc scraped every 50 ms while the level ran "
             "(— when no scrape caught a request running)",
         ]
-        if cap:
+        cal = cap.get("calibration")
+        if cal:
+            notes.append(
+                f"calibration ({cal['requests']} requests, the engine's histograms): a step "
+                f"{cal['step_base_ms']} ms + {cal['per_prefill_token_us']} µs per prefill token "
+                f"+ {cal['per_decode_seq_ms']} ms per decoding sequence; client round trip "
+                f"{cal['client_round_trip_ms']} ms, "
+                f"{cal.get('client_per_answer_ms', 0.0)} ms per answer read; "
+                f"max_num_seqs {cal['max_num_seqs']}, "
+                f"max_num_batched_tokens {cal['max_num_batched_tokens']}"
+            )
+        if cap.get("workload"):
             notes.append(
                 f"capacity: {cap['workload']}; a session peaks at {cap['session_peak_blocks']} "
                 f"blocks ({cap['shared_prefix_blocks']} shared by all), so "
@@ -193,8 +221,11 @@ def sections(report: dict[str, Any]) -> list[Section]:
                     "requests",
                     "hit rate",
                     "predicted",
+                    "one at a time",
                     "TTFT p50 ms",
+                    "predicted",
                     "TTFT p99 ms",
+                    "predicted",
                     "server TTFT mean ms",
                     "preemptions",
                     "peak KV use",
@@ -202,6 +233,59 @@ def sections(report: dict[str, Any]) -> list[Section]:
                 ],
                 rows,
                 notes,
+            )
+        )
+    routing = report.get("routing")
+    if routing:
+        rows = [
+            [
+                r["policy"],
+                _pct(r["hit_rate"]),
+                _pct(r["predicted_hit_rate"]),
+                "—" if r["difference_points"] is None else f"{r['difference_points']:+.2f}",
+                " / ".join(str(n) for n in r["requests_per_engine"]),
+                " / ".join(str(n) for n in r["predicted_requests_per_engine"]),
+                f"{_n(r['ttft_p50_ms'])} / {_n(r['ttft_p99_ms'])}",
+                f"{_n(r['predicted_ttft_p50_ms'])} / {_n(r['predicted_ttft_p99_ms'])}",
+                r["preemptions"],
+            ]
+            for r in routing["policies"]
+        ]
+        order = routing["ordering"]
+        out.append(
+            (
+                f"routing on {routing['engines']} engines at concurrency {routing['concurrency']}",
+                [
+                    "policy",
+                    "hit rate",
+                    "predicted",
+                    "Δ points",
+                    "requests per engine",
+                    "predicted",
+                    "TTFT p50 / p99 ms",
+                    "predicted",
+                    "preemptions",
+                ],
+                rows,
+                [
+                    routing["workload"],
+                    "measured: Δ vllm:prefix_cache_hits_total summed over the engines; the probe "
+                    "routes each request itself (its in-flight counts; for prefix-aware, a block "
+                    "pool per engine that records each answered prompt)",
+                    "predicted before each policy ran: promptlint route's simulation (a "
+                    "scheduler simulation per engine, the calibrated step times and client "
+                    "round trip)",
+                    f"ordering by hit rate: measured {', '.join(order['measured'])}; predicted "
+                    f"{', '.join(order['predicted'])}: "
+                    + (
+                        "the same"
+                        if order["same"]
+                        else "differs for "
+                        + "; ".join(" vs ".join(pair) for pair in order["discordant_pairs"])
+                    )
+                    + f" (pairs closer than {order['tie_points']} points, measured or "
+                    "predicted, are ties)",
+                ],
             )
         )
     return out

@@ -6,9 +6,11 @@ import asyncio
 import contextlib
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from promptlint.kv.blockpool import BlockPool
+from promptlint.serving.engine import EngineSim, Limits, StepTimes
+from promptlint.serving.fleet import Delays, Fleet, LeastLoaded, Session, Turn, replay
 
 from .client import EngineClient, Response
 from .metrics import CacheConfig, Counters, counters
@@ -225,6 +227,7 @@ class Level:
     preemptions: int
     wall_seconds: float
     extra: dict[str, float] = field(default_factory=dict)
+    scheduled: SchedulerPrediction | None = None  # the scheduler simulation, before the run
 
     @property
     def hit_rate(self) -> float:
@@ -261,13 +264,56 @@ def predict_planned(
     return total
 
 
-def percentile(values: Sequence[float], q: float) -> float | None:
-    """Nearest-rank percentile (q in 0..100)."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    rank = max(1, -(-len(ordered) * q // 100))
-    return ordered[int(rank) - 1]
+DRAWS = 5  # simulations per prediction, one per draw of the order answers are read in
+
+
+@dataclass
+class SchedulerPrediction:
+    """The scheduler simulation's prediction for one concurrency level, made before the run."""
+
+    hit_tokens: int
+    cached_tokens: int
+    ttfts: list[float]
+    preemptions: int
+    seconds: float
+
+
+def sessions_of(workload: Workload, ids: dict[str, list[int]]) -> list[Session]:
+    return [
+        Session(s[0].session, [Turn(r.id, ids[r.id], r.max_tokens) for r in s])
+        for s in workload.sessions()
+    ]
+
+
+def predict_scheduled(
+    cache: CacheConfig,
+    limits: Limits,
+    times: StepTimes,
+    delays: Delays,
+    workload: Workload,
+    concurrency: int,
+    ids: dict[str, list[int]],
+) -> SchedulerPrediction:
+    """The scheduler simulation of `run_concurrent`: `concurrency` closed-loop sessions.
+
+    The client reads answers that end together in no set order: the median of `DRAWS` draws.
+    """
+    draws = []
+    for k in range(DRAWS if delays.per_answer else 1):
+        engine = EngineSim(cache.num_gpu_blocks, cache.block_size, limits, times)
+        sessions = sessions_of(workload, ids)
+        drawn = replace(delays, seed=delays.seed + k)
+        result = replay(sessions, Fleet([engine]), LeastLoaded(), concurrency, drawn)
+        draws.append((engine.metric_hits, engine, result))
+    draws.sort(key=lambda d: d[0])
+    _, engine, result = draws[len(draws) // 2]
+    return SchedulerPrediction(
+        hit_tokens=engine.metric_hits,
+        cached_tokens=sum(o.request.cached_tokens or 0 for o in result.outcomes),
+        ttfts=[o.ttft for o in result.outcomes],
+        preemptions=engine.preemptions,
+        seconds=result.seconds,
+    )
 
 
 def cliff(levels: Sequence[Level], rates: Sequence[float], min_drop: float = 0.05) -> int | None:

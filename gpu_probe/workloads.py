@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from promptlint.errors import UserError
+from promptlint.serving.sessions import prompt_tokens, recorded_prompts
 
 SYNTHETIC = ("agentic", "rag", "chat", "mixed")
 
@@ -363,16 +364,7 @@ def from_records(
     recorded = [list(s) for s in sessions if s]
     if not recorded:
         raise UserError("the store holds no sessions to replay")
-
-    def total(rec: Any) -> int:
-        return int(
-            rec.uncached_input_tokens
-            + rec.cache_read_tokens
-            + rec.cache_write_5m_tokens
-            + rec.cache_write_1h_tokens
-        )
-
-    longest = max(total(r) for s in recorded for r in s)
+    longest = max(prompt_tokens(r) for s in recorded for r in s)
     room = shape.max_model_len - opts.output_tokens - 1
     scale = min(1.0, room / longest) if longest else 1.0
     assumptions = [
@@ -382,22 +374,12 @@ def from_records(
         assumptions.append(
             f"token counts scaled by {scale:.3f} to fit max_model_len {shape.max_model_len}"
         )
-    prompts: dict[str, list[int]] = {}
-    requests = []
-    for s in recorded:
-        for rec in s:
-            n = max(1, int(total(rec) * scale))
-            parent = prompts.get(rec.parent_id) if rec.parent_id else None
-            shared = 0
-            if parent is not None:
-                offsets = [b.token_offset for b in rec.breaks]
-                shared = min([len(parent), *(int(o * scale) for o in offsets)])
-            prompt = (parent[:shared] if parent else []) + src.take(max(0, n - shared))
-            prompt = prompt[:n]
-            prompts[rec.id] = prompt
-            requests.append(
-                ProbeRequest(rec.id, rec.session_id, prompt, max_tokens=opts.output_tokens)
-            )
+    prompts = recorded_prompts(recorded, src.take, scale)
+    requests = [
+        ProbeRequest(rec.id, rec.session_id, prompts[rec.id], max_tokens=opts.output_tokens)
+        for s in recorded
+        for rec in s
+    ]
     return Workload(
         "store",
         requests,

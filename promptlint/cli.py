@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "store": "promptlint.commands.store:store",
     "kv": "promptlint.commands.kv:kv",
     "capacity": "promptlint.commands.capacity:capacity",
+    "route": "promptlint.commands.route:route",
     "cost": "promptlint.commands.cost:cost",
     "pricing": "promptlint.commands.pricing:pricing",
     # The probe is a plugin (docs/architecture.md): loaded by name only when it runs.

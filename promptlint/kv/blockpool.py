@@ -17,9 +17,11 @@ It copies the engine's rules, which `promptlint probe` checks request by request
 * Block 0 is the engine's null block: `num_blocks` is the engine's `num_gpu_blocks`, of which
   `num_blocks - 1` hold tokens.
 
-Not modelled: chunked-prefill interleaving and preemption of concurrent requests, LoRA and
-multimodal extra keys (a `cache_salt` can be passed as `extra_keys`), sliding-window and hybrid
-models (their groups keep a different set of blocks).
+When requests are admitted, chunked, preempted and freed is the scheduler's business:
+`promptlint.serving.engine` drives this pool step by step (`admit` with `num_tokens` for a
+first chunk, `extend` for the next ones). Not modelled: LoRA and multimodal extra keys (a
+`cache_salt` can be passed as `extra_keys`), sliding-window and hybrid models (their groups
+keep a different set of blocks).
 """
 
 from __future__ import annotations
@@ -123,13 +125,27 @@ class BlockPool:
         return len(self._lookup(hashes, len(token_ids))) * self.block_size
 
     # -- the request life cycle ----------------------------------------------------------------
+    def blocks_needed(self, token_ids: Sequence[int], extra_keys: object = None) -> int:
+        """Free blocks admitting the whole prompt needs: new blocks plus hit blocks now in the
+        free queue (the scheduler's gate before it allocates a first chunk)."""
+        hashes = chain_hashes(token_ids, self.block_size, extra_keys)
+        hit = self._lookup(hashes, len(token_ids))
+        new = -(-len(token_ids) // self.block_size) - len(hit)
+        return new + sum(1 for b in hit if self._ref[b] == 0)
+
     def admit(
-        self, request_id: str, token_ids: Sequence[int], extra_keys: object = None
+        self,
+        request_id: str,
+        token_ids: Sequence[int],
+        extra_keys: object = None,
+        num_tokens: int | None = None,
     ) -> Admission | None:
         """Admit a prompt: look up its prefix, take the hit blocks, allocate and cache the rest.
 
-        Returns None (and changes nothing) when the free blocks do not suffice, as the engine
-        then keeps the request waiting.
+        `num_tokens` is how many of its tokens get KV slots now (default: all): the engine's
+        scheduler allocates for the hit plus the first prefill chunk only, and `extend` adds
+        the rest chunk by chunk. Returns None (and changes nothing) when the free blocks do
+        not suffice, as the engine then keeps the request waiting.
         """
         if request_id in self._running:
             raise ValueError(f"request {request_id!r} is already running")
@@ -138,7 +154,8 @@ class BlockPool:
         tokens = list(token_ids)
         hashes = chain_hashes(tokens, self.block_size, extra_keys)
         hit = self._lookup(hashes, len(tokens))
-        new = -(-len(tokens) // self.block_size) - len(hit)
+        slots = len(tokens) if num_tokens is None else max(num_tokens, len(hit) * self.block_size)
+        new = -(-slots // self.block_size) - len(hit)
         if new + sum(1 for b in hit if self._ref[b] == 0) > len(self._free):
             if not self._running and new + len(hit) > self.usable_blocks:
                 raise ValueError(
@@ -154,7 +171,7 @@ class BlockPool:
         running = _Running(tokens, hashes, list(hit), len(hit))
         running.blocks.extend(self._pop_free(new))
         self._running[request_id] = running
-        self._cache_full_blocks(running)
+        self._cache_full_blocks(running, slots)
         self.queries += len(tokens)
         self.hits += len(hit) * self.block_size
         return Admission(
@@ -174,18 +191,44 @@ class BlockPool:
         """
         running = self._running[request_id]
         for _ in range(num_tokens):
-            self._decode_marker -= 1
-            running.token_ids.append(self._decode_marker)
-            needed = -(-len(running.token_ids) // self.block_size)
-            if needed > len(running.blocks):
-                if not self._free:
-                    raise ValueError("the pool ran out of blocks while decoding")
-                running.blocks.extend(self._pop_free(needed - len(running.blocks)))
+            self.append(request_id, [self.new_marker()])
+            if not self.extend(request_id, len(running.token_ids)):
+                raise ValueError("the pool ran out of blocks while decoding")
+
+    def new_marker(self) -> int:
+        """A token id no prompt holds: a generated token whose value is unknown."""
+        self._decode_marker -= 1
+        return self._decode_marker
+
+    def append(self, request_id: str, token_ids: Sequence[int]) -> None:
+        """Add known tokens to a running request (no slots yet: `extend` allocates them)."""
+        running = self._running[request_id]
+        for token in token_ids:
+            running.token_ids.append(token)
             if len(running.token_ids) % self.block_size == 0:
                 parent = running.hashes[-1] if running.hashes else None
                 block_tokens = running.token_ids[-self.block_size :]
                 running.hashes.append(_block_hash(parent, block_tokens, None))
-                self._cache_full_blocks(running)
+
+    def extend(self, request_id: str, num_tokens: int) -> bool:
+        """KV slots for the first `num_tokens` of a running request's tokens.
+
+        Full blocks among them get cached, as the engine caches a block once it is scheduled
+        to be filled. False (nothing changes) when the free blocks do not suffice: the engine
+        then preempts a request.
+        """
+        running = self._running[request_id]
+        needed = -(-num_tokens // self.block_size) - len(running.blocks)
+        if needed > len(self._free):
+            return False
+        if needed > 0:
+            running.blocks.extend(self._pop_free(needed))
+        self._cache_full_blocks(running, min(num_tokens, len(running.token_ids)))
+        return True
+
+    def tokens(self, request_id: str) -> list[int]:
+        """The tokens a running request holds (prompt and appended), e.g. to re-admit it."""
+        return list(self._running[request_id].token_ids)
 
     def finish(self, request_id: str) -> None:
         """Free a finished request's blocks, tail first (the engine's eviction order)."""
@@ -239,8 +282,11 @@ class BlockPool:
             popped.append(block)
         return popped
 
-    def _cache_full_blocks(self, running: _Running) -> None:
-        full = min(len(running.hashes), len(running.blocks))
+    def _cache_full_blocks(self, running: _Running, num_tokens: int | None = None) -> None:
+        known = len(running.hashes)
+        if num_tokens is not None:
+            known = min(known, num_tokens // self.block_size)
+        full = min(known, len(running.blocks))
         for index in range(running.num_cached_blocks, full):
             block = running.blocks[index]
             self._hash[block] = running.hashes[index]

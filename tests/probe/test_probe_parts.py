@@ -13,15 +13,17 @@ from typing import Any
 
 import pytest
 from promptlint.gpu_probe.client import Response
+from promptlint.gpu_probe.engine import scheduler_limits
 from promptlint.gpu_probe.metrics import CacheConfig, cache_config, counters, parse_prometheus
 from promptlint.gpu_probe.probe import capacity_estimate
 from promptlint.gpu_probe.report import render
 from promptlint.gpu_probe.runner import (
     Measured,
     cliff,
-    percentile,
     planned_order,
     predict_in_order,
+    predict_planned,
+    predict_scheduled,
     predict_timed,
 )
 from promptlint.gpu_probe.tiny_model import TinyLlama, build_tiny_model
@@ -38,6 +40,9 @@ from promptlint.gpu_probe.workloads import (
 )
 
 from promptlint.errors import UserError
+from promptlint.serving.engine import Limits, StepTimes
+from promptlint.serving.fleet import Delays
+from promptlint.serving.route import percentile
 
 DATA = Path(__file__).parent.parent / "data" / "probe"
 SHAPE = Shape(block_size=32, pool_tokens=63 * 32, max_model_len=1024, vocab_size=2048)
@@ -233,6 +238,56 @@ def test_in_order_and_lifetime_replays_differ_where_requests_overlap() -> None:
     assert predict_timed(cfg, overlapping) == 0
 
 
+SYNC_CPU = Limits(max_num_seqs=8, max_num_batched_tokens=2048, async_scheduling=False)
+TIMES = StepTimes(base=0.001, per_prefill_token=5e-6, per_decode_seq=5e-5)
+
+
+def test_scheduler_prediction_at_concurrency_1_is_the_one_at_a_time_replay() -> None:
+    # Two independent code paths (the closed-loop scheduler simulation and the block pool fed
+    # one request after another) must agree when nothing overlaps, through eviction.
+    w = agentic(SHAPE, Options(sessions=8), seed=3)
+    ids = {r.id: r.prompt or [] for r in w.requests}
+    one = predict_planned(cache(), w, 1, ids)
+    sim = predict_scheduled(cache(), SYNC_CPU, TIMES, Delays(0.002, 0.002), w, 1, ids)
+    assert sim.hit_tokens == one > 0
+    assert sim.preemptions == 0
+    assert len(sim.ttfts) == len(w.requests)
+
+
+def test_scheduler_prediction_holds_blocks_of_requests_in_flight() -> None:
+    # 6 usable blocks of 4 tokens. Session A is one long request a (8 tokens, 9 generated);
+    # session B sends b1 (8 tokens), b2 (12 tokens), then b3 = a's prompt + 1 token.
+    # One at a time (a, b1, b2, b3): a has finished and b2's 3 blocks evict a's second
+    # prompt block, so b3 hits 4 tokens. Side by side: a is still decoding when b2 and b3
+    # come, its blocks are held (ref count > 0), b2 evicts b1's blocks instead, and b3 hits
+    # both of a's prompt blocks: 8 tokens.
+    cfg = cache(blocks=7, block_size=4)
+    a = list(range(100, 108))
+    reqs = [
+        ProbeRequest("a", "A", a, max_tokens=9),
+        ProbeRequest("b1", "B", list(range(200, 208)), max_tokens=1),
+        ProbeRequest("b2", "B", list(range(300, 312)), max_tokens=1),
+        ProbeRequest("b3", "B", [*a, 999], max_tokens=1),
+    ]
+    w = Workload("w", reqs, "")
+    ids = {r.id: r.prompt or [] for r in reqs}
+    assert predict_planned(cfg, w, 2, ids) == 4
+    sim = predict_scheduled(cfg, SYNC_CPU, StepTimes(base=1.0), Delays(), w, 2, ids)
+    assert sim.hit_tokens == 8
+    assert sim.preemptions == 0
+
+
+def test_scheduler_limits_from_the_vllm_arguments() -> None:
+    assert scheduler_limits([]) == Limits(128, 2048, True, False)
+    got = scheduler_limits(["--max-num-seqs", "8", "--max-num-batched-tokens=512"])
+    assert (got.max_num_seqs, got.max_num_batched_tokens) == (8, 512)
+    assert scheduler_limits(["--max-num-seqs", "8"], max_num_seqs=4).max_num_seqs == 4
+    no_chunks = scheduler_limits(["--no-enable-chunked-prefill", "--max-model-len", "4096"])
+    assert (no_chunks.chunked_prefill, no_chunks.max_num_batched_tokens) == (False, 4096)
+    with pytest.raises(UserError):
+        scheduler_limits(["--max-num-seqs", "many"])
+
+
 def test_planned_order_runs_that_many_sessions_side_by_side() -> None:
     reqs = [ProbeRequest(f"s{s}t{t}", f"s{s}", [s, t]) for s in range(3) for t in range(2)]
     w = Workload("w", reqs, "")
@@ -283,8 +338,38 @@ def test_reports_render(fmt: str) -> None:
     else:
         assert "sequential" in text and "concurrency sweep" in text
         assert "predicted cliff" in text
+        assert "routing on 2 engines" in text and "scheduler simulation" in text
     if fmt == "html":
         assert text.startswith("<!doctype html>") and "<script" not in text
+
+
+def test_failed_checks_cover_the_scheduler_gap_and_routing() -> None:
+    from promptlint.gpu_probe.probe import failed_checks
+
+    report = sample_report()  # a real demo run: least-loaded is 10.45 points off
+    assert failed_checks(report, 10) == []
+    conc = report["concurrent"]
+    assert failed_checks(report, abs(conc["difference_pct_scheduler"]) / 2) == [
+        f"concurrent gap {conc['difference_pct_scheduler']}% > "
+        f"{abs(conc['difference_pct_scheduler']) / 2}%"
+    ]
+    routing = failed_checks(report, 10, max_routing_points=5)
+    # round-robin and least-loaded are predicted equal: a tie, which either order respects
+    assert routing == ["routing least-loaded: hit rate +10.45 points from the prediction"]
+
+
+def test_policy_ordering_treats_close_pairs_as_ties() -> None:
+    from promptlint.gpu_probe.routing import ordering
+
+    def row(name: str, measured: float, predicted: float) -> dict[str, Any]:
+        return {"policy": name, "hit_rate": measured, "predicted_hit_rate": predicted}
+
+    same = ordering([row("a", 0.80, 0.78), row("b", 0.60, 0.62), row("c", 0.61, 0.60)])
+    assert same["same"] and same["measured"] == ["a", "c", "b"]
+    swapped = ordering([row("a", 0.80, 0.60), row("b", 0.60, 0.70)])
+    assert not swapped["same"] and swapped["discordant_pairs"] == [["a", "b"]]
+    predicted_tie = ordering([row("a", 0.80, 0.70), row("b", 0.60, 0.705)])
+    assert predicted_tie["same"]
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
