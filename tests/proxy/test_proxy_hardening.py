@@ -251,7 +251,7 @@ def test_frozen_store_spills_and_health_says_degraded(tmp_path: Path) -> None:
         lock = _lock_exclusive(tmp_path / "recordings.db")  # writes now wait (busy_timeout)
         for i in range(3):
             assert _chat(h.url, f"frozen {i}") == 200
-        assert h.proxy.writer.flush(15)  # settled by spilling, not stuck behind the store
+        h.settle(15)  # settled by spilling, not stuck behind the store
         health = _health(h.url)
         assert health["status"] == "degraded" and health["store"] == "failing"
         assert "did not answer within 0.5 s" in str(health["store_error"])
