@@ -32,6 +32,7 @@ from promptlint.python.values import (
     const_str,
     join_parts,
     merge,
+    static_text,
 )
 
 STRUCTURAL = frozenset({UNORDERED, WINDOW})
@@ -41,7 +42,7 @@ BREAKPOINT = "breakpoint"  # a cache_control marker; detail = its TTL, "+" when 
 def _ttl_of(cc: Val) -> str:
     ttl = cc.field("ttl")
     if ttl is not None and ttl.parts is not None and all(isinstance(p, Static) for p in ttl.parts):
-        return "".join(p.text for p in ttl.parts if isinstance(p, Static)) or "5m"
+        return static_text(ttl.parts) or "5m"
     return "5m" if ttl is None else "?"
 
 
@@ -249,7 +250,7 @@ class Evaluator:
         for x, y in ((a, b), (b, a)):
             if (
                 y.parts is not None
-                and not "".join(p.text for p in y.parts if isinstance(p, Static))
+                and not static_text(y.parts)
                 and all(isinstance(p, Static) for p in y.parts)
             ):
                 return replace(x, node=node)
@@ -658,9 +659,7 @@ class Evaluator:
             and left.parts is not None
             and all(isinstance(p, Static) for p in left.parts)
         ):
-            return self._percent(
-                "".join(p.text for p in left.parts if isinstance(p, Static)), right, e
-            )
+            return self._percent(static_text(left.parts), right, e)
         if isinstance(e.operator, cst.Multiply):
             # "rule. " * 8: a repeated literal stays static text.
             for text_side, count in ((left, e.right), (right, e.left)):
@@ -669,7 +668,7 @@ class Evaluator:
                     and text_side.parts is not None
                     and all(isinstance(p, Static) for p in text_side.parts)
                 ):
-                    text = "".join(p.text for p in text_side.parts if isinstance(p, Static))
+                    text = static_text(text_side.parts)
                     return const_str(text * min(int(count.value, 0), 10_000), e)
         if isinstance(e.operator, cst.BitOr) and left.kind == "template":
             return left
@@ -753,7 +752,7 @@ class Evaluator:
             and role.parts is not None
             and all(isinstance(p, Static) for p in role.parts)
         ):
-            role_name = "".join(p.text for p in role.parts if isinstance(p, Static))
+            role_name = static_text(role.parts)
             kind = "message"
         return Val(own=own, fields=fields, kind=kind, role=role_name, node=node)
 
@@ -899,7 +898,7 @@ class Evaluator:
                     )
                 return recv.with_own([self._unordered(e, cat.UNORDERED_METHODS[method], "sorted")])
             if recv.parts is not None and all(isinstance(p, Static) for p in recv.parts):
-                text = "".join(p.text for p in recv.parts if isinstance(p, Static))
+                text = static_text(recv.parts)
                 if method == "join" and len(e.args) == 1:
                     items = self.eval(e.args[0].value, scope, at, env)
                     if items.items is not None and not any(i.spread for i in items.items):
@@ -969,11 +968,11 @@ class Evaluator:
             if item.items is not None and len(item.items) == 2:
                 role, body = item.items
                 if role.parts is not None:
-                    rolename = "".join(p.text for p in role.parts if isinstance(p, Static))
+                    rolename = static_text(role.parts)
                     if rolename == "system":
                         prefix = True
                 if body.parts is not None:
-                    texts.append("".join(p.text for p in body.parts if isinstance(p, Static)))
+                    texts.append(static_text(body.parts))
             for text in texts:
                 try:
                     for _, name, _, _ in string.Formatter().parse(text):

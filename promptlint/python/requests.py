@@ -16,7 +16,7 @@ import libcst as cst
 
 from promptlint.python.flow import BREAKPOINT, STRUCTURAL, Evaluator
 from promptlint.python.index import ModuleIndex, Site, dotted, string_value
-from promptlint.python.values import Static, Taint, Val
+from promptlint.python.values import Taint, Val, static_text
 
 WRAPPERS = {"with_raw_response", "with_streaming_response", "aio", "beta"}
 LANGCHAIN_CALLS = {"invoke", "ainvoke", "stream", "astream", "batch", "abatch"}
@@ -300,9 +300,7 @@ def _is_message(v: Val) -> bool:
         return True
     if v.items is not None and len(v.items) == 2:
         role = v.items[0]
-        return role.parts is not None and "".join(
-            p.text for p in role.parts if isinstance(p, Static)
-        ) in (
+        return role.parts is not None and static_text(role.parts) in (
             "system",
             "human",
             "user",

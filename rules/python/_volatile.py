@@ -8,8 +8,8 @@ import libcst as cst
 
 from promptlint.findings import FixSafety
 from promptlint.python.catalogue import PER_PROCESS
+from promptlint.python.frontend import PendingFix, PrefixUse, PythonContext, PythonRule
 from promptlint.python.move_fix import apply_edits, move_to_final_turn
-from promptlint.python_frontend import PendingFix, PrefixUse, PythonContext, PythonRule
 
 
 class VolatileValueRule(PythonRule):

@@ -2,8 +2,8 @@ import libcst as cst
 
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
-from promptlint.python.values import CALLER, VOLATILE, Dyn, Static
-from promptlint.python_frontend import PythonContext, PythonRule
+from promptlint.python.frontend import PythonContext, PythonRule
+from promptlint.python.values import CALLER, VOLATILE, Dyn, static_text
 
 # Static text after the per-request value worth caching: about 50 tokens.
 LONG_STATIC_CHARS = 200
@@ -107,7 +107,7 @@ class DynamicBeforeStatic(PythonRule):
                 callers = [t for t in part.taints if t.kind == CALLER]
                 if not callers or any(t.kind in VOLATILE for t in part.taints):
                     continue
-                after = "".join(p.text for p in parts[i + 1 :] if isinstance(p, Static))
+                after = static_text(parts[i + 1 :])
                 if len(after.strip()) < LONG_STATIC_CHARS:
                     continue
                 where = block.label + (f" of `{request.api}` request" if request else "")

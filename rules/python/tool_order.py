@@ -2,9 +2,9 @@ import libcst as cst
 
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import FixSafety, Severity
+from promptlint.python.frontend import PendingFix, PythonContext, PythonRule
 from promptlint.python.move_fix import path_to
 from promptlint.python.values import UNORDERED
-from promptlint.python_frontend import PendingFix, PythonContext, PythonRule
 
 
 class ToolOrder(PythonRule):

@@ -3,9 +3,9 @@ import libcst as cst
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
 from promptlint.python.catalogue import HISTORY_NAMES
+from promptlint.python.frontend import PythonContext, PythonRule
 from promptlint.python.index import Event, Scope
 from promptlint.python.values import WINDOW
-from promptlint.python_frontend import PythonContext, PythonRule
 
 
 class HistoryWindow(PythonRule):

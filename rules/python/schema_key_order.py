@@ -2,9 +2,9 @@ import libcst as cst
 
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import FixSafety, Severity
+from promptlint.python.frontend import PendingFix, PythonContext, PythonRule
 from promptlint.python.index import string_value
 from promptlint.python.values import UNSORTED_JSON, Taint
-from promptlint.python_frontend import PendingFix, PythonContext, PythonRule
 
 _HISTORY_KEYS = {"role", "tool_call_id", "tool_use_id", "arguments"}
 
