@@ -43,6 +43,7 @@ class CheckResult:
     findings: list[Finding] = field(default_factory=list)
     errors: list[FileError] = field(default_factory=list)
     files_checked: int = 0
+    tests_skipped: int = 0  # test files left out (config `include-tests` checks them)
     fixed: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (before, after)
     fixes_applied: int = 0
     rules: list[type[Rule]] = field(default_factory=list)  # the rules that ran
@@ -221,11 +222,13 @@ def run_check(paths: Sequence[Path], config: CheckConfig, options: RunOptions) -
     def wanted(p: Path) -> bool:
         return any(spec.matches(p) for spec in SPECS)
 
-    files = [p for p in discover(paths, wanted, exclude, options.force_exclude) if wanted(p)]
+    skipped: list[Path] | None = None if config.include_tests else []
+    found = discover(paths, wanted, exclude, options.force_exclude, skipped)
+    files = [p for p in found if wanted(p)]
     # Only the languages found are loaded: rules and front ends are the costly imports.
     languages = {spec.language for spec in map(spec_for_path, files) if spec is not None}
     rules = resolve_rules(config, options, languages)
-    result = CheckResult(files_checked=len(files), rules=rules)
+    result = CheckResult(files_checked=len(files), tests_skipped=len(skipped or ()), rules=rules)
     for outcome in _outcomes(files, rules, config, options):
         result.findings.extend(outcome.findings)
         result.errors.extend(outcome.errors)

@@ -315,3 +315,31 @@ def test_named_paths_are_checked_unless_force_exclude(project: Path) -> None:
     assert paths("--force-exclude", "examples/bot.py", "app/bot.py") == {"app/bot.py"}
     assert paths("--force-exclude", "examples") == set()
     assert paths("--force-exclude", "examples/bot_pb2.py") == set()
+
+
+def test_test_files_are_skipped_by_default_and_said(tmp_path: Path) -> None:
+    for rel in ("app/agent.py", "tests/test_agent.py", "app/agent_test.py", "conftest.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(BAD)
+    (tmp_path / "app/testing.py").write_text(BAD)  # not a test file by its name
+    out = run(tmp_path, "check", ".", "--format", "json")
+    doc = json.loads(out.stdout)
+    assert sorted({f["path"] for f in doc["findings"]}) == ["app/agent.py", "app/testing.py"]
+    assert doc["tests_skipped"] == 3
+    text = run(tmp_path, "check", ".").stdout
+    assert "3 test files skipped (include-tests = true checks them)" in text.splitlines()[-1]
+    # A test file named on the command line is checked, as an excluded one would be.
+    assert {p for p, _, _ in codes(run(tmp_path, "check", "conftest.py", "--format", "json"))} == {
+        "conftest.py"
+    }
+    (tmp_path / "promptlint.toml").write_text("include-tests = true\n")
+    doc = json.loads(run(tmp_path, "check", ".", "--format", "json").stdout)
+    assert len({f["path"] for f in doc["findings"]}) == 5 and doc["tests_skipped"] == 0
+
+
+def test_include_tests_must_be_a_boolean(tmp_path: Path) -> None:
+    (tmp_path / "promptlint.toml").write_text('include-tests = "yes"\n')
+    (tmp_path / "a.py").write_text("x = 1\n")
+    out = run(tmp_path, "check", ".")
+    assert out.returncode == 2
+    assert "include-tests must be true or false" in out.stderr
