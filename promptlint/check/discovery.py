@@ -200,10 +200,10 @@ def discover(
             config_sets = [exclude.without_patterns_covering(path)]
         if path.is_file():
             named = path.parts if not path.is_absolute() else (path.name,)
-            skip = force_exclude and skipped_tests is not None and is_test_file(named)
-            if skip and path not in seen:
-                seen.add(path)
-                skipped_tests.append(path)
+            if skipped_tests is not None and force_exclude and is_test_file(named):
+                if path not in seen:
+                    seen.add(path)
+                    skipped_tests.append(path)
             elif not _ignored(path, False, config_sets) and path not in seen:
                 seen.add(path)
                 yield path
