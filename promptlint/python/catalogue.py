@@ -103,6 +103,16 @@ ORDER_KEEPING = {"list", "tuple", "dict", "enumerate", "reversed", "zip", "map",
 
 SHUFFLE = {"random.shuffle": "random.shuffle", "numpy.random.shuffle": "numpy.random.shuffle"}
 
+# Methods whose dicts come back with keys in an order the code does not decide: database
+# rows (PostgreSQL jsonb reorders keys), Redis hashes. -> what the finding calls them.
+KEY_ORDER_SOURCES = {
+    "fetchone": "a database row",
+    "fetchall": "database rows",
+    "fetchmany": "database rows",
+    "fetchrow": "a database row",
+    "hgetall": "a Redis hash",
+}
+
 JSON_DUMPS = {"json.dumps", "simplejson.dumps", "orjson.dumps", "ujson.dumps"}
 
 # Names of parameters that usually carry configuration, not per-request data.

@@ -20,6 +20,7 @@ from promptlint.python.index import Event, ModuleIndex, Scope, dotted, key_of, s
 from promptlint.python.values import (
     CALLER,
     ID,
+    KEY_SOURCE,
     UNKNOWN,
     UNORDERED,
     UNSORTED_JSON,
@@ -390,6 +391,10 @@ class Evaluator:
         # A parameter is per-request whatever its annotation: `user: User` (a dataclass
         # of this module) still carries a different user on every call.
         own = frozenset({Taint(CALLER, param.name, f"parameter `{key}`")})
+        params = scope.node.params if isinstance(scope.node, cst.FunctionDef) else None
+        if params is not None and params.star_kwarg is param:
+            # `**kwargs` keeps the caller's keyword order, which differs between callers.
+            own = own | {Taint(KEY_SOURCE, param.name, f"`**{key}` (the caller's keyword order)")}
         return Val(own=own, kind=kind, role=role, node=param)
 
     def _always_constant(self, key: str, scope: Scope) -> bool:
@@ -516,7 +521,11 @@ class Evaluator:
         if ev.kind == "shuffle":
             return val.with_own([Taint(UNORDERED, ev.node, f"{ev.method}()")])
         if ev.kind == "del":
-            return self._drop_front(val, ev.node, "del")
+            # `del history[0]` / `del history[:n]` drop the oldest turns; `del schema["title"]`
+            # removes a key, which is no window.
+            if val.fields is None and _deletes_front(ev.value):
+                return self._drop_front(val, ev.node, f"`{self.code(ev.node)}`")
+            return val
         if ev.kind == "assign-slice":
             assert ev.value is not None
             return self.eval(ev.value, scope, ev.end)
@@ -838,14 +847,18 @@ class Evaluator:
                     return obj
                 if args and _keyless(self.eval(args[0].value, scope, at, env)):
                     return obj  # a list of literal scalars has no keys to order
-                fix = "sort_keys" if qname == "json.dumps" else None
-                return obj.with_own(
-                    [
-                        Taint(
-                            UNSORTED_JSON, e, f"`{self.code(e.func)}()` without sort_keys=True", fix
-                        )
-                    ]
+                # Only data whose key order is decided elsewhere can render differently for
+                # the same content: a dict literal, a pydantic schema or a dataclass dump
+                # comes out in the same order on every run of the same code path.
+                sources = sorted(
+                    (t for t in obj.all_taints() if t.kind in (KEY_SOURCE, UNORDERED)),
+                    key=lambda t: self.index.ordinal.get(id(t.node), 0),
                 )
+                if not sources:
+                    return obj
+                fix = "sort_keys" if qname == "json.dumps" else None
+                detail = f"`{self.code(e.func)}()` of {sources[0].detail} without sort_keys=True"
+                return obj.with_own([Taint(UNSORTED_JSON, e, detail, fix)])
             if qname in ("sorted",):
                 inner = merge(arg_vals()[:1], e)
                 return Val(own=frozenset(t for t in inner.own if t.kind != UNORDERED), node=e)
@@ -890,6 +903,9 @@ class Evaluator:
                 return self._lc_template(self.eval(args[0].value, scope, at, env), e)
         if method is not None and isinstance(func, cst.Attribute):
             recv = self.eval(func.value, scope, at, env)
+            if method in cat.KEY_ORDER_SOURCES:
+                source = Taint(KEY_SOURCE, e, f"{cat.KEY_ORDER_SOURCES[method]} (`{method}()`)")
+                return Val(own=recv.all_taints() | {source}, node=e)
             if method in cat.UNORDERED_METHODS and qname not in ("glob.glob",):
                 if method == "list_tools":
                     return Val(
@@ -1124,6 +1140,16 @@ def _bounded_deque(call: cst.Call) -> bool:
         ):
             return not (isinstance(a.value, cst.Name) and a.value.value == "None")
     return False
+
+
+def _deletes_front(target: cst.BaseExpression | None) -> bool:
+    """`x[0]` or `x[:n]` as a `del` target."""
+    if not isinstance(target, cst.Subscript) or not target.slice:
+        return False
+    sl = target.slice[0].slice
+    if isinstance(sl, cst.Index):
+        return isinstance(sl.value, cst.Integer) and sl.value.value == "0"
+    return isinstance(sl, cst.Slice) and sl.lower is None and sl.upper is not None
 
 
 def _drops_front(sl: cst.Slice) -> bool:

@@ -45,6 +45,21 @@ class HistoryWindow(PythonRule):
     VALID = [
         Valid(
             """
+            import anthropic
+            client = anthropic.Anthropic()
+
+            def ask_structured(messages, output_format):
+                schema = output_format.model_json_schema()
+                if "title" in schema:
+                    del schema["title"]  # a key of a schema, not a turn of the history
+                tool = {"name": "answer", "input_schema": schema}
+                return client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=500, tools=[tool], messages=messages
+                )
+            """
+        ),
+        Valid(
+            """
             from openai import OpenAI
             client = OpenAI()
             SYSTEM = {"role": "system", "content": "You are helpful."}
@@ -92,6 +107,8 @@ class HistoryWindow(PythonRule):
 
     def check(self, ctx: PythonContext) -> None:
         for use in ctx.uses(WINDOW):
+            if use.block.section != "messages":
+                continue  # a window over tools or a schema is no conversation history
             ctx.report(
                 type(self),
                 use.taint.node,

@@ -22,25 +22,33 @@ def _keys(node: cst.Dict) -> set[str]:
 class SchemaKeyOrder(PythonRule):
     """
     ## What it does
-    Checks for `json.dumps(...)` without `sort_keys=True` whose text lands in the
-    cacheable prefix: tool schemas rendered into a system prompt, documents, and tool
-    calls and tool results kept in the conversation history.
+    Checks for `json.dumps(...)` without `sort_keys=True` of data whose key order is
+    decided outside the code, when the text lands in the cacheable prefix (a system
+    prompt, a document) or in a tool call or tool result kept in the conversation history.
+    Such data: rows read from a database (`fetchone()`, `fetchall()`, `fetchrow()`: a
+    PostgreSQL `jsonb` column gives its keys back in its own order), Redis hashes
+    (`hgetall()`), `**kwargs` (the caller's keyword order), and dicts built by iterating a
+    set. The value is followed through assignments, `json.loads`, helpers and modules.
 
     ## Why is this bad?
-    Key order follows how the dict was built; data that went through a database, an API or
-    another process comes back with its keys in another order, and the rendered bytes
-    change. Anthropic: keep "keys in your tool_use content blocks" in a stable order;
-    dspy #10227 lost its cache to a Postgres `jsonb` round trip; sglang #34553 saw the same
-    tool arrive with `properties` and `required` swapped.
+    The same data rendered with its keys in another order is another prefix: the cache
+    misses. Anthropic: keep "keys in your tool_use content blocks" in a stable order;
+    dspy #10227 lost its cache to a Postgres `jsonb` round trip; sglang #34553 saw the
+    same tool arrive with `properties` and `required` swapped.
+
+    Not reported, because the same code path gives the same bytes: a dict literal with
+    constant keys, a pydantic `model_json_schema()`, a dataclass, a value of unknown origin
+    passed in, and a string serialised once and then kept in the history.
 
     ## Example
     ```python
-    messages.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps(result)})
+    row = cur.execute("SELECT profile FROM users WHERE id = %s", (uid,)).fetchone()
+    system = f"Customer profile:\\n{json.dumps(row[0])}\\n\\n{POLICY}"
     ```
 
     ## Use instead
     ```python
-    messages.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps(result, sort_keys=True)})
+    system = f"Customer profile:\\n{json.dumps(row[0], sort_keys=True)}\\n\\n{POLICY}"
     ```
 
     ## Fix safety
@@ -52,7 +60,7 @@ class SchemaKeyOrder(PythonRule):
     CODE = "PL202"
     NAME = "schema-key-order"
     SEVERITY = Severity.WARNING
-    MESSAGE = "json.dumps without sort_keys=True renders text into the prefix"
+    MESSAGE = "JSON of data with outside key order rendered into the prefix without sort_keys"
 
     VALID = [
         Valid(
@@ -60,10 +68,36 @@ class SchemaKeyOrder(PythonRule):
             import json
 
             def tool_result(call_id, result):
-                return {"role": "tool", "tool_call_id": call_id, "content": json.dumps(result, sort_keys=True)}
+                return {"role": "tool", "tool_call_id": call_id, "content": json.dumps(result)}
 
-            def final_turn(question, facts):
+            def tool_call(call_id, path):
+                args = json.dumps({"path": path, "recursive": False})
+                return {"role": "assistant", "tool_calls": [
+                    {"id": call_id, "type": "function", "function": {"name": "ls", "arguments": args}}
+                ]}
+
+            def final_turn(question, cur):
+                facts = cur.fetchone()
                 return {"role": "user", "content": question + "\\n" + json.dumps(facts)}
+            """
+        ),
+        Valid(
+            """
+            import json
+            from pydantic import BaseModel
+            import anthropic
+
+            client = anthropic.Anthropic()
+
+            class Answer(BaseModel):
+                text: str
+
+            def ask(q):
+                return client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=300,
+                    system="Reply as JSON:\\n" + json.dumps(Answer.model_json_schema(), indent=2),
+                    messages=[{"role": "user", "content": q}],
+                )
             """
         ),
     ]
@@ -72,16 +106,18 @@ class SchemaKeyOrder(PythonRule):
             """
             import json
 
-            def tool_result(call_id, result):
-                return {"role": "tool", "tool_call_id": call_id, "content": json.dumps(result)}
+            def tool_result(call_id, db, order_id):
+                row = db.execute("SELECT data FROM orders WHERE id = %s", (order_id,)).fetchone()
+                return {"role": "tool", "tool_call_id": call_id, "content": json.dumps(row)}
             """,
-            line=4,
+            line=5,
             column=65,
             expected_replacement="""
             import json
 
-            def tool_result(call_id, result):
-                return {"role": "tool", "tool_call_id": call_id, "content": json.dumps(result, sort_keys=True)}
+            def tool_result(call_id, db, order_id):
+                row = db.execute("SELECT data FROM orders WHERE id = %s", (order_id,)).fetchone()
+                return {"role": "tool", "tool_call_id": call_id, "content": json.dumps(row, sort_keys=True)}
             """,
         ),
         Invalid(
@@ -91,28 +127,50 @@ class SchemaKeyOrder(PythonRule):
 
             client = anthropic.Anthropic()
 
-            def ask(schema, q):
+            def ask(q, **filters):
                 return client.messages.create(
                     model="claude-sonnet-4-5", max_tokens=300,
-                    system="Reply with JSON matching this schema:\\n" + json.dumps(schema, indent=2),
+                    system="Search with these filters:\\n" + json.dumps(filters, indent=2),
                     messages=[{"role": "user", "content": q}],
                 )
             """,
             line=9,
-            column=60,
+            column=49,
+            message_contains="**filters",
             expected_replacement="""
             import json
             import anthropic
 
             client = anthropic.Anthropic()
 
-            def ask(schema, q):
+            def ask(q, **filters):
                 return client.messages.create(
                     model="claude-sonnet-4-5", max_tokens=300,
-                    system="Reply with JSON matching this schema:\\n" + json.dumps(schema, indent=2, sort_keys=True),
+                    system="Search with these filters:\\n" + json.dumps(filters, indent=2, sort_keys=True),
                     messages=[{"role": "user", "content": q}],
                 )
             """,
+        ),
+        Invalid(
+            """
+            import json
+            import redis
+            from openai import OpenAI
+
+            client = OpenAI()
+            cache = redis.Redis()
+
+            def answer(session_id, question):
+                profile = cache.hgetall(f"profile:{session_id}")
+                system = "Known about the customer: " + json.dumps(profile)
+                return client.chat.completions.create(model="gpt-4o", messages=[
+                    {"role": "system", "content": system},
+                    {"role": "user", "content": question},
+                ])
+            """,
+            line=10,
+            column=45,
+            message_contains="Redis hash",
         ),
     ]
 
@@ -165,8 +223,8 @@ class SchemaKeyOrder(PythonRule):
         ctx.report(
             type(self),
             node,
-            f"{taint.detail} renders JSON into {where}: its key order follows how the data "
-            "was built, so the same data can render differently and miss the cache; "
+            f"{taint.detail} renders JSON into {where}: that key order is decided outside "
+            "the code, so the same data can render differently and miss the cache; "
             "pass sort_keys=True",
             fix,
         )
