@@ -1,0 +1,422 @@
+"""Score `promptlint check` against the hand-labelled real-project corpus.
+
+Usage:
+    python tests/corpus/real/score.py [--set dev|heldout] [--src DIR] [--format text|json]
+
+Two measurements, both from the installed CLI (`promptlint check --format json --exit-zero`):
+
+(a) always: the reconstructions under ``tests/corpus/real/<set>/<project>/`` against their
+    ``# expect: PLxxx`` markers (breaks) and the clean sites of ``labels.json`` that point into
+    them (``corpus_file`` / ``corpus_line``);
+(b) with ``--src DIR``: the original projects, checked out at the labelled commits as
+    ``DIR/<owner>+<name>/``, against ``labels.json`` (``path`` / ``line``).
+
+A finding counts as *found* when its code is the labelled one and its line is within one line of
+the labelled line. A finding inside the function of a clean site is a *false alarm*; any other
+finding is *unlabelled* and listed so that someone reads it. The script measures and never
+judges: it exits 0 whatever the figures (and on errors, after saying them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+EXPECT = re.compile(r"#\s*expect:\s*(PL\d{3}(?:\s*,\s*PL\d{3})*)")
+LINE_SLACK = 1
+
+
+@dataclass
+class Site:
+    """One labelled place in one file: a break (with its code) or a clean prompt-building site."""
+
+    path: str
+    line: int
+    function: str
+    code: str | None
+    reason: str = ""
+    doubt: bool = False
+
+
+@dataclass
+class Finding:
+    path: str
+    line: int
+    code: str
+    message: str
+
+
+@dataclass
+class Score:
+    project: str
+    breaks: list[Site] = field(default_factory=list)
+    clean: list[Site] = field(default_factory=list)
+    found: list[tuple[Site, Finding]] = field(default_factory=list)
+    missed: list[Site] = field(default_factory=list)
+    wrong_code: list[tuple[Site, Finding]] = field(default_factory=list)
+    false_alarms: list[tuple[Site, Finding]] = field(default_factory=list)
+    unlabelled: list[Finding] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def counts(self) -> dict[str, Any]:
+        per20 = 20 * len(self.false_alarms) / len(self.clean) if self.clean else None
+        return {
+            "breaks": len(self.breaks),
+            "breaks_doubtful": sum(s.doubt for s in self.breaks),
+            "found": len(self.found),
+            "missed": len(self.missed),
+            "wrong_code": len(self.wrong_code),
+            "clean_sites": len(self.clean),
+            "clean_doubtful": sum(s.doubt for s in self.clean),
+            "false_alarms": len(self.false_alarms),
+            "unlabelled": len(self.unlabelled),
+            "false_alarms_per_20_clean": None if per20 is None else round(per20, 2),
+            "recall": round(len(self.found) / len(self.breaks), 3) if self.breaks else None,
+        }
+
+
+def promptlint_cli() -> str:
+    """The CLI of the interpreter's own environment first (the venv the script runs in)."""
+    sibling = Path(sys.executable).parent / "promptlint"
+    if sibling.exists():
+        return str(sibling)
+    found = shutil.which("promptlint")
+    if found is None:
+        raise SystemExit("score.py: no `promptlint` next to the interpreter or on PATH")
+    return found
+
+
+def run_check(root: Path, cli: str) -> tuple[list[Finding], list[str]]:
+    """Findings of `promptlint check` on `root`, with paths relative to `root`."""
+    proc = subprocess.run(
+        [cli, "check", "--format", "json", "--exit-zero", "."],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    try:
+        report = json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
+        return [], [f"promptlint check exited {proc.returncode}: {tail[0]}"]
+    findings = []
+    for raw in report.get("findings", []):
+        path = Path(raw["path"])
+        if path.is_absolute():
+            with contextlib.suppress(ValueError):
+                path = path.relative_to(root)
+        findings.append(
+            Finding(
+                path.as_posix().removeprefix("./"),
+                int(raw["line"]),
+                raw["code"],
+                raw.get("message", ""),
+            )
+        )
+    errors = [json.dumps(e) if not isinstance(e, str) else e for e in report.get("errors", [])]
+    return findings, errors
+
+
+class Functions:
+    """Line ranges of the functions of one tree's files: which site's function holds a finding."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._spans: dict[str, list[tuple[int, int]]] = {}
+
+    def spans(self, path: str) -> list[tuple[int, int]]:
+        if path not in self._spans:
+            spans: list[tuple[int, int]] = []
+            try:
+                tree = ast.parse((self.root / path).read_text(encoding="utf-8", errors="replace"))
+            except (OSError, SyntaxError, ValueError):
+                tree = None
+            if tree is not None:
+                for node in ast.walk(tree):
+                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        start = min([node.lineno] + [d.lineno for d in node.decorator_list])
+                        spans.append((start, node.end_lineno or node.lineno))
+            self._spans[path] = spans
+        return self._spans[path]
+
+    def enclosing(self, path: str, line: int) -> tuple[int, int] | None:
+        """The innermost function holding `line`; None at module level."""
+        inside = [s for s in self.spans(path) if s[0] <= line <= s[1]]
+        return min(inside, key=lambda s: s[1] - s[0]) if inside else None
+
+    def same_place(self, path: str, a: int, b: int) -> bool:
+        span = self.enclosing(path, a)
+        if span is None:
+            return self.enclosing(path, b) is None and abs(a - b) <= 3
+        return span[0] <= b <= span[1] and self.enclosing(path, b) == span
+
+
+def score(
+    project: str,
+    breaks: list[Site],
+    clean: list[Site],
+    findings: list[Finding],
+    functions: Functions,
+) -> Score:
+    result = Score(project, breaks=breaks, clean=clean)
+    used: set[int] = set()
+    for site in breaks:
+        near = [
+            (i, f)
+            for i, f in enumerate(findings)
+            if i not in used and f.path == site.path and abs(f.line - site.line) <= LINE_SLACK
+        ]
+        right = [(i, f) for i, f in near if f.code == site.code]
+        if right:
+            used.add(right[0][0])
+            result.found.append((site, right[0][1]))
+            # A second finding of the same code at the same break is the same report.
+            used.update(i for i, f in right[1:])
+        else:
+            result.missed.append(site)
+            if near:
+                used.add(near[0][0])
+                result.wrong_code.append((site, near[0][1]))
+    for i, finding in enumerate(findings):
+        if i in used:
+            continue
+        holder = next(
+            (
+                s
+                for s in clean
+                if s.path == finding.path and functions.same_place(s.path, s.line, finding.line)
+            ),
+            None,
+        )
+        if holder is not None:
+            result.false_alarms.append((holder, finding))
+        else:
+            result.unlabelled.append(finding)
+    return result
+
+
+def load_labels(set_dir: Path) -> dict[str, Any]:
+    labels = set_dir / "labels.json"
+    if not labels.exists():
+        raise SystemExit(f"score.py: {labels} does not exist")
+    try:
+        data: dict[str, Any] = json.loads(labels.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise SystemExit(f"score.py: {labels}: not JSON ({exc})") from exc
+    return data
+
+
+def project_dir(repo: str) -> str:
+    """`owner/name` -> the reconstruction folder name (the repository's name)."""
+    return repo.split("/", 1)[1]
+
+
+def score_reconstructions(set_dir: Path, labels: dict[str, Any], cli: str) -> list[Score]:
+    """(a): the reconstructions, copied out of the repository so that no config or test-path
+    rule of this repository decides what is checked."""
+    scores = []
+    clean_by_project: dict[str, list[Site]] = {}
+    for project in labels["projects"]:
+        name = project_dir(project["repo"])
+        for site in project["sites"]:
+            if site["verdict"] == "clean" and site.get("corpus_file"):
+                corpus_file = site["corpus_file"].removeprefix(f"{name}/")
+                clean_by_project.setdefault(name, []).append(
+                    Site(
+                        corpus_file,
+                        int(site["corpus_line"]),
+                        site["function"],
+                        None,
+                        site["reason"],
+                        site.get("doubt", False),
+                    )
+                )
+    doubt_by_marker = {
+        (
+            project_dir(p["repo"]),
+            (s.get("corpus_file") or "").removeprefix(f"{project_dir(p['repo'])}/"),
+            s.get("corpus_line"),
+        ): s.get("doubt", False)
+        for p in labels["projects"]
+        for s in p["sites"]
+        if s["verdict"] == "break"
+    }
+    for folder in sorted(p for p in set_dir.iterdir() if p.is_dir()):
+        with tempfile.TemporaryDirectory(prefix="promptlint-real-") as tmp:
+            root = Path(tmp) / folder.name
+            shutil.copytree(folder, root)
+            breaks = []
+            for file in sorted(root.rglob("*.py")):
+                rel = file.relative_to(root).as_posix()
+                for lineno, text in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+                    match = EXPECT.search(text)
+                    if match:
+                        for code in re.split(r"\s*,\s*", match.group(1)):
+                            breaks.append(
+                                Site(
+                                    rel,
+                                    lineno,
+                                    "",
+                                    code,
+                                    doubt=doubt_by_marker.get((folder.name, rel, lineno), False),
+                                )
+                            )
+            findings, errors = run_check(root, cli)
+            result = score(
+                folder.name,
+                breaks,
+                clean_by_project.get(folder.name, []),
+                findings,
+                Functions(root),
+            )
+            result.errors = errors
+            scores.append(result)
+    return scores
+
+
+def score_sources(src: Path, labels: dict[str, Any], cli: str) -> list[Score]:
+    """(b): the original projects at the labelled commits."""
+    scores = []
+    for project in labels["projects"]:
+        root = src / project["repo"].replace("/", "+")
+        if not root.is_dir():
+            result = Score(project["repo"])
+            result.errors.append(
+                f"{root} is not a folder: check the project out there at {project['commit']}"
+            )
+            scores.append(result)
+            continue
+        breaks: list[Site] = []
+        clean: list[Site] = []
+        for raw in project["sites"]:
+            site = Site(
+                raw["path"],
+                int(raw["line"]),
+                raw["function"],
+                raw.get("code"),
+                raw["reason"],
+                raw.get("doubt", False),
+            )
+            (breaks if raw["verdict"] == "break" else clean).append(site)
+        findings, errors = run_check(root, cli)
+        result = score(project["repo"], breaks, clean, findings, Functions(root))
+        result.errors = errors
+        scores.append(result)
+    return scores
+
+
+def total(scores: list[Score]) -> Score:
+    out = Score("TOTAL")
+    for s in scores:
+        for name in (
+            "breaks",
+            "clean",
+            "found",
+            "missed",
+            "wrong_code",
+            "false_alarms",
+            "unlabelled",
+            "errors",
+        ):
+            getattr(out, name).extend(getattr(s, name))
+    return out
+
+
+COLUMNS = [
+    ("breaks", "breaks"),
+    ("found", "found"),
+    ("missed", "missed"),
+    ("wrong_code", "wrong code"),
+    ("false_alarms", "false alarms"),
+    ("unlabelled", "unlabelled"),
+    ("clean_sites", "clean"),
+    ("false_alarms_per_20_clean", "FA/20 clean"),
+]
+
+
+def text_table(title: str, scores: list[Score]) -> str:
+    rows = [
+        [s.project] + [str(s.counts()[k]) for k, _ in COLUMNS] for s in [*scores, total(scores)]
+    ]
+    head = ["project"] + [label for _, label in COLUMNS]
+    widths = [max(len(r[i]) for r in [*rows, head]) for i in range(len(head))]
+    fmt = "  ".join(f"{{:<{w}}}" if i == 0 else f"{{:>{w}}}" for i, w in enumerate(widths))
+    lines = [f"== {title} ==", fmt.format(*head)] + [fmt.format(*r) for r in rows]
+    for s in scores:
+        tag = f"{s.project}:"
+        for site in s.missed:
+            doubt = " (doubt)" if site.doubt else ""
+            lines.append(f"  missed       {tag} {site.path}:{site.line} {site.code}{doubt}")
+        for site, f in s.wrong_code:
+            lines.append(
+                f"  wrong code   {tag} {site.path}:{site.line} labelled {site.code},"
+                f" reported {f.code} at {f.line}"
+            )
+        for site, f in s.false_alarms:
+            lines.append(
+                f"  false alarm  {tag} {f.path}:{f.line} {f.code}"
+                f" in clean site {site.function or site.line}: {f.message[:100]}"
+            )
+        for f in s.unlabelled:
+            lines.append(f"  unlabelled   {tag} {f.path}:{f.line} {f.code}: {f.message[:100]}")
+        for e in s.errors:
+            lines.append(f"  error        {tag} {e}")
+    return "\n".join(lines)
+
+
+def as_json(scores: list[Score]) -> dict[str, Any]:
+    def finding(f: Finding) -> dict[str, Any]:
+        return {"path": f.path, "line": f.line, "code": f.code, "message": f.message}
+
+    def one(s: Score) -> dict[str, Any]:
+        return {
+            "project": s.project,
+            **s.counts(),
+            "missed_sites": [
+                {"path": x.path, "line": x.line, "code": x.code, "doubt": x.doubt} for x in s.missed
+            ],
+            "wrong_code_findings": [finding(f) | {"labelled": x.code} for x, f in s.wrong_code],
+            "false_alarm_findings": [
+                finding(f) | {"clean_site": x.function} for x, f in s.false_alarms
+            ],
+            "unlabelled_findings": [finding(f) for f in s.unlabelled],
+            "errors": s.errors,
+        }
+
+    return {"projects": [one(s) for s in scores], "total": total(scores).counts()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", default="dev", choices=["dev", "heldout"])
+    parser.add_argument(
+        "--src", type=Path, help="folder with the original projects as <owner>+<name>/"
+    )
+    parser.add_argument("--format", default="text", choices=["text", "json"])
+    args = parser.parse_args(argv)
+    set_dir = HERE / args.set
+    labels = load_labels(set_dir)
+    cli = promptlint_cli()
+    results = {"reconstructions": score_reconstructions(set_dir, labels, cli)}
+    if args.src is not None:
+        results["sources"] = score_sources(args.src, labels, cli)
+    if args.format == "json":
+        print(json.dumps({"set": args.set} | {k: as_json(v) for k, v in results.items()}, indent=2))
+    else:
+        print("\n\n".join(text_table(f"{args.set}: {k}", v) for k, v in results.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,89 @@
+"""The hand-labelled real-project corpus (tests/corpus/real/) is well formed.
+
+The labels are data for `tests/corpus/real/score.py`, which measures `promptlint check` against
+them; these tests do not judge the checker, they keep the labels and reconstructions consistent.
+"""
+
+import ast
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REAL = Path(__file__).parent / "corpus" / "real"
+SETS = [p for p in (REAL / "dev", REAL / "heldout") if (p / "labels.json").exists()]
+CODES = {"PL101", "PL102", "PL103", "PL104", "PL201", "PL202", "PL301", "PL401", "PL402"}
+HEADER = re.compile(r"Reconstruction of [\w.-]+/[\w.-]+@[0-9a-f]{40}:\S+ \(lines [\d, -]+\)")
+
+
+def labels(set_dir: Path) -> dict:
+    return json.loads((set_dir / "labels.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("set_dir", SETS, ids=[p.name for p in SETS])
+def test_labels_follow_the_schema(set_dir: Path) -> None:
+    data = labels(set_dir)
+    assert data["set"] == set_dir.name
+    for project in data["projects"]:
+        assert re.fullmatch(r"[\w.-]+/[\w.-]+", project["repo"])
+        assert re.fullmatch(r"[0-9a-f]{40}", project["commit"])
+        assert project["files_read"] > 0
+        for site in project["sites"]:
+            assert site["verdict"] in ("break", "clean"), site
+            assert (site["code"] in CODES) == (site["verdict"] == "break"), site
+            assert site["line"] > 0 and site["reason"] and site["function"], site
+            assert isinstance(site["doubt"], bool), site
+            if site["corpus_file"] is not None:
+                corpus = set_dir / site["corpus_file"]
+                assert corpus.is_file(), site
+                assert 0 < site["corpus_line"] <= len(corpus.read_text().splitlines()), site
+
+
+@pytest.mark.parametrize("set_dir", SETS, ids=[p.name for p in SETS])
+def test_every_expect_marker_is_a_labelled_break(set_dir: Path) -> None:
+    data = labels(set_dir)
+    labelled = {
+        (s["corpus_file"], s["corpus_line"], s["code"])
+        for p in data["projects"]
+        for s in p["sites"]
+        if s["verdict"] == "break" and s["corpus_file"]
+    }
+    marked = set()
+    for file in set_dir.rglob("*.py"):
+        for lineno, text in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+            if match := re.search(r"#\s*expect:\s*(PL\d{3})", text):
+                marked.add((file.relative_to(set_dir).as_posix(), lineno, match.group(1)))
+    assert marked == labelled
+
+
+@pytest.mark.parametrize("set_dir", SETS, ids=[p.name for p in SETS])
+def test_reconstructions_parse_as_python_310_and_name_their_source(set_dir: Path) -> None:
+    files = [f for f in set_dir.rglob("*.py") if f.stat().st_size]
+    assert files
+    for file in files:
+        tree = ast.parse(file.read_text(encoding="utf-8"), feature_version=(3, 10))
+        doc = " ".join((ast.get_docstring(tree) or "").split())
+        assert HEADER.search(doc), file
+        assert "not the original text" in doc, file
+
+
+def test_score_measures_the_dev_reconstructions() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(REAL / "score.py"), "--set", "dev", "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(proc.stdout)["reconstructions"]
+    marked = sum(
+        1
+        for f in (REAL / "dev").rglob("*.py")
+        for line in f.read_text(encoding="utf-8").splitlines()
+        if "# expect:" in line
+    )
+    assert report["total"]["breaks"] == marked
+    assert report["total"]["found"] + report["total"]["missed"] == marked
+    assert all(not p["errors"] for p in report["projects"])
