@@ -468,6 +468,11 @@ class Evaluator:
                     outer = self.resolve_key(key, scope.parent, 10**9)
                     if outer is not None:
                         base = outer
+                elif key.startswith("self.") and scope.class_scope is not None:
+                    # `self.files.remove(f)` in a method mutates what `__init__` set.
+                    inits = [e for e in scope.class_scope.events.get(key, ()) if e.kind == "assign"]
+                    if inits:
+                        base = self._eval_event(key, inits[-1], inits[-1].owner or scope)
                 start = 0
             else:
                 base = self._eval_event(key, before[base_idx], scope)
@@ -516,7 +521,9 @@ class Evaluator:
             assert ev.value is not None
             right = self.eval(ev.value, scope, ev.end)
             if ev.method == "AddAssign":
-                return self._add(val, right, ev.node)
+                # `prompt += part` in a loop builds the text in the order of the loop.
+                added = self._add(val, right, ev.node)
+                return added.with_own(self._loop_taints(ev, scope)) if in_loop else added
             return merge([val, right], ev.node)
         if ev.kind == "shuffle":
             return val.with_own([Taint(UNORDERED, ev.node, f"{ev.method}()")])
@@ -537,7 +544,9 @@ class Evaluator:
                 key = string_value(k)
                 if isinstance(key, str):
                     return replace(val, fields={**val.fields, key: new})
-            return val.with_own(new.all_taints())
+            # `d[k] = v` in a loop orders the keys as the loop does.
+            order = self._loop_taints(ev, scope) if in_loop else frozenset()
+            return val.with_own(new.all_taints() | order)
         if ev.kind != "call":
             return val
         call = ev.node
@@ -827,12 +836,15 @@ class Evaluator:
             if qname in cat.UNORDERED_CALLS:
                 inner = merge(arg_vals())
                 if qname in ("set", "frozenset") and not e.args:
-                    return Val(node=e)
+                    # Empty now, filled with `.add()` later: reported where it is iterated.
+                    empty = self._unordered(e, cat.UNORDERED_CALLS[qname], None)
+                    return Val(own=frozenset({empty}), node=e)
                 if qname in ("set", "frozenset"):
                     # frozenset({...}) is one unordered value, not two.
                     inner = Val(own=frozenset(t for t in inner.own if t.kind != UNORDERED))
                 fix = None if qname in cat.NO_SORT_FIX else "sorted"
-                return inner.with_own([self._unordered(e, cat.UNORDERED_CALLS[qname], fix)])
+                unordered = self._unordered(e, cat.UNORDERED_CALLS[qname], fix)
+                return replace(inner.with_own([unordered]), node=e)
             if qname in cat.JSON_DUMPS:
                 obj = merge(arg_vals(), e)
                 sort = kwargs.get("sort_keys")
@@ -973,7 +985,9 @@ class Evaluator:
             fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
             own = merge([self.eval(a.value, scope, at, env) for a in args]).own
             return self._dict_val(fields, own, e)
-        return Val(own=merge(vals).own | recv_taints, node=e)
+        # A call we cannot see into: what it returns carries its arguments' values, but not
+        # their order (a ranking, a lookup or a count over a set is not in set order).
+        return Val(own=_values(merge(vals).own) | recv_taints, node=e)
 
     def _lc_template(self, messages: Val, node: cst.CSTNode) -> Val:
         variables: dict[str, bool] = {}
@@ -1042,7 +1056,7 @@ class Evaluator:
     def _call_local(
         self, fn: cst.FunctionDef, fscope: Scope, e: cst.Call, scope: Scope, at: int, env: Env
     ) -> Val:
-        if not fscope.returns:
+        if not fscope.returns and not fscope.yields:
             return Val(own=merge([self.eval(a.value, scope, at, env) for a in e.args]).own, node=e)
         key = (id(fn), "<call>", id(e))
         if key in self._active:
@@ -1065,18 +1079,35 @@ class Evaluator:
             for name in list(bound):
                 if any(ev.kind in _REBINDING for ev in fscope.events.get(name, ())):
                     del bound[name]
-            results = [
-                self.eval(r.value, fscope, self.index.ordinal.get(id(r), 10**9), bound)
-                for r in fscope.returns
-                if r.value is not None
-            ]
+            result = self.returned(fscope, bound)
         finally:
             self._active.discard(key)
-        if not results:
-            return Val(node=e)
-        main = results[-1]
-        others = merge(results[:-1]).own
-        return main.with_own(others) if others else main
+        return result if result is not None else Val(node=e)
+
+    def returned(self, fscope: Scope, env: Env | None = None) -> Val | None:
+        """What calling the function of `fscope` gives: its last return's value with the
+        other returns' taints, or for a generator what it yields in the order of its loops.
+        None when it returns nothing we can see."""
+        results = [
+            self.eval(r.value, fscope, self.index.ordinal.get(id(r), 10**9), env)
+            for r in fscope.returns
+            if r.value is not None
+        ]
+        if results:
+            main = results[-1]
+            others = merge(results[:-1]).own
+            return main.with_own(others) if others else main
+        if not fscope.yields:
+            return None
+        taints: set[Taint] = set()
+        for node, loops in fscope.yields:
+            at = self.index.ordinal.get(id(node), 10**9)
+            if isinstance(node.value, cst.BaseExpression):
+                taints |= self.eval(node.value, fscope, at, env).all_taints()
+            for it in loops:
+                order = _structural(self.eval(it, fscope, at, env).all_taints())
+                taints |= _at_iteration(it, order)
+        return Val(own=frozenset(taints), node=fscope.node)
 
 
 _SET_OPERATORS = (cst.BitAnd, cst.BitOr, cst.BitXor, cst.Subtract)
@@ -1096,24 +1127,27 @@ _STR_KEEPING = {
 }
 
 
-_SET_ORDER = frozenset(
+# Unordered values that are kept (in a variable, an attribute) before they are iterated.
+_KEPT_ORDER = frozenset(
     {
         "set iteration order",
         "frozenset iteration order",
         "set display order",
         "set comprehension order",
+        "MCP list_tools() order",
     }
 )
 
 
 def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> frozenset[Taint]:
-    """A set kept in a variable is reported where it is iterated into an ordered sequence
-    (`for n in enabled`, `list(CATEGORIES)`): that is where `sorted(...)` belongs."""
+    """A set (or an MCP tool listing) kept in a variable is reported where it is iterated
+    into an ordered sequence (`for n in enabled`, `list(CATEGORIES)`, `for t in
+    listed.tools`): that is where `sorted(...)` belongs."""
     if not isinstance(iterable, (cst.Name, cst.Attribute)):
         return taints
     out = set()
     for t in taints:
-        if t.kind == UNORDERED and t.detail in _SET_ORDER and t.node is not iterable:
+        if t.kind == UNORDERED and t.detail in _KEPT_ORDER and t.node is not iterable:
             # No fix: the elements may not be orderable (a set of functions).
             out.add(Taint(UNORDERED, iterable, t.detail, None))
         else:

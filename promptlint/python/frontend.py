@@ -13,7 +13,7 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -24,7 +24,7 @@ from promptlint.check.frontends import FrontendResult
 from promptlint.check.rule import Rule
 from promptlint.findings import FileError, Finding, Fix, FixSafety
 from promptlint.python.flow import Evaluator
-from promptlint.python.index import ModuleIndex, build_index
+from promptlint.python.index import Event, ModuleIndex, Scope, build_index
 from promptlint.python.locate import locate
 from promptlint.python.requests import (
     Block,
@@ -124,6 +124,42 @@ class PythonContext:
         for r in self.requests:
             out += [(b, r) for b in r.blocks if b.text_first]
         out += [(b, None) for b in self.standalone if b.text_first]
+        return out
+
+    @cached_property
+    def events(self) -> list[tuple[Scope, str, list[Event]]]:
+        """Every name and `self.attr` of every function and the module, with what changes it."""
+        out: list[tuple[Scope, str, list[Event]]] = []
+        stack: list[Scope | None] = [self.index.module_scope]
+        while stack:
+            scope = stack.pop()
+            if scope is None:
+                continue
+            if scope.kind != "class":  # a class scope repeats its methods' self.x events
+                out.extend((scope, key, evs) for key, evs in scope.events.items())
+            stack.extend(self.index.scope_of_function.get(id(f)) for f in scope.functions.values())
+            stack.extend(scope.classes.values())
+        return out
+
+    @cached_property
+    def named_parts(self) -> list[Block]:
+        """Values whose name says they are a prompt part (`docs_prompt`, `self._tools`,
+        `tool_descriptions`, a `get_system_prompt()` return), wherever they are sent: the
+        order they are built in is the order the model reads them in."""
+        out: list[Block] = []
+        for scope, key, _events in self.events:
+            name = key.rsplit(".", 1)[-1]
+            if _names_prompt_part(name):
+                val = self.evaluator.resolve_key(key, scope, 10**9)
+                if val is not None:
+                    # A set held as it is has no order yet: it counts where it is iterated.
+                    own = frozenset(t for t in val.own if t.node is not val.node)
+                    out.append(Block(replace(val, own=own), f"`{key}`", "prompt", prefix=True))
+        for fscope in self.index.scope_of_function.values():
+            if _names_prompt_part(fscope.name):
+                val = self.evaluator.returned(fscope)
+                if val is not None:
+                    out.append(Block(val, f"what `{fscope.name}()` returns", "prompt", prefix=True))
         return out
 
     def order(self, node: cst.CSTNode) -> int:
@@ -253,6 +289,29 @@ def _findings(ctx: PythonContext) -> list[Finding]:
         end_line, end_col = _line_col(starts, span[1])
         out.append(rep.rule.finding(ctx.path, line, col, end_line, end_col, rep.message, fix))
     return out
+
+
+# Words that name a prompt part in a variable, attribute or function name.
+PROMPT_PART_WORDS = frozenset(
+    {
+        "prompt",
+        "prompts",
+        "system",
+        "instruction",
+        "instructions",
+        "preamble",
+        "tools",
+        "functions",
+        "description",
+        "descriptions",
+        "enum",
+        "messages",
+    }
+)
+
+
+def _names_prompt_part(name: str) -> bool:
+    return any(word in PROMPT_PART_WORDS for word in name.lower().split("_"))
 
 
 def _mentions_sink(text: str, config: CheckConfig) -> bool:

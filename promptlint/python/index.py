@@ -56,6 +56,9 @@ class Scope:
     classes: dict[str, Scope] = field(default_factory=dict)
     declared_global: set[str] = field(default_factory=set)
     returns: list[cst.Return] = field(default_factory=list)
+    # a generator's `yield`s, with the iterables of the loops around each (their order is
+    # the order of what it yields)
+    yields: list[tuple[cst.Yield, tuple[cst.BaseExpression, ...]]] = field(default_factory=list)
     self_name: str | None = None  # first parameter of a method
     class_scope: Scope | None = None  # for a method: its class
 
@@ -413,6 +416,10 @@ class _Indexer(Walker):
             key = key_of(target.value, self.scope)
             if key is not None:
                 self._store(key, Event("del", end, node, target, loops=tuple(self.loops)))
+
+    def visit_Yield(self, node: cst.Yield) -> None:
+        self.scope.yields.append((node, tuple(self.loops)))
+        self.index.ordinal[id(node)] = self._tick()
 
     def visit_Return(self, node: cst.Return) -> None:
         self.scope.returns.append(node)

@@ -4,7 +4,7 @@ from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
 from promptlint.python.catalogue import HISTORY_NAMES
 from promptlint.python.frontend import PythonContext, PythonRule
-from promptlint.python.index import Event, Scope
+from promptlint.python.index import Event
 from promptlint.python.values import WINDOW
 
 
@@ -135,7 +135,7 @@ class HistoryWindow(PythonRule):
                 )
 
         # history.pop(0) / del history[0] / deque.popleft(): the oldest turn goes.
-        for key, events in _all_events(ctx):
+        for _scope, key, events in ctx.events:
             if not any(h in key.split(".")[-1].lower() for h in HISTORY_NAMES):
                 continue
             for ev in events:
@@ -174,7 +174,7 @@ def _drops_oldest(ev: Event) -> bool:
 
 def _stored_back(ctx: PythonContext, node: cst.Subscript) -> bool:
     target = ctx.code(node.value).strip()
-    for _, events in _all_events(ctx):
+    for _scope, _key, events in ctx.events:
         for ev in events:
             if ev.kind == "assign" and ev.value is node:
                 stmt = ev.node
@@ -183,17 +183,3 @@ def _stored_back(ctx: PythonContext, node: cst.Subscript) -> bool:
                 ):
                     return True
     return False
-
-
-def _all_events(ctx: PythonContext) -> list[tuple[str, list[Event]]]:
-    out: list[tuple[str, list[Event]]] = []
-    stack: list[Scope | None] = [ctx.index.module_scope]
-    while stack:
-        scope = stack.pop()
-        if scope is None:
-            continue
-        if scope.kind != "class":  # a class scope repeats its methods' self.x events
-            out.extend(scope.events.items())
-        stack.extend(ctx.index.scope_of_function.get(id(f)) for f in scope.functions.values())
-        stack.extend(scope.classes.values())
-    return out
