@@ -517,10 +517,10 @@ def _is_dict_call(node: cst.CSTNode, ev: Evaluator) -> bool:
 def _static_role(node: cst.Dict | cst.Call) -> str | None:
     if isinstance(node, cst.Call):
         for arg in node.args:
-            if arg.keyword is not None and arg.keyword.value == "role":
-                if isinstance(arg.value, cst.SimpleString):
-                    v = string_value(arg.value)
-                    return v if isinstance(v, str) else None
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if keyword == "role" and isinstance(arg.value, cst.SimpleString):
+                v = string_value(arg.value)
+                return v if isinstance(v, str) else None
         return None
     for el in node.elements:
         if (
