@@ -388,6 +388,9 @@ class Evaluator:
             return Val(kind=kind, role=role, node=param)
         if self._always_constant(key, scope):
             return Val(kind=kind, role=role, node=param)
+        if ann is not None and _names_a_class(self.code(ann)):
+            # `output_format: type[T]`: a class (a schema, a model), configuration not data.
+            return Val(kind=kind, role=role, node=param)
         # A parameter is per-request whatever its annotation: `user: User` (a dataclass
         # of this module) still carries a different user on every call.
         own = frozenset({Taint(CALLER, param.name, f"parameter `{key}`")})
@@ -985,9 +988,13 @@ class Evaluator:
             fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
             own = merge([self.eval(a.value, scope, at, env) for a in args]).own
             return self._dict_val(fields, own, e)
-        # A call we cannot see into: what it returns carries its arguments' values, but not
-        # their order (a ranking, a lookup or a count over a set is not in set order).
-        return Val(own=_values(merge(vals).own) | recv_taints, node=e)
+        # A call we cannot see into: what it returns carries its arguments' values, and the
+        # order of text passed in (`clip_tokens(prompt)`), but not the order of collections
+        # (a ranking, a lookup or a count over a set is not in set order).
+        carried: set[Taint] = set(recv_taints)
+        for v in vals:
+            carried |= v.all_taints() if v.parts is not None else _values(v.all_taints())
+        return Val(own=frozenset(carried), node=e)
 
     def _lc_template(self, messages: Val, node: cst.CSTNode) -> Val:
         variables: dict[str, bool] = {}
@@ -1153,6 +1160,11 @@ def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> fro
         else:
             out.add(t)
     return frozenset(out)
+
+
+def _names_a_class(annotation: str) -> bool:
+    """`type[T]`, `Type[Model] | None`: the parameter holds a class."""
+    return annotation.replace(" ", "").startswith(("type[", "Type[", "typing.Type["))
 
 
 def _keyless(v: Val) -> bool:

@@ -147,10 +147,14 @@ class PythonContext:
         `tool_descriptions`, a `get_system_prompt()` return), wherever they are sent: the
         order they are built in is the order the model reads them in."""
         out: list[Block] = []
-        for scope, key, _events in self.events:
+        for scope, key, events in self.events:
             name = key.rsplit(".", 1)[-1]
-            if _names_prompt_part(name):
-                val = self.evaluator.resolve_key(key, scope, 10**9)
+            if not _names_prompt_part(name):
+                continue
+            # What it holds after each change: a later conditional reassignment
+            # (`docs = clip(docs)` when too long) must not hide how it was built.
+            for at in sorted({ev.end + 1 for ev in events}):
+                val = self.evaluator.resolve_key(key, scope, at)
                 if val is not None:
                     # A set held as it is has no order yet: it counts where it is iterated.
                     own = frozenset(t for t in val.own if t.node is not val.node)
