@@ -166,6 +166,14 @@ class PythonContext:
                     out.append(Block(val, f"what `{fscope.name}()` returns", "prompt", prefix=True))
         return out
 
+    @cached_property
+    def _import_time_calls(self) -> set[int]:
+        return {id(site.node) for site in self.index.calls if site.scope.kind != "function"}
+
+    def at_import(self, node: cst.CSTNode) -> bool:
+        """A call made while the module is imported (module or class body), once per process."""
+        return id(node) in self._import_time_calls
+
     def order(self, node: cst.CSTNode) -> int:
         return self.index.ordinal.get(id(node), 0)
 

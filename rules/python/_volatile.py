@@ -10,6 +10,7 @@ from promptlint.findings import FixSafety
 from promptlint.python.catalogue import PER_PROCESS
 from promptlint.python.frontend import PendingFix, PrefixUse, PythonContext, PythonRule
 from promptlint.python.move_fix import apply_edits, move_to_final_turn
+from promptlint.python.values import TIMESTAMP
 
 
 class VolatileValueRule(PythonRule):
@@ -19,6 +20,10 @@ class VolatileValueRule(PythonRule):
     def check(self, ctx: PythonContext) -> None:
         for use in ctx.uses(self.KIND):
             node = use.taint.node
+            if self.KIND == TIMESTAMP and ctx.at_import(node):
+                # `TODAY = date.today()` at module level is read once per process: every
+                # request of a run sends the same text.
+                continue
             per_process = (
                 isinstance(node, cst.Call) and ctx.evaluator.qualname(node.func) in PER_PROCESS
             )

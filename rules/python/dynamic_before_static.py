@@ -7,6 +7,10 @@ from promptlint.python.values import CALLER, VOLATILE, Dyn, static_text
 
 # Static text after the per-request value worth caching: about 50 tokens.
 LONG_STATIC_CHARS = 200
+# In a one-shot request (the value sits in the final user turn) only the template's static
+# text is reusable, and providers cache nothing shorter than 1024 tokens (about 4 characters
+# a token): a shorter tail after the input could not be cached even if it came first.
+ONE_SHOT_STATIC_CHARS = 4096
 _POLICY = "Follow the refund policy. " * 12
 
 
@@ -16,6 +20,11 @@ class DynamicBeforeStatic(PythonRule):
     Checks for per-request caller data (function parameters, fields of a request or user
     object) interpolated *before* long static text in a system prompt, instructions or the
     first message.
+
+    In a one-shot request, where the value sits in the only (final) user message, the
+    static text after it is reported only from 4096 characters (about 1024 tokens, the
+    shortest prefix providers cache): a shorter tail could not be cached even if it came
+    first.
 
     ## Why is this bad?
     The cache stores a prefix. Static instructions placed after a user name, a tenant id or
@@ -45,6 +54,19 @@ class DynamicBeforeStatic(PythonRule):
     MESSAGE = "per-request data placed before long static prompt text"
 
     VALID = [
+        Valid(
+            """
+            from openai import OpenAI
+            client = OpenAI()
+            TAIL = "Answer with one word: CORRECT, INCORRECT or NOT_ATTEMPTED. " * 5
+
+            def grade(question, answer):
+                prompt = f"Question: {question}\\nAnswer: {answer}\\n{TAIL}"
+                return client.chat.completions.create(
+                    model="gpt-4o-mini", messages=[{"role": "user", "content": prompt}]
+                )
+            """
+        ),
         Valid(
             f'''
             POLICY = """{_POLICY}"""
@@ -108,7 +130,8 @@ class DynamicBeforeStatic(PythonRule):
                 if not callers or any(t.kind in VOLATILE for t in part.taints):
                     continue
                 after = static_text(parts[i + 1 :])
-                if len(after.strip()) < LONG_STATIC_CHARS:
+                enough = ONE_SHOT_STATIC_CHARS if block.final else LONG_STATIC_CHARS
+                if len(after.strip()) < enough:
                     continue
                 where = block.label + (f" of `{request.api}` request" if request else "")
                 # Report where the value is interpolated (an f-string hole), if we know it.
