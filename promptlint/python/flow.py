@@ -190,9 +190,15 @@ class Evaluator:
         ev = self.eval
         branch = _branch(type(e))
         if branch == _STRING:
-            return const_str(
-                string_value(cast("cst.SimpleString | cst.ConcatenatedString", e)) or "", e
-            )
+            if isinstance(e, cst.ConcatenatedString):
+                # "static " f"{value} " "more": implicit concatenation keeps every piece.
+                left, right = ev(e.left, scope, at, env), ev(e.right, scope, at, env)
+                return Val(
+                    own=left.own | right.own,
+                    parts=join_parts(left.text_parts(), right.text_parts()),
+                    node=e,
+                )
+            return const_str(string_value(cast("cst.SimpleString", e)) or "", e)
         if branch == _FSTRING:
             x2 = cast("cst.FormattedString", e)
             return self._fstring(x2, scope, at, env)
