@@ -26,6 +26,11 @@ class DynamicBeforeStatic(PythonRule):
     shortest prefix providers cache): a shorter tail could not be cached even if it came
     first.
 
+    Ahead of the conversation history any length counts: a per-request parameter in the
+    system text (a step, a budget, the context variables a callback reads) changes the
+    text the whole history follows. Attributes of a parameter object (`agent.instructions`)
+    are taken for configuration there.
+
     ## Why is this bad?
     The cache stores a prefix. Static instructions placed after a user name, a tenant id or
     a retrieved document differ from request to request only because of what precedes
@@ -88,6 +93,20 @@ class DynamicBeforeStatic(PythonRule):
     ]
     INVALID = [
         Invalid(
+            """
+            from openai import OpenAI
+            client = OpenAI()
+
+            def turn(agent, history, context_variables):
+                instructions = agent.instructions(context_variables) if callable(agent.instructions) else agent.instructions
+                messages = [{"role": "system", "content": instructions}] + history
+                return client.chat.completions.create(model=agent.model, messages=messages)
+            """,
+            line=5,
+            column=20,
+            message_contains="ahead of the conversation history",
+        ),
+        Invalid(
             f'''
             POLICY = """{_POLICY}"""
 
@@ -121,6 +140,7 @@ class DynamicBeforeStatic(PythonRule):
     ]
 
     def check(self, ctx: PythonContext) -> None:
+        self._before_history(ctx)
         for block, request in ctx.text_blocks:
             parts = block.val.text_parts()
             for i, part in enumerate(parts):
@@ -147,4 +167,41 @@ class DynamicBeforeStatic(PythonRule):
                         f"{taint.detail} is per-request data placed before {len(after.strip())} "
                         f"characters of static text in {where}: that text cannot be cached; "
                         "move the static text first and the per-request part to the end",
+                    )
+
+    def _before_history(self, ctx: PythonContext) -> None:
+        """A per-request value in the system text with the conversation history after it:
+        the history is sent again next turn, behind a system text that has changed."""
+        for request in ctx.requests:
+            for i, block in enumerate(request.blocks):
+                if (block.section != "system" and not block.text_first) or block.final:
+                    continue
+                if not any(b.val.spread for b in request.blocks[i + 1 :]):
+                    continue
+                for part in block.val.text_parts():
+                    if not isinstance(part, Dyn) or part.node is None:
+                        continue
+                    if any(t.kind in VOLATILE for t in part.taints):
+                        continue  # PL101-PL103 report those
+                    # A parameter passed as data; `agent.instructions` (an attribute of a
+                    # parameter object) is as likely configuration.
+                    params = [
+                        t
+                        for t in part.taints
+                        if t.kind == CALLER and t.detail.startswith("parameter")
+                    ]
+                    if not params:
+                        continue
+                    node = (
+                        part.node.expression
+                        if isinstance(part.node, cst.FormattedStringExpression)
+                        else part.node
+                    )
+                    ctx.report(
+                        type(self),
+                        node,
+                        f"{params[0].detail} is per-request data in {block.label} of "
+                        f"`{request.api}` request, ahead of the conversation history: every "
+                        "turn changes the text the history follows, so none of it is read from "
+                        "cache; move the per-request part into the final user message",
                     )
