@@ -33,7 +33,7 @@ from promptlint.python.requests import (
     find_requests,
     standalone_prefix_blocks,
 )
-from promptlint.python.values import Taint
+from promptlint.python.values import Taint, static_text
 
 # Cheap pre-filter: a file with none of these builds no prompt we can see (and is not
 # parsed at all). It looks for the shapes prompts take, not just LLM-ish words.
@@ -42,6 +42,9 @@ LLM_HINTS = re.compile(
     r"|\b(?:messages|system|instructions|prompt|tools|contents|system_instruction|system_prompt)\s*="
     r"|cache_control|SystemMessage|HumanMessage|ChatPromptTemplate|generate_content"
     r"|list_tools|litellm|responses\.create|\.a?invoke\(|\.system_prompt\b|\.instructions\b"
+    # prompt parts by name (PROMPT_PART_WORDS): `docs_prompt += ...`, `def get_system_prompt(`
+    r"|\b\w*_?(?:prompts?|instructions?|preamble)\w*\s*\+?=[^=]"
+    r"|\bdef \w*(?:prompt|instruction|system|tools|messages)\w*\("
 )
 
 
@@ -173,6 +176,17 @@ class PythonContext:
     def at_import(self, node: cst.CSTNode) -> bool:
         """A call made while the module is imported (module or class body), once per process."""
         return id(node) in self._import_time_calls
+
+    @cached_property
+    def one_shot_texts(self) -> list[Block]:
+        """Prompt text by name (`*_prompt` variables, `generate_*_prompt()` returns) whose
+        request we cannot see: read as a one-shot template, where only the static text
+        before the first per-request value is reusable."""
+        return [
+            replace(b, final=True, text_first=True)
+            for b in self.named_parts
+            if b.val.parts is not None and static_text(b.val.parts)
+        ]
 
     def order(self, node: cst.CSTNode) -> int:
         return self.index.ordinal.get(id(node), 0)

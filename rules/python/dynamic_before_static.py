@@ -1,16 +1,18 @@
+from collections.abc import Sequence
+
 import libcst as cst
 
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
 from promptlint.python.frontend import PythonContext, PythonRule
-from promptlint.python.values import CALLER, VOLATILE, Dyn, static_text
+from promptlint.python.values import CALLER, VOLATILE, Dyn, Part, static_text
 
 # Static text after the per-request value worth caching: about 50 tokens.
 LONG_STATIC_CHARS = 200
 # In a one-shot request (the value sits in the final user turn) only the template's static
-# text is reusable, and providers cache nothing shorter than 1024 tokens (about 4 characters
-# a token): a shorter tail after the input could not be cached even if it came first.
-ONE_SHOT_STATIC_CHARS = 4096
+# text is reusable: a closing line or two after the input is not worth a reorder, a body of
+# instructions (about 100 tokens and more) is.
+ONE_SHOT_STATIC_CHARS = 400
 _POLICY = "Follow the refund policy. " * 12
 
 
@@ -21,10 +23,12 @@ class DynamicBeforeStatic(PythonRule):
     object) interpolated *before* long static text in a system prompt, instructions or the
     first message.
 
-    In a one-shot request, where the value sits in the only (final) user message, the
-    static text after it is reported only from 4096 characters (about 1024 tokens, the
-    shortest prefix providers cache): a shorter tail could not be cached even if it came
-    first.
+    In a one-shot request, where the value sits in the only (final) user message, or in
+    prompt text known by its name (`*_prompt` variables, `generate_*_prompt()` returns)
+    whose request is elsewhere, the static text after it counts from 400 characters (about
+    100 tokens) with one stretch of at least 200 between inputs: a closing line, or the
+    tags around each input, are not worth a reorder. Only the first per-request value of a
+    text is reported: the prefix ends there.
 
     Ahead of the conversation history any length counts: a per-request parameter in the
     system text (a step, a budget, the context variables a callback reads) changes the
@@ -141,7 +145,8 @@ class DynamicBeforeStatic(PythonRule):
 
     def check(self, ctx: PythonContext) -> None:
         self._before_history(ctx)
-        for block, request in ctx.text_blocks:
+        blocks = [*ctx.text_blocks, *((b, None) for b in ctx.one_shot_texts)]
+        for block, request in blocks:
             parts = block.val.text_parts()
             for i, part in enumerate(parts):
                 if not isinstance(part, Dyn):
@@ -150,9 +155,17 @@ class DynamicBeforeStatic(PythonRule):
                 if not callers or any(t.kind in VOLATILE for t in part.taints):
                     continue
                 after = static_text(parts[i + 1 :])
-                enough = ONE_SHOT_STATIC_CHARS if block.final else LONG_STATIC_CHARS
-                if len(after.strip()) < enough:
-                    continue
+                if block.final:
+                    # One-shot: the template text that could move ahead of the inputs is
+                    # its longest stretch between them, not the tags around each input.
+                    long_enough = (
+                        len(after.strip()) >= ONE_SHOT_STATIC_CHARS
+                        and _longest_run(parts[i + 1 :]) >= LONG_STATIC_CHARS
+                    )
+                else:
+                    long_enough = len(after.strip()) >= LONG_STATIC_CHARS
+                if not long_enough:
+                    break  # the cacheable prefix ends at the first per-request value
                 where = block.label + (f" of `{request.api}` request" if request else "")
                 # Report where the value is interpolated (an f-string hole), if we know it.
                 hole = (
@@ -168,6 +181,7 @@ class DynamicBeforeStatic(PythonRule):
                         f"characters of static text in {where}: that text cannot be cached; "
                         "move the static text first and the per-request part to the end",
                     )
+                break
 
     def _before_history(self, ctx: PythonContext) -> None:
         """A per-request value in the system text with the conversation history after it:
@@ -205,3 +219,18 @@ class DynamicBeforeStatic(PythonRule):
                         "turn changes the text the history follows, so none of it is read from "
                         "cache; move the per-request part into the final user message",
                     )
+
+
+def _longest_run(parts: Sequence[Part]) -> int:
+    """The longest static text between per-request values (stable unknowns do not split it)."""
+    best = run = 0
+    for part in parts:
+        if isinstance(part, Dyn) and any(
+            t.kind == CALLER or t.kind in VOLATILE for t in part.taints
+        ):
+            run = 0
+            continue
+        if not isinstance(part, Dyn):
+            run += len(part.text.strip())
+            best = max(best, run)
+    return best
