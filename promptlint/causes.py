@@ -33,6 +33,7 @@ class Cause(str, Enum):
     TTL_EXPIRED = "ttl-expired"
     BELOW_MINIMUM = "below-minimum"
     PROVIDER_MISS = "provider-miss"
+    COMPACTION = "compaction"
     NEW_CONTENT = "new-content"
 
     @property
@@ -139,6 +140,12 @@ CAUSES: dict[Cause, CauseInfo] = {
             None,
             False,
             "the prefix was intact and inside the TTL, yet the provider did not read it",
+        ),
+        (
+            Cause.COMPACTION,
+            None,
+            False,
+            "the agent replaced earlier turns with a summary (compaction): a new prefix by design",
         ),
         (Cause.NEW_CONTENT, None, False, "nothing broke: these tokens are new in this request"),
     ]

@@ -23,6 +23,7 @@ COMMANDS: dict[str, str] = {
     "sessions": "promptlint.commands.sessions:sessions",
     "explain": "promptlint.commands.explain:explain",
     "report": "promptlint.commands.report:report",
+    "import": "promptlint.commands.import_logs:import_",
     "store": "promptlint.commands.store:store",
     "kv": "promptlint.commands.kv:kv",
     "capacity": "promptlint.commands.capacity:capacity",

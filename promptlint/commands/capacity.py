@@ -32,10 +32,24 @@ def cliff_sentences(plan: CapacityPlan) -> list[str]:
             "vLLM would refuse to start.",
             "Use a larger GPU, more tensor parallelism, or smaller weights (--weights-dtype).",
         ]
+    peak, mean = plan.session_bytes_peak, plan.session_bytes_mean
+    if plan.max_sessions is None or peak is None or mean is None:
+        lines = [
+            f"The {human_bytes(plan.kv_budget_bytes)} KV budget holds {plan.kv_tokens:,} tokens "
+            f"({plan.kv_blocks:,} blocks of {plan.block_size}) at {plan.bytes_per_token:,} B "
+            "per token.",
+        ]
+        if plan.offload_bytes:
+            lines.append(_offload_sentence(plan))
+        lines.append(
+            "Give the conversation shape (--system, --turns, --turn-tokens, --output-tokens) "
+            "to see how many sessions stay cached."
+        )
+        return lines
     if plan.max_sessions == 0:
         return [
             f"One session at its peak ({plan.session_tokens_peak:,} tokens, "
-            f"{human_bytes(plan.session_bytes_peak + plan.shared_system_bytes)}) does not fit in "
+            f"{human_bytes(peak + plan.shared_system_bytes)}) does not fit in "
             f"the {human_bytes(plan.kv_budget_bytes)} KV budget: its own prefix is evicted "
             "before it ends.",
             "Shorten the conversation, use --kv-dtype fp8, or a larger GPU.",
@@ -56,14 +70,30 @@ def cliff_sentences(plan: CapacityPlan) -> list[str]:
     second = (
         f"Admit by KV budget, not by request count: cap live sessions at {plan.max_sessions} "
         f"({plan.max_sessions_all_at_peak} if they can all reach turn {w['turns']} at once), "
-        f"each costing {human_bytes(plan.session_bytes_mean)} on average"
+        f"each costing {human_bytes(mean)} on average"
     )
     if plan.max_sessions_with_offload is not None:
         second += (
             f"; with the {human_bytes(plan.offload_bytes)} CPU offload tier, "
             f"{plan.max_sessions_with_offload} fit before prefixes are recomputed"
         )
-    return [first, second + "."]
+    sentences = [first, second + "."]
+    if plan.offload_bytes and not plan.offload_extra_bytes:
+        sentences.append(_offload_sentence(plan))
+    return sentences
+
+
+def _offload_sentence(plan: CapacityPlan) -> str:
+    per_gpu = human_bytes(plan.offload_bytes_per_gpu)
+    if plan.offload_extra_bytes:
+        return (
+            f"The CPU tier ({per_gpu} per GPU, {plan.offload_tokens:,} tokens) keeps "
+            f"{human_bytes(plan.offload_extra_bytes)} of prefixes beyond the GPU's."
+        )
+    return (
+        f"The CPU tier ({per_gpu} per GPU) is no larger than the GPU's KV budget: it is "
+        "write-through, holds copies of what the GPU holds, and adds no prefix capacity."
+    )
 
 
 def render_table(plan: CapacityPlan) -> str:
@@ -96,26 +126,41 @@ def render_table(plan: CapacityPlan) -> str:
         (
             "workload",
             f"system {w['system']:,} ({'shared' if w['shared_system'] else 'unique'}) + "
-            f"{w['turns']} turns × ({w['turn_tokens']:,} in + {w['output_tokens']:,} out)",
-        ),
-        (
-            "session",
-            f"peak {plan.session_tokens_peak:,} tokens, mean {plan.session_tokens_mean:,}; "
-            f"adds {human_bytes(plan.session_bytes_peak)} peak, "
-            f"{human_bytes(plan.session_bytes_mean)} mean",
-        ),
-        (
-            "max sessions",
-            f"{plan.max_sessions} staggered ({plan.max_sessions_all_at_peak} all at peak)",
+            f"{w['turns']} turns × ({w['turn_tokens']:,} in + {w['output_tokens']:,} out)"
+            if plan.session_bytes_peak is not None
+            else "none given",
         ),
     ]
-    if plan.max_sessions_with_offload is not None:
+    if plan.session_bytes_peak is not None and plan.session_bytes_mean is not None:
         rows.append(
             (
-                "with offload",
-                f"{plan.max_sessions_with_offload} (+{human_bytes(plan.offload_bytes)} CPU)",
+                "session",
+                f"peak {plan.session_tokens_peak:,} tokens, mean {plan.session_tokens_mean:,}; "
+                f"adds {human_bytes(plan.session_bytes_peak)} peak, "
+                f"{human_bytes(plan.session_bytes_mean)} mean",
             )
         )
+        rows.append(
+            (
+                "max sessions",
+                f"{plan.max_sessions} staggered ({plan.max_sessions_all_at_peak} all at peak)",
+            )
+        )
+    if plan.offload_bytes:
+        rows.append(
+            (
+                "CPU tier",
+                f"{human_bytes(plan.offload_bytes_per_gpu)} per GPU = "
+                f"{plan.offload_tokens:,} tokens, write-through: "
+                + (
+                    f"+{human_bytes(plan.offload_extra_bytes)} beyond the GPU"
+                    if plan.offload_extra_bytes
+                    else "adds nothing beyond the GPU"
+                ),
+            )
+        )
+    if plan.max_sessions_with_offload is not None:
+        rows.append(("with offload", f"{plan.max_sessions_with_offload} sessions"))
     if plan.planned_sessions is not None and plan.planned_kv_bytes is not None:
         verdict = "fits" if plan.planned_fits else "evicts: past the cliff"
         if not plan.planned_fits and plan.planned_fits_with_offload:
@@ -174,7 +219,10 @@ def render_table(plan: CapacityPlan) -> str:
     help="vLLM's profile-run size, for the activation reserve.",
 )
 @click.option(
-    "--offload-gib", type=float, help="A CPU KV tier (LMCache / vLLM offload) of this size."
+    "--offload-gib",
+    type=float,
+    help="A CPU KV tier (LMCache / vLLM offload) of this size across the TP ranks; it is "
+    "write-through, so it adds prefix capacity only beyond the GPU's KV budget.",
 )
 @click.option(
     "--system",

@@ -15,12 +15,21 @@ def exact(n: int) -> str:
     return f"{n:,} B ({human_bytes(n)})" if n >= 1024 else f"{n:,} B"
 
 
+def reader_line(est: KVEstimate) -> str:
+    """Which vLLM model class promptlint read the config as, or that it knows none."""
+    if est.reader:
+        return f"{est.architecture} (vLLM models/{est.reader})"
+    named = est.architecture or "no architectures entry"
+    return f"{named}: unknown architecture, read with common field names (see assumptions)"
+
+
 def render_table(est: KVEstimate) -> str:
     layer_text = ", ".join(f"{count} {kind}" for kind, count in est.layers.items())
     windows = ", ".join(f"{kind} {size:,} tokens" for kind, size in est.windows.items())
     heads = "MLA latent" if est.mla else f"{est.num_kv_heads} KV heads"
     rows = [
         ("model", f"{est.model} ({est.model_type})"),
+        ("read as", reader_line(est)),
         ("KV dtype", f"{est.kv_dtype} ({est.kv_dtype_bytes} B/element)"),
         ("tensor parallel", f"{est.tp} (figures per GPU)" if est.tp > 1 else "1"),
         ("layers", layer_text),

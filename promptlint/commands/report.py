@@ -25,7 +25,7 @@ PROGRESS_THRESHOLD = 200_000
 )
 @click.option(
     "--by",
-    type=click.Choice(["model", "session", "day", "cause", "key"]),
+    type=click.Choice(["model", "session", "day", "cause", "key", "agent", "project"]),
     default="model",
     show_default=True,
     help="One row per …",
@@ -54,6 +54,13 @@ PROGRESS_THRESHOLD = 200_000
     help="HTML: how many sessions to list (those that lost most).",
 )
 @click.option(
+    "--from",
+    "from_agent",
+    type=click.Choice(["claude-code", "codex"]),
+    help="First import this agent's logs from its own folder into the store (as"
+    " `promptlint import AGENT` does), then report.",
+)
+@click.option(
     "--progress/--no-progress",
     default=None,
     help="Progress bar while reading (default: on for large stores on a terminal).",
@@ -66,6 +73,7 @@ def report(
     fmt: str | None,
     output: Path | None,
     top_sessions: int,
+    from_agent: str | None,
     progress: bool | None,
 ) -> None:
     """Report what the recorded traffic cost, what caching saved, and what breaks lost.
@@ -79,6 +87,12 @@ def report(
     from promptlint.store.base import open_store
     from promptlint.store.sql import SQLStore
 
+    if from_agent is not None:
+        from promptlint.commands.import_logs import run_import, say_unreadable
+
+        imported = run_import(from_agent, [], store_url)
+        click.echo(imported.line(), err=True)
+        say_unreadable(imported)
     if fmt is None:
         fmt = (
             "html" if output is not None and output.suffix.lower() in (".html", ".htm") else "table"

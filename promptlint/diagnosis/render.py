@@ -53,6 +53,8 @@ def break_json(b: BreakRecord, detail: str | None) -> dict[str, Any]:
         "detail": detail,
         "before": b.before,
         "after": b.after,
+        "exact": b.exact,
+        "assumptions": [] if b.note is None else [b.note],
     }
 
 
@@ -130,7 +132,10 @@ def request_text(item: dict[str, Any]) -> list[str]:
             f"  {b['cause']}{code} at {b['segment']}, token {b['token_offset']:,}: "
             f"lost {b['lost_tokens']:,} tokens (${money(b['lost_usd'])})"
             + ("" if b["avoidable"] else " - not avoidable")
+            + ("" if b["exact"] else " - inferred")
         )
+        for note in b["assumptions"]:
+            lines.append(f"      assumed: {note}")
         if b["detail"]:
             lines.append(f"      {b['detail']}")
         if b["before"] is not None:

@@ -4,6 +4,11 @@ A conversation's prefix stays useful in the prefix cache between its turns. As l
 prefixes of all live sessions fit in the KV budget, every turn reuses its session's cache;
 past that point LRU eviction drops idle sessions' blocks and their next turn recomputes the
 whole prefix. That point — the concurrency cliff — depends on KV bytes, not request counts.
+
+A CPU tier (LMCache's local CPU backend, vLLM's OffloadingConnector) is write-through: every
+block computed on the GPU is stored to CPU as well, so the tier holds copies of what the GPU
+holds. Prefixes survive in the union of the two, which is the larger of the two: a tier
+smaller than the GPU's KV budget adds no prefix capacity.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from promptlint.errors import UserError
 from promptlint.kv import layers as lk
 from promptlint.kv.estimate import KVEstimate, estimate_from_spec
 from promptlint.kv.spec import ModelSpec, load_model_spec
+from promptlint.kv.units import human_bytes
 from promptlint.kv.weights import weight_bytes
 
 GIB = 1024**3
@@ -60,16 +66,20 @@ class CapacityPlan:
     kv_tokens: int
     vllm_reported_kv_tokens: int | None
     workload: dict[str, Any]
-    session_tokens_peak: int
-    session_tokens_mean: int
-    session_bytes_peak: int
-    session_bytes_mean: int
+    # Session figures are None when the workload holds no tokens (budget and capacity only).
+    session_tokens_peak: int | None
+    session_tokens_mean: int | None
+    session_bytes_peak: int | None
+    session_bytes_mean: int | None
     shared_system_tokens: int
     shared_system_bytes: int
-    max_sessions: int
-    max_sessions_all_at_peak: int
+    max_sessions: int | None
+    max_sessions_all_at_peak: int | None
     max_sessions_with_offload: int | None
-    offload_bytes: int
+    offload_bytes: int  # the CPU tier as given, across all tensor-parallel ranks
+    offload_bytes_per_gpu: int
+    offload_tokens: int  # tokens the tier holds per GPU (all KV layers, as kv_tokens)
+    offload_extra_bytes: int  # prefix capacity the tier adds beyond the GPU's (write-through)
     planned_sessions: int | None
     planned_kv_bytes: int | None
     planned_fits: bool | None  # on the GPU alone
@@ -111,7 +121,11 @@ def activation_reserve(spec: ModelSpec, tp: int, batched_tokens: int) -> tuple[i
 
 
 def hybrid_block_size(est: KVEstimate) -> int | None:
-    """vLLM raises the attention block size until a page holds one Mamba state page."""
+    """vLLM raises the attention block size until a page holds one Mamba state page.
+
+    The block stays a multiple of the attention kernel's block: 16, or 64 for MLA (FlashMLA,
+    FlashInfer-MLA; vLLM's hybrid block-size alignment).
+    """
     states = [layer.state for layer in est.layer_specs if layer.state is not None]
     attention = [
         layer for layer in est.layer_specs if layer.kind in lk.KV_KINDS and layer.state is None
@@ -121,7 +135,8 @@ def hybrid_block_size(est: KVEstimate) -> int | None:
     model_bytes = 2
     state_page = max(state.bytes(model_bytes, est.tp) for state in states)
     per_layer_token = max(est.bytes_per_layer_token(layer) for layer in attention)
-    return 16 * -(-state_page // (16 * per_layer_token))
+    align = 64 if est.mla else 16
+    return align * -(-state_page // (align * per_layer_token))
 
 
 def vllm_reported_tokens(est: KVEstimate, budget: int, block: int) -> int | None:
@@ -180,6 +195,8 @@ def plan_capacity(
     offload_gib: float | None = None,
     batched_tokens: int = DEFAULT_BATCHED_TOKENS,
 ) -> CapacityPlan:
+    # The config first: an unreadable config is the error to report, whatever the workload.
+    spec = load_model_spec(model)
     if not 0 < gpu_memory_utilization <= 1:
         raise UserError(f"--gpu-memory-utilization must be in (0, 1], got {gpu_memory_utilization}")
     if gpu_memory_gib <= 0:
@@ -191,10 +208,7 @@ def plan_capacity(
             raise UserError(f"--{name.replace('_', '-')} must not be negative")
     if offload_gib is not None and offload_gib < 0:
         raise UserError(f"--offload-gib must not be negative, got {offload_gib}")
-    if workload.context_after(1) <= 0:
-        raise UserError("the workload holds no tokens: give --system and/or --turn-tokens")
 
-    spec = load_model_spec(model)
     est = estimate_from_spec(spec, kv_dtype, tp)
     assumptions = list(est.assumptions)
     weights = weight_bytes(spec, weights_dtype, tp)
@@ -247,57 +261,39 @@ def plan_capacity(
     shared_tokens = workload.system if workload.shared_system else 0
     shared_block_tokens = (shared_tokens // block) * block
     shared = _shared_bytes(est, shared_tokens, block)
-
-    def session(context: int) -> int:
-        """Bytes one session adds on top of the shared system prompt."""
-        own = est.request_bytes(context, block)
-        return own - _shared_bytes(est, shared_tokens, block) if shared_tokens else own
-
-    turns = range(1, workload.turns + 1)
-    contexts = [workload.context_after(k) for k in turns]
-    peak_bytes = session(contexts[-1])
-    mean_bytes = -(-sum(session(c) for c in contexts) // workload.turns)
-    rounded = [-(-c // block) * block for c in contexts]
-    peak_tokens = rounded[-1]
-    mean_tokens = round(sum(rounded) / len(rounded))
-    if workload.shared_system and workload.system:
-        assumptions.append(
-            f"shared system prompt stored once: {shared_block_tokens:,} tokens in full blocks "
-            "(a partial last block is per session)"
-        )
-    assumptions.append(
-        "sessions staggered: each holds its context between turns; mean = average over its "
-        "turns of the context after each turn"
-    )
-    if est.per_request_state_bytes:
-        assumptions.append(
-            "one recurrent state per session (prefix-caching 'align' mode keeps more)"
-        )
-
     free = budget - shared
 
-    def fit(capacity: int, each: int) -> int:
-        return max(0, capacity // each) if each > 0 and capacity > 0 else 0
-
-    max_sessions = fit(free, mean_bytes) if peak_bytes + shared <= budget else 0
-    at_peak = fit(free, peak_bytes)
     offload = int((offload_gib or 0) * GIB)
-    with_offload = None
+    offload_per_gpu = offload // tp
+    offload_free = offload_per_gpu - shared  # the shared prefix is copied to the CPU once too
+    offload_extra = max(0, offload_free - max(free, 0)) if offload_gib is not None else 0
     if offload_gib is not None:
-        with_offload = fit(free + offload, mean_bytes) if peak_bytes + shared <= budget else 0
+        assumptions += _offload_notes(offload_gib, tp, offload_per_gpu, budget, offload_extra)
+
+    if workload.context_after(1) <= 0:
         assumptions.append(
-            "offload tier: evicted blocks of idle sessions go to CPU memory and are loaded back "
-            "instead of recomputed; running requests still need their KV on the GPU"
+            "no workload given (--system / --turn-tokens): KV budget and token capacity only"
         )
+        sessions = _NO_SESSIONS
+    else:
+        if workload.shared_system and workload.system:
+            assumptions.append(
+                f"shared system prompt stored once: {shared_block_tokens:,} tokens in full "
+                "blocks (a partial last block is per session)"
+            )
+        sessions = _sessions(
+            est, workload, block, shared_tokens, shared, budget, free, offload_free, offload_gib
+        )
+        assumptions += sessions.notes
 
     planned_bytes: int | None = None
     planned_fits: bool | None = None
     planned_offload: bool | None = None
-    if workload.sessions is not None:
-        planned_bytes = shared + workload.sessions * mean_bytes
-        planned_fits = workload.sessions <= max_sessions
+    if workload.sessions is not None and sessions.mean_bytes is not None:
+        planned_bytes = shared + workload.sessions * sessions.mean_bytes
+        planned_fits = workload.sessions <= (sessions.max_sessions or 0)
         if offload_gib is not None:
-            planned_offload = with_offload is not None and workload.sessions <= with_offload
+            planned_offload = workload.sessions <= (sessions.with_offload or 0)
 
     return CapacityPlan(
         model=spec.model,
@@ -319,16 +315,19 @@ def plan_capacity(
         kv_tokens=kv_tokens,
         vllm_reported_kv_tokens=vllm_reported_tokens(est, budget, block),
         workload=asdict(workload),
-        session_tokens_peak=peak_tokens,
-        session_tokens_mean=mean_tokens,
-        session_bytes_peak=peak_bytes,
-        session_bytes_mean=mean_bytes,
+        session_tokens_peak=sessions.peak_tokens,
+        session_tokens_mean=sessions.mean_tokens,
+        session_bytes_peak=sessions.peak_bytes,
+        session_bytes_mean=sessions.mean_bytes,
         shared_system_tokens=shared_block_tokens,
         shared_system_bytes=shared,
-        max_sessions=max_sessions,
-        max_sessions_all_at_peak=at_peak,
-        max_sessions_with_offload=with_offload,
+        max_sessions=sessions.max_sessions,
+        max_sessions_all_at_peak=sessions.at_peak,
+        max_sessions_with_offload=sessions.with_offload,
         offload_bytes=offload,
+        offload_bytes_per_gpu=offload_per_gpu,
+        offload_tokens=(offload_per_gpu // (block * per_token)) * block if per_token else 0,
+        offload_extra_bytes=offload_extra,
         planned_sessions=workload.sessions,
         planned_kv_bytes=planned_bytes,
         planned_fits=planned_fits,
@@ -336,3 +335,93 @@ def plan_capacity(
         engine_starts=engine_starts,
         assumptions=assumptions,
     )
+
+
+@dataclass(frozen=True)
+class _Sessions:
+    peak_tokens: int | None = None
+    mean_tokens: int | None = None
+    peak_bytes: int | None = None
+    mean_bytes: int | None = None
+    max_sessions: int | None = None
+    at_peak: int | None = None
+    with_offload: int | None = None
+    notes: tuple[str, ...] = ()
+
+
+_NO_SESSIONS = _Sessions()
+
+
+def _fit(capacity: int, each: int) -> int:
+    return max(0, capacity // each) if each > 0 and capacity > 0 else 0
+
+
+def _sessions(
+    est: KVEstimate,
+    workload: Workload,
+    block: int,
+    shared_tokens: int,
+    shared: int,
+    budget: int,
+    free: int,
+    offload_free: int,
+    offload_gib: float | None,
+) -> _Sessions:
+    """Staggered sessions of the workload's shape: their size and how many stay cached."""
+
+    def session(context: int) -> int:
+        """Bytes one session adds on top of the shared system prompt."""
+        own = est.request_bytes(context, block)
+        return own - shared if shared_tokens else own
+
+    contexts = [workload.context_after(k) for k in range(1, workload.turns + 1)]
+    peak_bytes = session(contexts[-1])
+    mean_bytes = -(-sum(session(c) for c in contexts) // workload.turns)
+    rounded = [-(-c // block) * block for c in contexts]
+    notes = [
+        "sessions staggered: each holds its context between turns; mean = average over its "
+        "turns of the context after each turn"
+    ]
+    if est.per_request_state_bytes:
+        notes.append("one recurrent state per session (prefix-caching 'align' mode keeps more)")
+    peak_fits = peak_bytes + shared <= budget
+    with_offload = None
+    if offload_gib is not None:
+        # Write-through: the prefixes kept anywhere are those of the larger tier.
+        with_offload = _fit(max(free, offload_free), mean_bytes) if peak_fits else 0
+    return _Sessions(
+        peak_tokens=rounded[-1],
+        mean_tokens=round(sum(rounded) / len(rounded)),
+        peak_bytes=peak_bytes,
+        mean_bytes=mean_bytes,
+        max_sessions=_fit(free, mean_bytes) if peak_fits else 0,
+        at_peak=_fit(free, peak_bytes),
+        with_offload=with_offload,
+        notes=tuple(notes),
+    )
+
+
+def _offload_notes(offload_gib: float, tp: int, per_gpu: int, budget: int, extra: int) -> list[str]:
+    notes = [
+        "CPU tier write-through (LMCache local CPU, vLLM OffloadingConnector): every block "
+        "computed on the GPU is also stored to CPU, so the tier holds copies of the GPU's "
+        "blocks; prefixes are kept in the larger of the two, not in their sum"
+    ]
+    if tp > 1:
+        notes.append(
+            f"--offload-gib {offload_gib} is the tier across the {tp} tensor-parallel ranks: "
+            f"{human_bytes(per_gpu)} per GPU, each rank keeping its own shard"
+        )
+    if extra:
+        notes.append(
+            f"the tier keeps {human_bytes(extra)} per GPU of prefixes beyond the GPU's KV "
+            "budget: evicted blocks are loaded back instead of recomputed; running requests "
+            "still need their KV on the GPU"
+        )
+    else:
+        notes.append(
+            f"the tier ({human_bytes(per_gpu)} per GPU) is not larger than the GPU's KV budget "
+            f"({human_bytes(budget)}): it holds copies of blocks the GPU still has and adds no "
+            "prefix capacity (it still saves recomputing after a preemption or a restart)"
+        )
+    return notes

@@ -48,6 +48,8 @@ class KVEstimate:
     mla: bool
     naive_mha_bytes_per_token: int  # what 2·L·heads·(hidden/heads) arithmetic predicts
     formula: str
+    architecture: str | None = None
+    reader: str = ""  # the vLLM model file whose reading promptlint mirrors, or "" if unknown
     assumptions: list[str] = field(default_factory=list)
     layer_specs: list[LayerSpec] = field(default_factory=list, repr=False)
 
@@ -58,7 +60,7 @@ class KVEstimate:
         return data
 
     def bytes_per_layer_token(self, layer: LayerSpec) -> int:
-        return layer.elements_per_token(self.tp) * self.kv_dtype_bytes
+        return layer.bytes_per_token(self.kv_dtype_bytes, self.tp)
 
     def request_bytes(self, context_tokens: int, block_size: int = 16) -> int:
         """KV bytes one request holding `context_tokens` occupies, rounded to whole blocks.
@@ -114,27 +116,36 @@ def resolve_kv_dtype(kv_dtype: str, spec: ModelSpec) -> tuple[str, int, list[str
     return name, size, notes
 
 
-def _formula(specs: list[LayerSpec], tp: int, size: int, dtype: str) -> str:
+def _formula(
+    layer_groups: list[tuple[LayerSpec, int]], tp: int, size: int, dtype: str, total: int
+) -> str:
     groups: Counter[tuple[str, int, int, int]] = Counter()
-    for layer in specs:
+    indexer: Counter[int] = Counter()
+    fp8_latent = 0
+    for layer, count in layer_groups:
         if layer.kind in lk.KV_KINDS:
             heads = 1 if layer.kind == lk.MLA else max(1, layer.kv_heads // tp)
-            groups[(layer.kind, heads, layer.head_dim, layer.mla_width)] += 1
+            groups[(layer.kind, heads, layer.head_dim, layer.mla_width)] += count
+            if layer.indexer_bytes:
+                indexer[layer.indexer_bytes] += count
+            if layer.fp8_latent_bytes and size == 1:
+                fp8_latent = layer.fp8_latent_bytes
     if not groups:
         return "no layer keeps a per-token KV cache"
-    parts = []
-    for (kind, heads, head_dim, mla_width), count in groups.items():
-        if kind == lk.MLA:
-            parts.append(f"{count} MLA layers × 1 latent × {mla_width}")
-        else:
-            label = kind.replace("_attention", "")
-            parts.append(f"{count} {label} layers × 2 (K,V) × {heads} KV heads × {head_dim}")
-    total = sum(
-        count * (mla if kind == lk.MLA else 2 * heads * hd)
-        for (kind, heads, hd, mla), count in groups.items()
-    )
-    joined = " + ".join(parts)
-    return f"({joined}) × {size} B ({dtype}) = {total * size:,} B/token"
+    if fp8_latent:  # fp8_ds_mla: bytes per latent, not elements × dtype
+        mla_count = sum(c for (kind, *_), c in groups.items() if kind == lk.MLA)
+        body = f"{mla_count} MLA layers × {fp8_latent} B (fp8_ds_mla latent)"
+    else:
+        parts = []
+        for (kind, heads, head_dim, mla_width), count in groups.items():
+            if kind == lk.MLA:
+                parts.append(f"{count} MLA layers × 1 latent × {mla_width}")
+            else:
+                label = kind.replace("_attention", "")
+                parts.append(f"{count} {label} layers × 2 (K,V) × {heads} KV heads × {head_dim}")
+        body = f"({' + '.join(parts)}) × {size} B ({dtype})"
+    extra = "".join(f" + {count} indexer caches × {b} B" for b, count in indexer.items())
+    return f"{body}{extra} = {total:,} B/token"
 
 
 def estimate_from_spec(spec: ModelSpec, kv_dtype: str = "auto", tp: int = 1) -> KVEstimate:
@@ -143,16 +154,20 @@ def estimate_from_spec(spec: ModelSpec, kv_dtype: str = "auto", tp: int = 1) -> 
     dtype_name, size, notes = resolve_kv_dtype(kv_dtype, spec)
     assumptions = list(spec.assumptions) + notes
     by_kind: Counter[str] = Counter()
-    for layer in spec.layers:
-        by_kind[layer.kind] += layer.elements_per_token(tp) * size
+    for layer, count in spec.layer_groups:
+        by_kind[layer.kind] += layer.bytes_per_token(size, tp) * count
     per_token = sum(by_kind[k] for k in lk.KV_KINDS)
     unbounded = by_kind[lk.FULL] + by_kind[lk.MLA]
     model_bytes = spec.model_dtype_bytes()
-    state = sum(layer.state.bytes(model_bytes, tp) for layer in spec.layers if layer.state)
+    state = sum(
+        layer.state.bytes(model_bytes, tp) * count
+        for layer, count in spec.layer_groups
+        if layer.state
+    )
     if state:
         assumptions.append(
             "recurrent state in the model dtype"
-            + (" (SSM part in float32 as the config asks)" if _any_fp32(spec) else "")
+            + (" (its recurrent part in float32)" if _any_fp32(spec) else "")
             + ("; vLLM pads it to the attention page size" if per_token else "")
         )
     if tp > 1:
@@ -166,15 +181,7 @@ def estimate_from_spec(spec: ModelSpec, kv_dtype: str = "auto", tp: int = 1) -> 
             )
         else:
             assumptions.append(f"per GPU at TP {tp}: {kv_tp} KV heads split {kv_tp // tp} per GPU")
-    if spec.model_type == "deepseek_v32":
-        assumptions.append(
-            "DeepSeek-V3.2 in vLLM defaults to the fp8_ds_mla cache (656 B/token/layer) plus an "
-            "indexer K-cache, not counted here; pass --kv-dtype to pin the dtype"
-        )
-    windows: dict[str, int] = {}
-    for layer in spec.layers:
-        if layer.window is not None:
-            windows[layer.kind] = layer.window
+    windows = spec.windows
     naive = 0
     if spec.num_attention_heads:
         naive = 2 * spec.num_layers * spec.hidden_size * size // tp
@@ -195,14 +202,16 @@ def estimate_from_spec(spec: ModelSpec, kv_dtype: str = "auto", tp: int = 1) -> 
         head_dim=spec.head_dim,
         mla=spec.mla,
         naive_mha_bytes_per_token=naive,
-        formula=_formula(spec.layers, tp, size, dtype_name),
+        formula=_formula(spec.layer_groups, tp, size, dtype_name, per_token),
+        architecture=spec.architecture,
+        reader=spec.reader.model_file if spec.reader.known else "",
         assumptions=assumptions,
         layer_specs=list(spec.layers),
     )
 
 
 def _any_fp32(spec: ModelSpec) -> bool:
-    return any(layer.state is not None and layer.state.ssm_fp32 for layer in spec.layers)
+    return any(layer.state is not None and layer.state.ssm_fp32 for layer, _ in spec.layer_groups)
 
 
 def estimate_kv(model: str | Path, kv_dtype: str = "auto", tp: int = 1) -> KVEstimate:

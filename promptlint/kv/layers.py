@@ -75,6 +75,9 @@ FAMILIES_WITH_RULES = frozenset(
         "nemotron_h",
         "nemotron-nas",
         "minimax",
+        "minimax_m1",
+        "minimax_text_01",
+        "kimi_linear",
         "zamba2",
         "falcon_h1",
         *QWEN_WINDOW_FAMILIES,
@@ -131,6 +134,11 @@ UNIFORM_FAMILIES = frozenset(
         "ernie4_5",
         "ernie4_5_moe",
         "seed_oss",
+        "mimo",
+        "step3_text",
+        "step3_vl",
+        "hunyuan_v1_dense",
+        "hunyuan_v1_moe",
         "codegen",
         "persimmon",
         "gpt_neo",
@@ -230,6 +238,11 @@ def _kinds(
     if isinstance(indices, list):  # Bamba: attention at these indices, Mamba2 elsewhere
         wanted = {as_int(i, "attn_layer_indices", where) for i in indices}
         return [LayerKind(FULL if i in wanted else MAMBA) for i in range(n)]
+    if model_type == "kimi_linear":
+        linear_config = text.get("linear_attn_config")
+        if isinstance(linear_config, Mapping):
+            return _kimi_linear_kinds(linear_config, n, where)
+        return [LayerKind(FULL)] * n  # is_kda_layer is false for every layer without it
     attn_types = text.get("attn_type_list")
     if isinstance(attn_types, list):  # MiniMax: 1 softmax attention, 0 lightning (linear)
         return [LayerKind(FULL if int(x) == 1 else LINEAR) for x in attn_types]
@@ -334,6 +347,19 @@ def _llama4_kinds(
         uses_rope = bool(as_int(flag, "no_rope_layers", where))
         out.append(LayerKind(CHUNKED, chunk) if uses_rope and chunk else LayerKind(FULL))
     return out
+
+
+def _kimi_linear_kinds(config: Mapping[str, Any], n: int, where: str) -> list[LayerKind]:
+    # KimiLinearConfig.is_kda_layer: (layer_idx + 1) in kda_layers; the lists are 1-based.
+    full = config.get("full_attn_layers")
+    kda = config.get("kda_layers")
+    if isinstance(kda, list):
+        wanted = {as_int(i, "linear_attn_config.kda_layers", where) for i in kda}
+        return [LayerKind(LINEAR if i + 1 in wanted else FULL) for i in range(n)]
+    if isinstance(full, list):
+        wanted = {as_int(i, "linear_attn_config.full_attn_layers", where) for i in full}
+        return [LayerKind(FULL if i + 1 in wanted else LINEAR) for i in range(n)]
+    raise UserError(f"{where}: linear_attn_config has no kda_layers (missing field)")
 
 
 def _nas_kinds(text: Mapping[str, Any], n: int, where: str) -> list[LayerKind]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from promptlint.kv import layers as lk
 from promptlint.kv.fields import first, optional_int
+from promptlint.kv.ssm import mamba1_dims, mamba2_dims
 
 if TYPE_CHECKING:
     from promptlint.kv.spec import ModelSpec
@@ -38,6 +39,7 @@ UNGATED_MLP = frozenset(
         "codegen",
         "gpt_neo",
         "persimmon",
+        "nemotron_h",  # squared-ReLU MLP: up and down only
     }
 )
 TIED_BY_DEFAULT = frozenset(
@@ -91,6 +93,13 @@ def _attention(spec: ModelSpec, hidden: int) -> int:
         return q + hidden * (rank + rope) + rank * heads * (nope + v_dim) + heads * v_dim * hidden
     head_dim = spec.head_dim or (hidden // max(1, heads))
     kv = spec.num_kv_heads or heads
+    share_q = _int_field(t, "share_q_dim")
+    if share_q:  # Step3: a shared low-rank query (qkv_proj, then wq up to the heads)
+        return (
+            hidden * (share_q + 2 * kv * head_dim)
+            + share_q * heads * head_dim
+            + (heads * head_dim * hidden)
+        )
     bias = (
         heads * head_dim + 2 * kv * head_dim if t.get("attention_bias") or t.get("qkv_bias") else 0
     )
@@ -98,11 +107,39 @@ def _attention(spec: ModelSpec, hidden: int) -> int:
 
 
 def _mixer(spec: ModelSpec, hidden: int) -> int:
-    state = next((layer.state for layer in spec.layers if layer.state is not None), None)
+    state = next((layer.state for layer, _ in spec.layer_groups if layer.state is not None), None)
     if state is None:
         return 0
-    # Projections in and out dominate: about 2·hidden·inner for in, hidden·inner for out.
     t = spec.text
+    if state.family == "mamba2":
+        # in_proj to z, x, B, C and dt; out_proj back; conv weights; A, D, dt_bias; norm.
+        d = mamba2_dims(t, str(spec.config_path))
+        in_proj = hidden * (2 * d.intermediate + 2 * d.groups * d.d_state + d.heads)
+        conv = (d.intermediate + 2 * d.groups * d.d_state) * d.d_conv
+        return in_proj + d.intermediate * hidden + conv + 3 * d.heads + d.intermediate
+    if state.family == "mamba1":
+        # in_proj to x and z, x_proj to dt, B, C, dt_proj, out_proj, conv, A and D.
+        m = mamba1_dims(t, str(spec.config_path))
+        inner = m.intermediate
+        in_out = 3 * hidden * inner
+        x_dt = inner * (m.dt_rank + 2 * m.d_state) + m.dt_rank * inner
+        return in_out + x_dt + inner * (m.d_conv + m.d_state + 1)
+    if state.family == "short_conv":  # LFM2: in_proj to B, C, x; out_proj; depthwise conv
+        kernel = optional_int(t, "", "conv_L_cache") or 3
+        return 4 * hidden * hidden + hidden * kernel
+    if state.family == "lightning":  # MiniMax: qkv, output gate and out projections
+        inner = spec.num_attention_heads * spec.head_dim
+        return 5 * hidden * inner
+    if state.family == "kda":  # Kimi Delta Attention: q, k, v, the two gates, beta, out
+        config = t.get("linear_attn_config")
+        if isinstance(config, Mapping):
+            heads = optional_int(config, "", "num_heads") or 0
+            head_dim = optional_int(config, "", "head_dim") or 0
+            kernel = optional_int(config, "", "short_conv_kernel_size") or 4
+            proj = heads * head_dim
+            gates = 2 * (hidden * head_dim + head_dim * proj)
+            return 4 * hidden * proj + gates + hidden * heads + 3 * proj * kernel + 2 * proj
+    # Projections in and out dominate: about 2·hidden·inner for in, hidden·inner for out.
     inner = optional_int(t, "", "linear_num_value_heads") or 0
     if inner:
         v_dim = optional_int(t, "", "linear_value_head_dim") or 128
@@ -115,6 +152,55 @@ def _mixer(spec: ModelSpec, hidden: int) -> int:
     return 3 * hidden * inner_dim + state.conv_elements + state.ssm_elements // 8
 
 
+def _int_field(config: Mapping[str, Any], *keys: str) -> int | None:
+    """The first of keys holding a plain integer (ERNIE-VL lists experts per modality)."""
+    for key in keys:
+        value = config.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def _moe_layer(spec: ModelSpec, layer_index: int) -> bool:
+    """Whether layer `layer_index` has routed experts, by the family's own field."""
+    t = spec.text
+    n = spec.num_layers
+    enum = t.get("moe_layers_enum")  # Step3: "4,5,…" (default: every layer but the first)
+    if spec.model_type.startswith("step3"):
+        if isinstance(enum, str) and enum.strip():
+            return layer_index in {int(x) for x in enum.split(",") if x.strip().isdigit()}
+        return layer_index >= 1
+    start = _int_field(t, "moe_layer_start_index")  # ERNIE 4.5
+    if start is not None:
+        end = _int_field(t, "moe_layer_end_index")
+        interval = _int_field(t, "moe_layer_interval") or 1
+        last = n - 1 if end is None or end < 0 else end
+        return start <= layer_index <= last and (layer_index - start) % interval == 0
+    interleave = _int_field(t, "interleave_moe_layer_step")  # Llama 4: (i + 1) % step == 0
+    if interleave:
+        return (layer_index + 1) % interleave == 0
+    dense_first = _int_field(t, "first_k_dense_replace") or 0
+    mlp_only = t.get("mlp_only_layers") or []
+    step = _int_field(t, "decoder_sparse_step", "expert_layer_period") or 1
+    offset = _int_field(t, "expert_layer_offset") or 0
+    return not (
+        layer_index < dense_first or layer_index in mlp_only or bool((layer_index - offset) % step)
+    )
+
+
+def _lfm2_ff_dim(t: Mapping[str, Any], inter: int) -> int:
+    """LFM2's MLP width: block_ff_dim, cut to 2/3, scaled, rounded up to block_multiple_of."""
+    ff = _int_field(t, "block_ff_dim") or inter
+    if t.get("block_auto_adjust_ff_dim"):
+        ff = int(2 * ff / 3)
+        multiplier = t.get("block_ffn_dim_multiplier")
+        if isinstance(multiplier, (int, float)) and not isinstance(multiplier, bool):
+            ff = int(multiplier * ff)
+        multiple = _int_field(t, "block_multiple_of") or 256
+        ff = multiple * -(-ff // multiple)
+    return ff
+
+
 def _ffn(spec: ModelSpec, hidden: int, layer_index: int) -> tuple[int, int]:
     """Parameters of one layer's MLP, and how many of them are routed experts."""
     t = spec.text
@@ -122,24 +208,24 @@ def _ffn(spec: ModelSpec, hidden: int, layer_index: int) -> tuple[int, int]:
     inter = optional_int(t, "", "intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim")
     if inter is None:
         inter = 4 * hidden
-    experts = optional_int(t, "", "num_local_experts", "num_experts", "n_routed_experts")
-    dense_first = optional_int(t, "", "first_k_dense_replace") or 0
-    mlp_only = t.get("mlp_only_layers") or []
-    step = optional_int(t, "", "decoder_sparse_step", "expert_layer_period") or 1
-    offset = optional_int(t, "", "expert_layer_offset") or 0
-    dense_layer = (
-        layer_index < dense_first or layer_index in mlp_only or bool((layer_index - offset) % step)
+    experts = _int_field(
+        t, "num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"
     )
-    if experts is None or experts <= 1 or dense_layer:
-        return _mlp(hidden, inter, gated), 0
-    expert_inter = optional_int(t, "", "moe_intermediate_size", "expert_intermediate_size") or inter
+    llama4 = spec.model_type in ("llama4", "llama4_text")
+    if spec.model_type == "lfm2":
+        inter = _lfm2_ff_dim(t, inter)
+    if experts is None or experts <= 1 or not _moe_layer(spec, layer_index):
+        # Llama 4's dense layers use intermediate_size_mlp; intermediate_size is the experts'.
+        dense = (_int_field(t, "intermediate_size_mlp") or inter) if llama4 else inter
+        return _mlp(hidden, dense, gated), 0
+    expert_inter = _int_field(t, "moe_intermediate_size", "expert_intermediate_size") or inter
     routed = experts * _mlp(hidden, expert_inter, True)
     total = routed + hidden * experts  # experts + router
-    shared = optional_int(t, "", "n_shared_experts") or (
-        1 if spec.model_type == "llama4_text" else 0
-    )
+    shared = _int_field(t, "n_shared_experts", "moe_num_shared_experts", "num_shared_experts")
+    if shared is None:
+        shared = 1 if llama4 else 0
     total += shared * _mlp(hidden, expert_inter, True)
-    shared_inter = optional_int(t, "", "shared_expert_intermediate_size") or 0
+    shared_inter = _int_field(t, "shared_expert_intermediate_size", "share_expert_dim") or 0
     total += _mlp(hidden, shared_inter, True)
     return total, routed
 

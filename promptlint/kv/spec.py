@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from promptlint.errors import UserError
+from promptlint.kv import architectures as ka
 from promptlint.kv import layers as lk
 from promptlint.kv.fields import (
     DTYPE_BYTES,
@@ -28,13 +29,15 @@ from promptlint.kv.source import read_config
 from promptlint.kv.ssm import (
     StateShape,
     gated_deltanet_state,
+    kda_state,
     lightning_state,
     mamba1_state,
     mamba2_state,
     short_conv_state,
 )
 
-# vLLM caches one latent per layer for these families when kv_lora_rank is set.
+# For architectures promptlint has no reader for: vLLM caches one latent per layer for these
+# families when kv_lora_rank is set.
 MLA_MODEL_TYPES = frozenset(
     {
         "deepseek_v2",
@@ -51,6 +54,8 @@ MLA_MODEL_TYPES = frozenset(
 )
 FALCON_TYPES = frozenset({"falcon", "RefinedWeb", "RefinedWebModel"})
 MAMBA1_TYPES = frozenset({"mamba", "falcon_mamba", "jamba"})
+# DeepSeek-V3.2's indexer keeps fp8 keys plus one float32 scale per this many values.
+INDEXER_QUANT_BLOCK = 128
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,8 @@ class LayerSpec:
     window: int | None = None  # sliding window / attention chunk (tokens)
     mla_width: int = 0  # kv_lora_rank + qk_rope_head_dim
     state: StateShape | None = None
+    indexer_bytes: int = 0  # sparse-attention indexer K cache per token (uint8, any KV dtype)
+    fp8_latent_bytes: int = 0  # latent bytes per token in vLLM's fp8_ds_mla layout
 
     def elements_per_token(self, tp: int = 1) -> int:
         """Cache elements one token adds to this layer on one GPU."""
@@ -73,6 +80,12 @@ class LayerSpec:
             heads = max(1, self.kv_heads // tp)  # replicated when TP exceeds the KV heads
             return heads * (self.head_dim + self.head_dim_v)
         return 0
+
+    def bytes_per_token(self, kv_dtype_bytes: int, tp: int = 1) -> int:
+        """Cache bytes one token adds to this layer on one GPU."""
+        if self.kind == lk.MLA and self.fp8_latent_bytes and kv_dtype_bytes == 1:
+            return self.fp8_latent_bytes + self.indexer_bytes
+        return self.elements_per_token(tp) * kv_dtype_bytes + self.indexer_bytes
 
 
 @dataclass
@@ -90,10 +103,13 @@ class ModelSpec:
     head_dim: int
     dtype: str | None
     layers: list[LayerSpec]
+    layer_groups: list[tuple[LayerSpec, int]]  # each distinct layer and how many there are
     text: Mapping[str, Any]
     raw: Mapping[str, Any]
     mla: bool = False
     raw_model_type: str = ""
+    architecture: str | None = None
+    reader: ka.Reader = ka.GENERIC
     assumptions: list[str] = field(default_factory=list)
 
     @property
@@ -102,10 +118,14 @@ class ModelSpec:
 
     @property
     def windows(self) -> dict[str, int]:
-        return {layer.kind: layer.window for layer in self.layers if layer.window is not None}
+        return {
+            layer.kind: layer.window for layer, _ in self.layer_groups if layer.window is not None
+        }
 
     def layer_counts(self) -> dict[str, int]:
-        counts = Counter(layer.kind for layer in self.layers)
+        counts: Counter[str] = Counter()
+        for layer, count in self.layer_groups:
+            counts[layer.kind] += count
         return {kind: counts[kind] for kind in lk.ALL_KINDS if counts[kind]}
 
     def model_dtype_bytes(self) -> int:
@@ -118,8 +138,12 @@ class ModelSpec:
         return count_parameters(self)
 
 
-def _kv_heads(text: Mapping[str, Any], model_type: str, heads: int, where: str) -> int:
-    """vLLM get_total_num_kv_heads (kv-cache.md §1.4)."""
+def _kv_heads(
+    text: Mapping[str, Any], model_type: str, heads: int, where: str, reader: ka.Reader
+) -> int:
+    """vLLM get_total_num_kv_heads, with the KV-head fields the architecture's class reads."""
+    if reader.fixed_kv_heads is not None:
+        return reader.fixed_kv_heads
     falcon_new = model_type in FALCON_TYPES and text.get("new_decoder_architecture")
     if text.get("multi_query") and not falcon_new:
         return 1
@@ -127,9 +151,7 @@ def _kv_heads(text: Mapping[str, Any], model_type: str, heads: int, where: str) 
     if model_type in ("mpt", "dbrx") and isinstance(attn_config, Mapping):
         kv = attn_config.get("kv_n_heads")
         return heads if kv is None else as_int(kv, "attn_config.kv_n_heads", where)
-    kv = optional_int(
-        text, where, "n_head_kv", "num_kv_heads", "num_key_value_heads", "multi_query_group_num"
-    )
+    kv = optional_int(text, where, *reader.kv_heads) if reader.kv_heads else None
     if kv is None:
         return heads
     if kv == 0:
@@ -156,14 +178,29 @@ def _head_dim(
 
 
 def _state_for(
-    kind: str, text: Mapping[str, Any], model_type: str, heads: int, head_dim: int, where: str
+    kind: str,
+    text: Mapping[str, Any],
+    model_type: str,
+    heads: int,
+    head_dim: int,
+    where: str,
+    reader: ka.Reader,
 ) -> StateShape:
+    if kind == lk.LINEAR and reader.linear_state is not None:
+        family = reader.linear_state
+        if family == ka.KDA:
+            return kda_state(text, where)
+        if family == ka.LIGHTNING:
+            return lightning_state(text, where, heads, head_dim)
+        if family == ka.SHORT_CONV:
+            return short_conv_state(text, where)
+        return gated_deltanet_state(text, where)
     if kind == lk.LINEAR:
         if model_type.startswith("lfm2"):
             return short_conv_state(text, where)
         if first_key(text, "linear_num_value_heads") is not None:
             return gated_deltanet_state(text, where)
-        if model_type == "minimax":
+        if model_type.startswith("minimax"):
             return lightning_state(text, where, heads, head_dim)
         raise UserError(
             f"{where}: linear-attention layers but no linear_num_value_heads (missing field)"
@@ -213,23 +250,42 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
         if base in lk.UNIFORM_FAMILIES or base in lk.FAMILIES_WITH_RULES:
             model_type = base
 
+    architecture, reader = ka.reader_for(ka.architecture_names(raw, text))
+    if not reader.known:
+        named = f"architecture {architecture}" if architecture else "config names no architecture"
+        notes.append(
+            f"{named}: not one promptlint reads by name; fields read with the common aliases "
+            f"({' / '.join(reader.layers)}, {' / '.join(reader.heads)}, "
+            f"{' / '.join(reader.hidden)}, {' / '.join(reader.kv_heads)}) and the "
+            f"{model_type} family's layer rules — check the result against vLLM's log"
+        )
     attention_free = model_type in lk.ATTENTION_FREE
-    n_layers = require_int(text, where, "num_hidden_layers", "n_layer", "num_layers")
+    n_layers = require_int(text, where, *reader.layers)
     if attention_free:
-        heads = optional_int(text, where, "num_attention_heads", "n_head") or 0
-        hidden = require_int(text, where, "hidden_size", "d_model", "n_embd")
+        heads = optional_int(text, where, *reader.heads) or 0
+        hidden = require_int(text, where, *reader.hidden)
     else:
-        heads = require_int(text, where, "num_attention_heads", "n_head")
-        hidden = require_int(text, where, "hidden_size", "n_embd", "d_model", "n_embed")
+        heads = require_int(text, where, *reader.heads)
+        hidden = require_int(text, where, *reader.hidden)
 
-    mla = model_type in MLA_MODEL_TYPES and text.get("kv_lora_rank") is not None
+    mla_family = reader.mla if reader.known else model_type in MLA_MODEL_TYPES
+    mla = mla_family and text.get("kv_lora_rank") is not None
     decompressed = not mla and text.get("kv_lora_rank") is not None
     if decompressed:
         notes.append(
             f"kv_lora_rank present but vLLM runs {model_type} without MLA: K and V cached per "
             "head, each qk_nope_head_dim + qk_rope_head_dim wide (V padded to it)"
         )
-    kv_heads = 1 if mla else (0 if attention_free else _kv_heads(text, model_type, heads, where))
+    kv_heads = (
+        1 if mla else (0 if attention_free else _kv_heads(text, model_type, heads, where, reader))
+    )
+    if reader.fixed_kv_heads is not None:
+        stated = optional_int(text, where, *ka.GENERIC_KV, "num_attention_groups")
+        notes.append(
+            f"vLLM's {reader.model_file} builds attention with {reader.fixed_kv_heads} KV head"
+            + (f" (config says {stated})" if stated is not None else "")
+            + "; replicated, not split, under tensor parallelism"
+        )
     if mla:
         rank = require_int(text, where, "kv_lora_rank")
         rope = optional_int(text, where, "qk_rope_head_dim") or 0
@@ -286,26 +342,43 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
     global_kv = optional_int(text, where, "num_global_key_value_heads")
     if global_kv is not None and text.get("attention_k_eq_v") is False:
         global_kv = None
+    indexer_bytes, fp8_latent = (
+        _sparse_mla_bytes(text, where, head_dim, notes) if mla and reader.sparse_indexer else (0, 0)
+    )
+    # Layers of the same kind share one LayerSpec, so the estimate works per group of alike
+    # layers rather than per layer.
     specs: list[LayerSpec] = []
+    built: dict[lk.LayerKind, LayerSpec] = {}
+    counts: dict[lk.LayerKind, int] = {}
     state_cache: dict[str, StateShape] = {}
     for kind in kinds:
-        state = None
-        if kind.kind in lk.STATE_KINDS or kind.with_state:
-            key = kind.kind
-            if key not in state_cache:
-                state_cache[key] = _state_for(key, text, model_type, heads, head_dim, where)
-            state = state_cache[key]
-        if kind.kind == lk.FULL and mla:
-            specs.append(LayerSpec(lk.MLA, 1, head_dim, 0, None, head_dim, state))
-        elif kind.kind in (lk.FULL, lk.SLIDING, lk.CHUNKED):
-            layer_kv = kind.kv_heads or kv_heads
-            layer_hd = kind.head_dim or head_dim
-            if kind.kind == lk.FULL and global_head_dim:  # Gemma 4 global layers
-                layer_hd = global_head_dim
-                layer_kv = global_kv or layer_kv
-            specs.append(LayerSpec(kind.kind, layer_kv, layer_hd, layer_hd, kind.window, 0, state))
-        else:
-            specs.append(LayerSpec(kind.kind, state=state))
+        layer = built.get(kind)
+        if layer is None:
+            state = None
+            if kind.kind in lk.STATE_KINDS or kind.with_state:
+                key = kind.kind
+                if key not in state_cache:
+                    state_cache[key] = _state_for(
+                        key, text, model_type, heads, head_dim, where, reader
+                    )
+                state = state_cache[key]
+            if kind.kind == lk.FULL and mla:
+                layer = LayerSpec(
+                    lk.MLA, 1, head_dim, 0, None, head_dim, state, indexer_bytes, fp8_latent
+                )
+            elif kind.kind in (lk.FULL, lk.SLIDING, lk.CHUNKED):
+                layer_kv = kind.kv_heads or kv_heads
+                layer_hd = kind.head_dim or head_dim
+                if kind.kind == lk.FULL and global_head_dim:  # Gemma 4 global layers
+                    layer_hd = global_head_dim
+                    layer_kv = global_kv or layer_kv
+                layer = LayerSpec(kind.kind, layer_kv, layer_hd, layer_hd, kind.window, 0, state)
+            else:
+                layer = LayerSpec(kind.kind, state=state)
+            built[kind] = layer
+            counts[kind] = 0
+        counts[kind] += 1
+        specs.append(layer)
     if global_head_dim:
         notes.append(
             f"global layers use global_head_dim {global_head_dim}"
@@ -331,12 +404,40 @@ def build_spec(model: str, config_path: Path, raw: Mapping[str, Any]) -> ModelSp
         head_dim=head_dim,
         dtype=dtype,
         layers=specs,
+        layer_groups=[(built[kind], count) for kind, count in counts.items()],
         text=text,
         raw=raw,
         mla=mla,
         raw_model_type=top_type,
+        architecture=architecture,
+        reader=reader,
         assumptions=notes,
     )
+
+
+def _sparse_mla_bytes(
+    text: Mapping[str, Any], where: str, latent: int, notes: list[str]
+) -> tuple[int, int]:
+    """DeepSeek-V3.2 (deepseek_v2.py): the indexer cache and the fp8_ds_mla latent, per token.
+
+    Each MLA layer also registers a DeepseekV32IndexerCache whose MLAAttentionSpec holds
+    index_head_dim fp8 values plus a float32 scale per 128 of them, as uint8 whatever the KV
+    dtype (128 + 4 = 132 B). With an fp8 KV cache vLLM uses the fp8_ds_mla layout: the
+    kv_lora_rank part in fp8 with one float32 scale per 128 values, the rope part kept in
+    16 bits (512 + 4·4 + 64·2 = 656 B, not 576).
+    """
+    index_dim = optional_int(text, where, "index_head_dim") or 128
+    indexer = index_dim + index_dim // INDEXER_QUANT_BLOCK * 4
+    rank = require_int(text, where, "kv_lora_rank")
+    rope = latent - rank
+    fp8_latent = rank + rank // INDEXER_QUANT_BLOCK * 4 + rope * 2
+    notes.append(
+        f"sparse-attention indexer K cache: {index_dim} fp8 values + "
+        f"{index_dim // INDEXER_QUANT_BLOCK} float32 scale = {indexer} B per token per layer, "
+        f"uint8 whatever the KV dtype; with --kv-dtype fp8 vLLM stores the latent as "
+        f"fp8_ds_mla ({fp8_latent} B, not {latent})"
+    )
+    return indexer, fp8_latent
 
 
 def load_model_spec(model: str | Path) -> ModelSpec:

@@ -29,7 +29,14 @@ from promptlint.report.prices_split import class_costs
 from promptlint.store.money import from_pico
 from promptlint.store.sql import ONLY_BREAKS, SQLStore, range_where
 
-GROUP_COLUMNS = {"model": "model", "session": "session_id", "day": "day", "key": "key_hash"}
+GROUP_COLUMNS = {
+    "model": "model",
+    "session": "session_id",
+    "day": "day",
+    "key": "key_hash",
+    "agent": "source",
+    "project": "project",
+}
 BY_CHOICES = (*GROUP_COLUMNS, "cause")
 _ANCHOR_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
 _LINK_COLUMNS = (
@@ -386,5 +393,5 @@ def build_report(
 def query_count(by: str, with_sessions: bool) -> int:
     """How many queries build_report runs (for the progress bar)."""
     if with_sessions:
-        return 7 + (1 if by in ("session", "key") else 0)
+        return 7 + (0 if by in ("model", "day", "cause") else 1)
     return 4

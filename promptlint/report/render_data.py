@@ -11,7 +11,14 @@ from typing import Any
 from promptlint.moneyjson import dumps, money
 from promptlint.report.model import CauseRow, Group, Report, Totals
 
-BY_KEY = {"model": "model", "session": "session_id", "day": "day", "key": "key_hash"}
+BY_KEY = {
+    "model": "model",
+    "session": "session_id",
+    "day": "day",
+    "key": "key_hash",
+    "agent": "agent",
+    "project": "project",
+}
 
 
 def totals_dict(t: Totals) -> dict[str, Any]:

@@ -7,7 +7,15 @@ from tabulate import tabulate
 from promptlint.report.fmt import pct, share, tokens, usd
 from promptlint.report.model import CauseRow, Report, Totals
 
-BY_LABEL = {"model": "Model", "session": "Session", "day": "Day (UTC)", "key": "Key", "cause": ""}
+BY_LABEL = {
+    "model": "Model",
+    "session": "Session",
+    "day": "Day (UTC)",
+    "key": "Key",
+    "agent": "Agent",
+    "project": "Project",
+    "cause": "",
+}
 
 
 def _period(report: Report) -> str:

@@ -19,6 +19,8 @@ class BreakRecord:
     lost_usd: str  # Decimal as text
     before: str | None = None  # short snippet of the earlier request around the break
     after: str | None = None  # same place in this request
+    exact: bool = True  # False where the cause is inferred (from an agent's log, not bodies)
+    note: str | None = None  # what was assumed, where `exact` is False
 
 
 @dataclass
@@ -47,3 +49,5 @@ class RequestRecord:
     body: str | None = None  # per --record-bodies: None, redacted JSON, or full JSON
     error: str | None = None
     breaks: list[BreakRecord] = field(default_factory=list)
+    source: str = "proxy"  # proxy, or the agent whose log was imported (claude-code, codex)
+    project: str = ""  # the agent's working directory, where its log says

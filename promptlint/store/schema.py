@@ -15,9 +15,14 @@ report over a million requests needs no join.
 
 Version 4 counts only real breaks in `requests.break_count`: a new-content row (nothing
 broke; it says where the new tokens start) is not one.
+
+Version 5 records where a request came from (`source`: the proxy, or the agent whose log
+was imported) and its `project`; whether a break was observed or inferred (`exact`, with
+the assumption in `note`); and, for `promptlint import`, how far each log file was read
+(`import_files`), so a re-import reads only what is new.
 """
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 SCHEMA_V1 = [
     """CREATE TABLE IF NOT EXISTS meta (
@@ -112,5 +117,20 @@ MIGRATIONS: dict[int, list[str]] = {
     4: [
         "UPDATE requests SET break_count = (SELECT COUNT(*) FROM breaks b"
         " WHERE b.request_id = requests.id AND b.cause <> 'new-content')",
+    ],
+    5: [
+        "ALTER TABLE requests ADD COLUMN source TEXT NOT NULL DEFAULT 'proxy'",
+        "ALTER TABLE requests ADD COLUMN project TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE breaks ADD COLUMN exact INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE breaks ADD COLUMN note TEXT",
+        """CREATE TABLE IF NOT EXISTS import_files (
+            path TEXT PRIMARY KEY,
+            source TEXT NOT NULL,
+            size BIGINT NOT NULL,
+            read_to BIGINT NOT NULL,
+            head TEXT NOT NULL,
+            state TEXT NOT NULL
+        )""",
+        "CREATE INDEX IF NOT EXISTS requests_source ON requests (source)",
     ],
 }

@@ -23,11 +23,11 @@ REQUEST_COLUMNS = (
     " latency_ms, uncached_input_tokens, cache_read_tokens, cache_write_5m_tokens,"
     " cache_write_1h_tokens, output_tokens, predicted_cached_tokens, prompt_tokens_exact,"
     " cost_usd, cost_usd_without_cache, parsed, body, error, cost_pusd, cost_without_cache_pusd,"
-    " break_count, avoidable_tokens, avoidable_pusd"
+    " break_count, avoidable_tokens, avoidable_pusd, source, project"
 )
 BREAK_COLUMNS = (
     "request_id, seq, cause, code, segment, token_offset, lost_tokens, lost_usd,"
-    " before_text, after_text, lost_pusd, ts, session_id, avoidable"
+    " before_text, after_text, lost_pusd, ts, session_id, avoidable, exact, note"
 )
 N_REQUEST_COLUMNS = REQUEST_COLUMNS.count(",") + 1
 N_BREAK_COLUMNS = BREAK_COLUMNS.count(",") + 1
@@ -60,7 +60,7 @@ def request_row(r: RequestRecord) -> tuple[Any, ...]:
         int(bool(r.prompt_tokens_exact)), str(r.cost_usd), str(r.cost_usd_without_cache),
         int(bool(r.parsed)), r.body, r.error, cost, without,
         sum(b.cause not in NOT_BREAKS for b in r.breaks),
-        sum(int(b.lost_tokens) for b in avoidable), avoidable_pusd,
+        sum(int(b.lost_tokens) for b in avoidable), avoidable_pusd, r.source, r.project,
     )  # fmt: skip
 
 
@@ -73,6 +73,7 @@ def break_row(r: RequestRecord, ts: str, seq: int, b: BreakRecord) -> tuple[Any,
     return (
         r.id, seq, b.cause, b.code, b.segment, int(b.token_offset), int(b.lost_tokens),
         str(b.lost_usd), b.before, b.after, lost, ts, r.session_id, int(is_avoidable(b.cause)),
+        int(bool(b.exact)), b.note,
     )  # fmt: skip
 
 
@@ -87,7 +88,7 @@ def record_from_row(row: Sequence[Any], breaks: list[BreakRecord]) -> RequestRec
         predicted_cached_tokens=None if row[17] is None else int(row[17]),
         prompt_tokens_exact=bool(row[18]), cost_usd=usd_text(from_pico(row[24])),
         cost_usd_without_cache=usd_text(from_pico(row[25])), parsed=bool(row[21]),
-        body=row[22], error=row[23], breaks=breaks,
+        body=row[22], error=row[23], breaks=breaks, source=row[29], project=row[30],
     )  # fmt: skip
 
 
@@ -95,7 +96,7 @@ def break_from_row(row: Sequence[Any]) -> BreakRecord:
     return BreakRecord(
         cause=row[2], code=row[3], segment=row[4], token_offset=int(row[5]),
         lost_tokens=int(row[6]), lost_usd=usd_text(from_pico(row[10])),
-        before=row[8], after=row[9],
+        before=row[8], after=row[9], exact=bool(row[14]), note=row[15],
     )  # fmt: skip
 
 

@@ -272,6 +272,12 @@ def test_store_migration_recounts_breaks_without_new_content(tmp_path: Path) -> 
     con = sqlite3.connect(path)
     # A store written before v4 counted the new-content row too.
     con.execute("UPDATE requests SET break_count = 1 WHERE id = 'r1'")
+    # ... and had none of v5's columns and tables.
+    con.execute("DROP INDEX requests_source")
+    v5 = [("requests", "source"), ("requests", "project"), ("breaks", "exact"), ("breaks", "note")]
+    for table, column in v5:
+        con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+    con.execute("DROP TABLE import_files")
     con.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
     con.commit()
     con.close()

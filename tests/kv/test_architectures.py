@@ -29,6 +29,8 @@ CASES = [
     ("qwen2.5-7b-instruct", 28 * 2 * 4 * (3584 // 28) * BF16, None, 0, {"full_attention": 28}),
     # Qwen3: explicit head_dim 128 (2560/32 would be 80)
     ("qwen3-4b", 36 * 2 * 8 * 128 * BF16, None, 0, {"full_attention": 36}),
+    # Qwen3-32B (Qwen/Qwen3-32B): 8 KV heads × head_dim 128 (5120/64 would be 80)
+    ("qwen3-32b", 64 * 2 * 8 * 128 * BF16, None, 0, {"full_attention": 64}),
     # Qwen3-MoE: 4 KV heads × head_dim 128 (2048/32 would be 64); experts are irrelevant
     ("qwen3-30b-a3b", 48 * 2 * 4 * 128 * BF16, None, 0, {"full_attention": 48}),
     # Mistral v0.1: the model-wide 4096 window makes every layer a sliding layer
@@ -109,6 +111,125 @@ CASES = [
         0,
         {"full_attention": 12, "chunked_attention": 36},
     ),
+    # --- Architectures added for issue #16. The configs are reconstructions of the published
+    # config.json of each Hugging Face repository named here (the fields that size the cache,
+    # values as published; tests/data/configs/SOURCES.md). Each figure is worked from the vLLM
+    # model class the `architectures` entry selects (vllm/model_executor/models/<file>).
+    #
+    # Step3 (stepfun-ai/step3, step3_text.py): Step3TextDecoderLayer builds its attention with
+    # num_kv_heads=1 (the config's num_attention_groups: 1), head_dim 256. Before: 64 KV heads
+    # (the query heads, no num_key_value_heads in the config) → 3,997,696, 64× too large.
+    ("step3", 61 * 2 * 1 * 256 * BF16, None, 0, {"full_attention": 61}),
+    # Kimi-Linear-48B-A3B (moonshotai/Kimi-Linear-48B-A3B-Instruct, kimi_linear.py): MLA
+    # (kv_lora_rank 512 + qk_rope_head_dim 64) on the 7 full_attn_layers (1-based: 4, 8, …, 27);
+    # KDA on the other 20 (layers/kda.py, mamba_utils.kda_state_shape / kda_state_dtype):
+    # q, k, v conv states 3 × (32 heads × 128) × (kernel 4 − 1) in bf16, plus a recurrent
+    # state 32 × 128 × 128 in float32. num_key_value_heads 32 is unused. Before: refused.
+    (
+        "kimi-linear-48b-a3b-instruct",
+        7 * (512 + 64) * BF16,
+        None,
+        20 * (3 * 32 * 128 * 3 * BF16 + 32 * 128 * 128 * 4),
+        {"mla_attention": 7, "linear_attention": 20},
+    ),
+    # MiniMax-M1-80k (MiniMaxAI/MiniMax-M1-80k, minimax_text_01.py): attn_type_list puts
+    # softmax attention (8 KV heads × head_dim 128) on every 8th layer (10 of 80); the other 70
+    # are lightning attention, each one linear_attention_state_shape (64 heads, 128, 128) in
+    # the model dtype (linear_attention_state_dtype, mamba_cache_dtype auto). Before: refused.
+    (
+        "minimax-m1-80k",
+        10 * 2 * 8 * 128 * BF16,
+        None,
+        70 * 64 * 128 * 128 * BF16,
+        {"full_attention": 10, "linear_attention": 70},
+    ),
+    # MPT-7B (mosaicml/mpt-7b, mpt.py): the class reads n_layers, n_heads, d_model and
+    # attn_config.kv_n_heads (absent: MHA), head 4096 / 32 = 128. Before: refused.
+    ("mpt-7b", 32 * 2 * 32 * 128 * BF16, None, 0, {"full_attention": 32}),
+    # Bamba-9B (ibm-ai-platform/Bamba-9B, bamba.py): attention at attn_layer_indices 9, 18, 27
+    # (8 KV heads × 4096/32); Mamba2 elsewhere, mamba2_state_shape: conv (128 heads × 64 +
+    # 2 × 1 group × 128 state) × (4 − 1) + ssm 128 × 64 × 128, both bf16.
+    (
+        "bamba-9b",
+        3 * 2 * 8 * 128 * BF16,
+        None,
+        29 * ((128 * 64 + 2 * 1 * 128) * 3 + 128 * 64 * 128) * BF16,
+        {"full_attention": 3, "mamba": 29},
+    ),
+    # LFM2-1.2B (LiquidAI/LFM2-1.2B, lfm2.py): 6 full_attention layers (8 KV heads × 2048/32
+    # = 64); 10 short-conv layers, short_conv_state_shape (hidden 2048, conv_L_cache 3 − 1).
+    (
+        "lfm2-1.2b",
+        6 * 2 * 8 * 64 * BF16,
+        None,
+        10 * 2048 * 2 * BF16,
+        {"full_attention": 6, "linear_attention": 10},
+    ),
+    # GLM-4.5 (zai-org/GLM-4.5, glm4_moe.py): 92 layers, 8 KV heads, head_dim 128 (5120/96
+    # would be 53); the MTP layer only counts with speculative decoding.
+    ("glm-4.5", 92 * 2 * 8 * 128 * BF16, None, 0, {"full_attention": 92}),
+    # ERNIE-4.5-21B-A3B (baidu/ERNIE-4.5-21B-A3B-PT, ernie45_moe.py): 4 KV heads × 2560/20.
+    ("ernie-4.5-21b-a3b", 28 * 2 * 4 * 128 * BF16, None, 0, {"full_attention": 28}),
+    # Mistral-Small-24B-Instruct-2501 (mistralai/…, llama.py): head_dim 128, not 5120/32 = 160;
+    # sliding_window null (Magistral-Small and Mistral-Small 3.1 share this text geometry).
+    ("mistral-small-24b-instruct-2501", 40 * 2 * 8 * 128 * BF16, None, 0, {"full_attention": 40}),
+    # Llama-4-Maverick (meta-llama/Llama-4-Maverick-17B-128E-Instruct, llama4.py): as Scout,
+    # 3 of 4 layers chunked local attention (8192), every 4th global; experts are irrelevant.
+    (
+        "llama-4-maverick-17b-128e-instruct",
+        48 * 2 * 8 * 128 * BF16,
+        12 * 2 * 8 * 128 * BF16,
+        0,
+        {"full_attention": 12, "chunked_attention": 36},
+    ),
+    # Phi-4 (microsoft/phi-4, phi3.py): 10 KV heads × 5120/40 = 128, sliding_window null.
+    ("phi-4", 40 * 2 * 10 * 128 * BF16, None, 0, {"full_attention": 40}),
+    # OLMo-3-7B (allenai/Olmo-3-1025-7B, olmo2.py): explicit layer_types, 3 sliding (4096) : 1
+    # full; MHA (32 KV heads × 128).
+    (
+        "olmo-3-1025-7b",
+        32 * 2 * 32 * 128 * BF16,
+        8 * 2 * 32 * 128 * BF16,
+        0,
+        {"full_attention": 8, "sliding_attention": 24},
+    ),
+    # Seed-OSS-36B (ByteDance-Seed/Seed-OSS-36B-Instruct, seed_oss.py): 8 KV heads × 128.
+    ("seed-oss-36b-instruct", 64 * 2 * 8 * 128 * BF16, None, 0, {"full_attention": 64}),
+    # MiMo-7B-RL (XiaomiMiMo/MiMo-7B-RL, mimo.py): Qwen2-style, 8 KV heads × 4096/32.
+    ("mimo-7b-rl", 36 * 2 * 8 * 128 * BF16, None, 0, {"full_attention": 36}),
+    # NVIDIA-Nemotron-Nano-9B-v2 (nvidia/…, nemotron_h.py): hybrid_override_pattern has 4 `*`
+    # attention blocks (8 KV heads × head_dim 128), 27 `M` Mamba2 and 25 `-` MLP blocks.
+    # get_mamba_state_shape_from_config: intermediate = mamba_num_heads 128 × mamba_head_dim
+    # 80; conv (10240 + 2 × n_groups 8 × ssm_state_size 128) × (conv_kernel 4 − 1), ssm
+    # 128 × 80 × 128, bf16.
+    (
+        "nvidia-nemotron-nano-9b-v2",
+        4 * 2 * 8 * 128 * BF16,
+        None,
+        27 * ((128 * 80 + 2 * 8 * 128) * 3 + 128 * 80 * 128) * BF16,
+        {"full_attention": 4, "mamba": 27, "no_kv": 25},
+    ),
+    # Falcon-H1-7B-Instruct (tiiuae/Falcon-H1-7B-Instruct, falcon_h1.py): every one of the 44
+    # blocks runs attention (2 KV heads × 128) and a Mamba2 mixer side by side. State: conv
+    # (mamba_d_ssm 3072 + 2 × 1 × mamba_d_state 256) × (4 − 1), ssm mamba_n_heads 24 ×
+    # mamba_d_head 128 × 256, bf16.
+    (
+        "falcon-h1-7b-instruct",
+        44 * 2 * 2 * 128 * BF16,
+        None,
+        44 * ((3072 + 2 * 1 * 256) * 3 + 24 * 128 * 256) * BF16,
+        {"full_attention": 44},
+    ),
+    # Granite-4.0-H-Small (ibm-granite/granite-4.0-h-small, granitemoehybrid.py): layer_types
+    # 4 attention (8 KV heads × 4096/32, NoPE) and 36 Mamba2: conv (128 heads × 64 + 2 × 1 ×
+    # 128) × 3, ssm 128 × 64 × 128, bf16.
+    (
+        "granite-4.0-h-small",
+        4 * 2 * 8 * 128 * BF16,
+        None,
+        36 * ((128 * 64 + 2 * 1 * 128) * 3 + 128 * 64 * 128) * BF16,
+        {"full_attention": 4, "mamba": 36},
+    ),
 ]
 
 
@@ -188,3 +309,59 @@ def test_tensor_parallel_splits_recurrent_state() -> None:
     four = estimate_kv(CONFIGS / "qwen3-next-80b-a3b-instruct.json", tp=4)
     assert four.per_request_state_bytes * 4 == one.per_request_state_bytes
     assert four.bytes_per_token == 12 * 2 * 1 * 256 * BF16  # 2 KV heads, replicated at TP 4
+
+
+# DeepSeek-V3.2-Exp (deepseek-ai/DeepSeek-V3.2-Exp, deepseek_v2.py). Per MLA layer: the latent
+# (kv_lora_rank 512 + qk_rope_head_dim 64) in the KV dtype, plus the DeepseekV32IndexerCache,
+# an MLAAttentionSpec of head_size index_head_dim + index_head_dim // 128 × 4 = 132 in uint8
+# whatever the KV dtype. With fp8 KV the latent takes vLLM's fp8_ds_mla layout: 512 fp8 values
+# + 4 float32 scales + 64 rope values in bf16 = 656 B. Before: 70,272 (bf16) and 35,136 (fp8),
+# the indexer left out and fp8 taken as 576 × 1.
+V32 = CONFIGS / "deepseek-v3.2-exp.json"
+
+
+def test_deepseek_v32_counts_the_indexer_cache() -> None:
+    est = estimate_kv(V32)
+    assert est.bytes_per_token == 61 * ((512 + 64) * BF16 + (128 + 4)) == 78_324
+    assert est.layers == {"mla_attention": 61}
+    assert "61 indexer caches × 132 B" in est.formula
+
+
+def test_deepseek_v32_fp8_uses_the_fp8_ds_mla_layout() -> None:
+    est = estimate_kv(V32, kv_dtype="fp8")
+    assert est.bytes_per_token == 61 * ((512 + 4 * 4 + 64 * 2) + (128 + 4)) == 48_068
+    assert "fp8_ds_mla" in est.formula
+    # MLA and its indexer are replicated on every tensor-parallel rank.
+    assert estimate_kv(V32, kv_dtype="fp8", tp=8).bytes_per_token == 48_068
+
+
+def test_step3_single_kv_head_is_replicated_under_tp() -> None:
+    est = estimate_kv(CONFIGS / "step3.json", tp=8)
+    assert est.bytes_per_token == 61 * 2 * 1 * 256 * BF16
+    assert any("1 KV head (config says 1)" in a for a in est.assumptions)
+
+
+def test_kimi_linear_tp_splits_kda_heads_not_the_latent() -> None:
+    one = estimate_kv(CONFIGS / "kimi-linear-48b-a3b-instruct.json")
+    four = estimate_kv(CONFIGS / "kimi-linear-48b-a3b-instruct.json", tp=4)
+    assert four.bytes_per_token == one.bytes_per_token == 7 * 576 * BF16
+    assert four.per_request_state_bytes * 4 == one.per_request_state_bytes
+
+
+@pytest.mark.parametrize("name", [c[0] for c in CASES] + ["deepseek-v3.2-exp"])
+def test_every_shipped_architecture_has_a_reader(name: str) -> None:
+    est = estimate_kv(CONFIGS / f"{name}.json")
+    assert est.reader.endswith(".py"), est.architecture
+    assert not any("not one promptlint reads by name" in a for a in est.assumptions)
+
+
+def test_mamba2_groups_are_replicated_up_to_the_tp_size() -> None:
+    # mamba2_state_shape at TP 4 with n_groups 1: extra_groups_for_head_shards gives 4 groups,
+    # so each rank's conv holds (8192 + 2 × 4 × 128) / 4 channels; heads split 128 / 4.
+    est = estimate_kv(CONFIGS / "granite-4.0-h-small.json", tp=4)
+    per_layer = ((128 * 64 + 2 * 4 * 128) * 3 // 4 + 128 * 64 * 128 // 4) * BF16
+    assert est.per_request_state_bytes == 36 * per_layer
+    # n_groups 8 divides TP 4: no replication.
+    nemotron = estimate_kv(CONFIGS / "nvidia-nemotron-nano-9b-v2.json", tp=4)
+    per_layer = ((128 * 80 + 2 * 8 * 128) * 3 // 4 + 128 * 80 * 128 // 4) * BF16
+    assert nemotron.per_request_state_bytes == 27 * per_layer

@@ -41,3 +41,19 @@ def test_bad_choice_is_usage_error() -> None:
     proc = run(str(CONFIGS / "qwen3-4b.json"), "--kv-dtype", "int3")
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
+
+
+def test_table_names_the_reader_and_an_unknown_architecture(tmp_path: Path) -> None:
+    known = run(str(CONFIGS / "step3.json"))
+    assert "Step3VLForConditionalGeneration (vLLM models/step3_vl.py)" in known.stdout
+    config = json.loads((CONFIGS / "llama-3.1-8b-instruct.json").read_text(encoding="utf-8"))
+    config["architectures"] = ["AcmeForCausalLM"]
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    table = run(str(path))
+    assert table.returncode == 0
+    assert "AcmeForCausalLM: unknown architecture" in table.stdout
+    data = json.loads(run(str(path), "--format", "json").stdout)
+    assert data["reader"] == "" and data["architecture"] == "AcmeForCausalLM"
+    assert any("AcmeForCausalLM: not one promptlint reads" in a for a in data["assumptions"])
+    assert data["bytes_per_token"] == 32 * 2 * 8 * 128 * 2

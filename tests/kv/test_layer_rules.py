@@ -6,6 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from promptlint.errors import UserError
 from promptlint.kv import estimate_kv, load_model_spec
 
 CONFIGS = Path(__file__).parent.parent / "data" / "configs"
@@ -81,7 +84,9 @@ def test_minimax_attn_type_list(tmp_path: Path) -> None:
     est = estimate_kv(write(tmp_path, config))
     assert est.layers == {"full_attention": 1, "linear_attention": 3}
     assert est.bytes_per_token == 2 * 2 * 128 * 2
-    assert est.per_request_state_bytes == 3 * 8 * 128 * 128 * 4  # float32 lightning state
+    # Lightning state (heads, head_dim, head_dim) in the model dtype: vLLM's
+    # linear_attention_state_dtype follows mamba_cache_dtype "auto", not float32.
+    assert est.per_request_state_bytes == 3 * 8 * 128 * 128 * 2
 
 
 def test_llama4_chunked_local_attention(tmp_path: Path) -> None:
@@ -221,3 +226,41 @@ def test_lfm2_short_conv_layers_hold_a_small_state(tmp_path: Path) -> None:
     assert est.layers == {"full_attention": 1, "linear_attention": 3}
     assert est.bytes_per_token == 2 * 2 * 128 * 2
     assert est.per_request_state_bytes == 3 * 1024 * 2 * 2
+
+
+def kimi(tmp_path: Path, **changes: Any) -> Path:
+    config = json.loads((CONFIGS / "kimi-linear-48b-a3b-instruct.json").read_text("utf-8"))
+    config.update(changes)
+    return write(tmp_path, config)
+
+
+def test_kimi_linear_without_linear_attn_config_is_all_mla(tmp_path: Path) -> None:
+    est = estimate_kv(kimi(tmp_path, linear_attn_config=None))
+    assert est.layers == {"mla_attention": 27}
+    assert est.per_request_state_bytes == 0
+    assert not any("unfamiliar" in a for a in est.assumptions)
+
+
+def test_kimi_linear_broken_linear_attn_config_is_one_line(tmp_path: Path) -> None:
+    broken = {"kda_layers": [1, "two"], "num_heads": 32, "head_dim": 128}
+    with pytest.raises(UserError, match="kda_layers"):
+        estimate_kv(kimi(tmp_path, linear_attn_config=broken))
+    missing = {"kda_layers": [1, 2], "head_dim": 128}
+    with pytest.raises(UserError, match="num_heads"):
+        estimate_kv(kimi(tmp_path, linear_attn_config=missing))
+
+
+def test_dbrx_reads_mpt_names_and_attn_config_kv_heads(tmp_path: Path) -> None:
+    config = {
+        "architectures": ["DbrxForCausalLM"],
+        "model_type": "dbrx",
+        "d_model": 6144,
+        "n_heads": 48,
+        "n_layers": 40,
+        "attn_config": {"kv_n_heads": 8},
+        "torch_dtype": "bfloat16",
+    }
+    est = estimate_kv(write(tmp_path, config))
+    # 40 layers × 2 × 8 KV heads × 6144/48 = 128 × 2 B; the MPT-style names, as dbrx.py reads.
+    assert est.bytes_per_token == 40 * 2 * 8 * 128 * 2
+    assert est.reader == "dbrx.py"

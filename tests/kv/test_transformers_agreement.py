@@ -12,7 +12,15 @@ from promptlint.kv.autofill import transformers_text_config
 
 CONFIGS = Path(__file__).parent.parent / "data" / "configs"
 # Our kinds that transformers spells differently.
-SAME = {"mla_attention": "full_attention", "mamba": "linear_attention"}
+SAME = {
+    "mla_attention": "full_attention",
+    "mamba": "linear_attention",
+    "indexed_attention": "full_attention",  # DeepSeek-V3.2: MLA with the sparse indexer
+    "conv": "linear_attention",  # LFM2 short-convolution blocks
+    "hybrid": "full_attention",  # Falcon-H1: attention and Mamba2 in every block
+    "mlp": "no_kv",  # Nemotron-H MLP-only blocks
+    "moe": "no_kv",
+}
 
 
 @pytest.mark.parametrize("path", sorted(CONFIGS.glob("*.json")), ids=lambda p: p.stem)

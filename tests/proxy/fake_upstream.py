@@ -16,6 +16,11 @@ Test hooks are request headers (forwarded by the proxy like any other header):
 `x-fake-chunk-delay: SECONDS`, `x-fake-reset-after: N` (abort the connection after N
 events), `x-fake-gate: NAME` (after the first event, wait until the test opens the gate),
 `x-fake-chunks: N` (output pieces).
+
+Scripted tool calls, for real agents that cannot set headers per turn: when the latest
+Anthropic message is a user turn whose text holds `[[tool_use NAME {JSON input}]]`, the
+answer is that tool call (`stop_reason: tool_use`); the turn that carries the tool's result
+gets the usual text answer.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ OPENAI_MIN = 1024
 OPENAI_STEP = 128
 ANTHROPIC_MIN = 1024
 ANTHROPIC_LOOKBACK = 20
+TOOL_USE_RE = re.compile(r"\[\[tool_use (\w+) (\{.*?\})\]\]", re.S)
 MODEL_SNAPSHOTS = {
     "gpt-4o": "gpt-4o-2024-08-06",
     "gpt-4o-mini": "gpt-4o-mini-2024-07-18",
@@ -51,6 +57,23 @@ OUTPUT_TEXT = "The prefix held, so this answer was cheap to compute and quick to
 
 def count_tokens(text: str) -> int:
     return len(TOKEN_RE.findall(text))
+
+
+def scripted_tool_use(req: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The tool call a `[[tool_use NAME {...}]]` directive in the latest user turn asks for."""
+    messages = req.get("messages") or []
+    if not messages or messages[-1].get("role") != "user":
+        return None
+    content = messages[-1].get("content")
+    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content or []
+    if any(isinstance(b, dict) and b.get("type") == "tool_result" for b in blocks):
+        return None
+    for block in blocks:
+        if isinstance(block, dict) and block.get("type") == "text":
+            m = TOOL_USE_RE.search(str(block.get("text", "")))
+            if m:
+                return m.group(1), json.loads(m.group(2))
+    return None
 
 
 def tokens_of(value: Any) -> list[str]:
@@ -737,28 +760,24 @@ class FakeUpstream:
             "stop_sequence": None,
             "usage": {**usage, "output_tokens": 1},
         }
+        tool = scripted_tool_use(req)
+        if tool is None:
+            block: dict[str, Any] = {"type": "text", "text": ""}
+            deltas = [{"type": "text_delta", "text": p} for p in pieces]
+        else:
+            block = {"type": "tool_use", "id": self._new_id("toolu_"), "name": tool[0], "input": {}}
+            deltas = [{"type": "input_json_delta", "partial_json": json.dumps(tool[1])}]
         events = [
             ev("message_start", {"type": "message_start", "message": start}),
             ev(
                 "content_block_start",
-                {
-                    "type": "content_block_start",
-                    "index": 0,
-                    "content_block": {"type": "text", "text": ""},
-                },
+                {"type": "content_block_start", "index": 0, "content_block": block},
             ),
             b'event: ping\ndata: {"type": "ping"}\n\n',
         ]
         events += [
-            ev(
-                "content_block_delta",
-                {
-                    "type": "content_block_delta",
-                    "index": 0,
-                    "delta": {"type": "text_delta", "text": p},
-                },
-            )
-            for p in pieces
+            ev("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": d})
+            for d in deltas
         ]
         delta_usage = {
             "input_tokens": usage["input_tokens"],
@@ -772,7 +791,10 @@ class FakeUpstream:
                 "message_delta",
                 {
                     "type": "message_delta",
-                    "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                    "delta": {
+                        "stop_reason": "end_turn" if tool is None else "tool_use",
+                        "stop_sequence": None,
+                    },
                     "usage": delta_usage,
                 },
             ),

@@ -13,7 +13,9 @@ Two measurements, both from the installed CLI (`promptlint check --format json -
 
 A finding counts as *found* when its code is the labelled one and its line is within one line of
 the labelled line. A finding inside the function of a clean site is a *false alarm*; any other
-finding is *unlabelled* and listed so that someone reads it. The script measures and never
+finding is *unlabelled* and listed so that someone reads it, except findings in test code
+(``tests/``, ``test_*.py``, ``*_test.py``, ``conftest.py``), which is not production traffic and
+is never labelled: those are counted apart as *in tests*. The script measures and never
 judges: it exits 0 whatever the figures (and on errors, after saying them).
 """
 
@@ -67,6 +69,7 @@ class Score:
     wrong_code: list[tuple[Site, Finding]] = field(default_factory=list)
     false_alarms: list[tuple[Site, Finding]] = field(default_factory=list)
     unlabelled: list[Finding] = field(default_factory=list)
+    in_tests: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
     def counts(self) -> dict[str, Any]:
@@ -81,6 +84,7 @@ class Score:
             "clean_doubtful": sum(s.doubt for s in self.clean),
             "false_alarms": len(self.false_alarms),
             "unlabelled": len(self.unlabelled),
+            "in_tests": len(self.in_tests),
             "false_alarms_per_20_clean": None if per20 is None else round(per20, 2),
             "recall": round(len(self.found) / len(self.breaks), 3) if self.breaks else None,
         }
@@ -162,6 +166,18 @@ class Functions:
         return span[0] <= b <= span[1] and self.enclosing(path, b) == span
 
 
+def is_test_path(path: str) -> bool:
+    """Test code by the usual conventions (what the labelling spec leaves unlabelled)."""
+    parts = Path(path).parts
+    name = parts[-1] if parts else ""
+    return (
+        "tests" in parts[:-1]
+        or name.startswith("test_")
+        or name.endswith("_test.py")
+        or name == "conftest.py"
+    )
+
+
 def score(
     project: str,
     breaks: list[Site],
@@ -201,6 +217,8 @@ def score(
         )
         if holder is not None:
             result.false_alarms.append((holder, finding))
+        elif is_test_path(finding.path):
+            result.in_tests.append(finding)
         else:
             result.unlabelled.append(finding)
     return result
@@ -316,6 +334,21 @@ def score_sources(src: Path, labels: dict[str, Any], cli: str) -> list[Score]:
     return scores
 
 
+def confident(result: Score) -> Score:
+    """The same figures without the sites labelled `doubt` (and the findings matched to them)."""
+    return Score(
+        result.project,
+        breaks=[x for x in result.breaks if not x.doubt],
+        clean=[x for x in result.clean if not x.doubt],
+        found=[(x, f) for x, f in result.found if not x.doubt],
+        missed=[x for x in result.missed if not x.doubt],
+        wrong_code=[(x, f) for x, f in result.wrong_code if not x.doubt],
+        false_alarms=[(x, f) for x, f in result.false_alarms if not x.doubt],
+        unlabelled=list(result.unlabelled),
+        in_tests=list(result.in_tests),
+    )
+
+
 def total(scores: list[Score]) -> Score:
     out = Score("TOTAL")
     for s in scores:
@@ -327,6 +360,7 @@ def total(scores: list[Score]) -> Score:
             "wrong_code",
             "false_alarms",
             "unlabelled",
+            "in_tests",
             "errors",
         ):
             getattr(out, name).extend(getattr(s, name))
@@ -340,14 +374,18 @@ COLUMNS = [
     ("wrong_code", "wrong code"),
     ("false_alarms", "false alarms"),
     ("unlabelled", "unlabelled"),
+    ("in_tests", "in tests"),
     ("clean_sites", "clean"),
     ("false_alarms_per_20_clean", "FA/20 clean"),
 ]
 
 
 def text_table(title: str, scores: list[Score]) -> str:
+    sure = total([confident(s) for s in scores])
+    sure.project = "TOTAL without doubtful sites"
     rows = [
-        [s.project] + [str(s.counts()[k]) for k, _ in COLUMNS] for s in [*scores, total(scores)]
+        [s.project] + [str(s.counts()[k]) for k, _ in COLUMNS]
+        for s in [*scores, total(scores), sure]
     ]
     head = ["project"] + [label for _, label in COLUMNS]
     widths = [max(len(r[i]) for r in [*rows, head]) for i in range(len(head))]
@@ -370,6 +408,8 @@ def text_table(title: str, scores: list[Score]) -> str:
             )
         for f in s.unlabelled:
             lines.append(f"  unlabelled   {tag} {f.path}:{f.line} {f.code}: {f.message[:100]}")
+        for f in s.in_tests:
+            lines.append(f"  in tests     {tag} {f.path}:{f.line} {f.code}: {f.message[:100]}")
         for e in s.errors:
             lines.append(f"  error        {tag} {e}")
     return "\n".join(lines)
@@ -391,10 +431,15 @@ def as_json(scores: list[Score]) -> dict[str, Any]:
                 finding(f) | {"clean_site": x.function} for x, f in s.false_alarms
             ],
             "unlabelled_findings": [finding(f) for f in s.unlabelled],
+            "test_file_findings": [finding(f) for f in s.in_tests],
             "errors": s.errors,
         }
 
-    return {"projects": [one(s) for s in scores], "total": total(scores).counts()}
+    return {
+        "projects": [one(s) for s in scores],
+        "total": total(scores).counts(),
+        "total_without_doubtful_sites": total([confident(s) for s in scores]).counts(),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
