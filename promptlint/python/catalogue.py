@@ -113,6 +113,16 @@ KEY_ORDER_SOURCES = {
     "hgetall": "a Redis hash",
 }
 
+# Calls that cut a message list to a token or message budget, dropping the oldest turns
+# once the conversation is long enough: re-applied on every request, a sliding window.
+WINDOW_CALLS = {
+    "tokentrim.trim": "tokentrim.trim()",
+    "litellm.trim_messages": "litellm's trim_messages()",
+    "litellm.utils.trim_messages": "litellm's trim_messages()",
+    "langchain_core.messages.trim_messages": "LangChain's trim_messages()",
+    "langchain_core.messages.utils.trim_messages": "LangChain's trim_messages()",
+}
+
 JSON_DUMPS = {"json.dumps", "simplejson.dumps", "orjson.dumps", "ujson.dumps"}
 
 # Names of parameters that usually carry configuration, not per-request data.

@@ -902,6 +902,10 @@ class Evaluator:
                 inner = merge(arg_vals()[:1])
                 window = Taint(WINDOW, e, f"`{self.code(e)}`")
                 return Val(own=inner.all_taints() | {window}, node=e)
+            if qname in cat.WINDOW_CALLS:
+                inner = merge(arg_vals()[:1])
+                window = Taint(WINDOW, e, f"`{cat.WINDOW_CALLS[qname]}`")
+                return Val(own=inner.all_taints() | {window}, node=e)
             if qname == "itertools.count":
                 return Val(kind="counter", node=e)
             if qname == "next" and e.args:
@@ -1160,12 +1164,19 @@ def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> fro
         return taints
     out = set()
     for t in taints:
-        if t.kind == UNORDERED and t.detail in _KEPT_ORDER and t.node is not iterable:
+        if t.detail == "MCP list_tools() order" and not _listing_tools(iterable):
+            out.add(t)  # `tools = await server.list_tools()`: the call is the listing
+        elif t.kind == UNORDERED and t.detail in _KEPT_ORDER and t.node is not iterable:
             # No fix: the elements may not be orderable (a set of functions).
             out.add(Taint(UNORDERED, iterable, t.detail, None))
         else:
             out.add(t)
     return frozenset(out)
+
+
+def _listing_tools(iterable: cst.BaseExpression) -> bool:
+    """`listed.tools`: the tools of an MCP ListToolsResult, iterated where they are used."""
+    return isinstance(iterable, cst.Attribute) and iterable.attr.value == "tools"
 
 
 def _names_a_class(annotation: str) -> bool:

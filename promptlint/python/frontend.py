@@ -337,7 +337,10 @@ PROMPT_PART_WORDS = frozenset(
 
 
 def _names_prompt_part(name: str) -> bool:
-    return any(word in PROMPT_PART_WORDS for word in name.lower().split("_"))
+    """`docs_prompt`, `self._tools`, `get_system_prompt`, `system_prompt_for`: a prompt word
+    last, or `prompt` anywhere (`messages_table`, `tools_response` are something else)."""
+    words = [w for w in name.lower().split("_") if w]
+    return bool(words) and (words[-1] in PROMPT_PART_WORDS or "prompt" in words)
 
 
 def _mentions_sink(text: str, config: CheckConfig) -> bool:

@@ -86,6 +86,27 @@ KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
         "doubtful: a triage prompt formatted with str.format from a constant in another "
         "module, appended after the system message"
     ),
+    ("open-interpreter", "interpreter/computer_use/loop.py", 49, "PL301"): (
+        "screenshots are dropped from earlier tool results by rewriting their content list: "
+        "a rewrite inside a kept message, not of the message list"
+    ),
+    (
+        "open-interpreter",
+        "interpreter/core/llm/utils/convert_to_openai_messages.py",
+        19,
+        "PL301",
+    ): (
+        "only the latest user message goes through user_message_template: re-rendering the "
+        "final turn alone is not recognised yet"
+    ),
+    ("open-interpreter", "interpreter/core/render_message.py", 15, "PL104"): (
+        "the system message runs {{python}} blocks through interpreter.computer.run on every "
+        "request: what a computer tool prints is not known to be per-request"
+    ),
+    ("openai-agents-python", "src/agents/run_internal/session_persistence.py", 19, "PL301"): (
+        "doubtful: a session read with limit=N returns the newest N items; the limit is a "
+        "window inside another module's storage call"
+    ),
 }
 
 # Findings at places the labellers did not label, read and judged true.
