@@ -17,7 +17,12 @@ from promptlint.check import fixes as fixes_mod
 from promptlint.check import registry
 from promptlint.check.config import CheckConfig
 from promptlint.check.discovery import PatternSet, discover
-from promptlint.check.frontends import SPECS, frontend_for_path, spec_for_path
+from promptlint.check.frontends import (
+    SPECS,
+    frontend_for_language,
+    frontend_for_path,
+    spec_for_path,
+)
 from promptlint.check.rule import Rule
 from promptlint.check.suppressions import parse_suppressions
 from promptlint.errors import UserError
@@ -118,8 +123,12 @@ def check_text(
         result = frontend.check_text(path, current, own_rules, config)
         suppressions = parse_suppressions(current)
         codes = {r.CODE for r in own_rules}
+        # A finding in another file (a value followed across modules) comes with that
+        # file's suppressions already applied.
         findings = [
-            f for f in result.findings if f.code in codes and not suppressions.suppresses(f)
+            f
+            for f in result.findings
+            if f.code in codes and (f.path != path or not suppressions.suppresses(f))
         ]
         if result.errors and previous is not None:
             # Our own fix broke the file: keep the text before it, never write broken code.
@@ -166,6 +175,15 @@ def check_file(
         # Write back what was read: keep the byte order mark.
         outcome.original, outcome.fixed = "\ufeff" + outcome.original, "\ufeff" + outcome.fixed
     return outcome
+
+
+def _is_project_root(config: CheckConfig) -> bool:
+    """A folder worth indexing around named files: one with a config, a repository or a
+    pyproject (never a home directory or `/` that `check` happens to run in)."""
+    root = config.root
+    return config.source is not None or any(
+        (root / marker).exists() for marker in (".git", "pyproject.toml", "setup.py")
+    )
 
 
 def _display(path: Path) -> str:
@@ -229,8 +247,30 @@ def run_check(paths: Sequence[Path], config: CheckConfig, options: RunOptions) -
     languages = {spec.language for spec in map(spec_for_path, files) if spec is not None}
     rules = resolve_rules(config, options, languages)
     result = CheckResult(files_checked=len(files), tests_skipped=len(skipped or ()), rules=rules)
+    # Files named one by one (pre-commit) still import the rest of their project: the
+    # index pass then covers the tree under the config's root (it only lists paths).
+    indexed = list(files)
+    if any(p.is_file() for p in paths) and _is_project_root(config):
+        named = set(files)
+        around = discover([config.root], wanted, exclude)
+        indexed += [p for p in around if p not in named and wanted(p)]
+    by_language: dict[str, list[tuple[Path, str]]] = {}
+    for p in indexed:
+        spec = spec_for_path(p)
+        if spec is not None:
+            by_language.setdefault(spec.language, []).append((p, _display(p)))
+    for language, group in by_language.items():
+        prepare = getattr(frontend_for_language(language), "prepare", None)
+        if prepare is not None:  # a front end that reads the run as a whole
+            prepare(group)
+    seen: set[tuple[str, int, int, str]] = set()
     for outcome in _outcomes(files, rules, config, options):
-        result.findings.extend(outcome.findings)
+        for f in outcome.findings:
+            # The same break can be found from its own file and from a file it flows into.
+            key = (f.path, f.line, f.column, f.code)
+            if key not in seen:
+                seen.add(key)
+                result.findings.append(f)
         result.errors.extend(outcome.errors)
         result.fixes_applied += outcome.fixes_applied
         if outcome.original is not None and outcome.fixed is not None:

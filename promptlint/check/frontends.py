@@ -67,6 +67,10 @@ class Frontend(Protocol):
         self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
     ) -> FrontendResult: ...
 
+    # Optional: `prepare(files: Sequence[tuple[Path, str]]) -> None`, called before any file
+    # is checked with every file of its language in the run and the path its findings
+    # show (the Python front end indexes the project there).
+
 
 _loaded: dict[str, Frontend] = {}  # target -> front end
 

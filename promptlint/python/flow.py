@@ -17,6 +17,7 @@ import libcst as cst
 
 from promptlint.python import catalogue as cat
 from promptlint.python.index import Event, ModuleIndex, Scope, dotted, key_of, string_value
+from promptlint.python.project import MAX_HOPS, Project
 from promptlint.python.values import (
     CALLER,
     ID,
@@ -136,8 +137,12 @@ class Evaluator:
         self,
         index: ModuleIndex,
         volatile: Mapping[str, str] | None = None,
+        project: Project | None = None,
+        module_name: str | None = None,
     ) -> None:
         self.index = index
+        self.project = project  # the checked tree, to follow imports into (None: this file)
+        self.module_name = module_name
         self.module = index.module
         self.volatile = {**cat.VOLATILE_CALLS, **(volatile or {})}
         self._active: set[tuple[int, str, int]] = set()
@@ -343,6 +348,8 @@ class Evaluator:
         if name in self.index.counters:
             return Val(own=frozenset({Taint(ID, e, f"counter `{name}`")}), node=e)
         found = self.resolve_key(name, scope, at)
+        if found is None and name in self.index.imports:
+            found = self.imported_value(self.index.imports[name])
         if found is not None:
             # Report a parameter where it is used, not where it is declared.
             if len(found.own) == 1 and found.parts is None and found.items is None:
@@ -351,6 +358,57 @@ class Evaluator:
                     return replace(found, own=frozenset({Taint(CALLER, e, t.detail)}), node=e)
             return found
         return Val(node=e)
+
+    def _foreign(self, qualname: str) -> tuple[Evaluator, Scope, str] | None:
+        """The evaluator and module scope of the project module `qualname` points into."""
+        if self.project is None or self.project.hops >= MAX_HOPS:
+            return None
+        found = self.project.resolve(qualname, self.module_name)
+        if found is None:
+            return None
+        foreign, rest = found
+        module_scope = foreign.index.module_scope
+        if module_scope is None or not rest:
+            return None
+        return foreign.evaluator, module_scope, rest
+
+    def imported_value(self, qualname: str) -> Val | None:
+        """A module constant of another module of the project (`from .prompts import SYSTEM`)."""
+        found = self._foreign(qualname)
+        if found is None:
+            return None
+        ev, module_scope, rest = found
+        if "." in rest:
+            return None
+        assert self.project is not None
+        self.project.hops += 1
+        try:
+            return ev.resolve_key(rest, module_scope, 10**9)
+        finally:
+            self.project.hops -= 1
+
+    def imported_call(
+        self, qualname: str, e: cst.Call, scope: Scope, at: int, env: Env
+    ) -> Val | None:
+        """What a function of another module of the project returns for this call."""
+        found = self._foreign(qualname)
+        if found is None:
+            return None
+        ev, module_scope, rest = found
+        fn = module_scope.functions.get(rest)
+        if fn is None:
+            return None
+        fscope = ev.index.scope_of_function.get(id(fn))
+        if fscope is None or (not fscope.returns and not fscope.yields):
+            return None
+        # Unpassed defaults are read by the callee's own evaluator, in its module.
+        bound = self._bind_args(fscope, e, scope, at, env, defaults=False)
+        assert self.project is not None
+        self.project.hops += 1
+        try:
+            return ev.returned(fscope, bound)
+        finally:
+            self.project.hops -= 1
 
     def resolve_key(self, key: str, scope: Scope, at: int) -> Val | None:
         """The value `key` holds at ordinal `at` in `scope` (following enclosing scopes)."""
@@ -988,6 +1046,13 @@ class Evaluator:
         if target is not None:
             fn, fn_scope = target
             return self._call_local(fn, fn_scope, e, scope, at, env)
+        # A function of another module of the checked tree.
+        if qname is not None and dotted(func) is not None:
+            head = (dotted(func) or "").split(".")[0]
+            if head in self.index.imports:
+                followed = self.imported_call(qname, e, scope, at, env)
+                if followed is not None:
+                    return followed
         # A class-like callee with keyword arguments keeps them as fields (types.Part(text=...)).
         callee = qname.split(".")[-1] if qname else ""
         vals = arg_vals()
@@ -1080,26 +1145,38 @@ class Evaluator:
             return UNKNOWN
         self._active.add(key)
         try:
-            bound: dict[str, Val] = {}
-            positional = [p for p in fscope.params if p != fscope.self_name]
-            order = [a for a in e.args if a.keyword is None and a.star == ""]
-            for name, a in zip(positional, order, strict=False):
-                bound[name] = self.eval(a.value, scope, at, env)
-            for a in e.args:
-                if a.keyword is not None and a.keyword.value in fscope.params:
-                    bound[a.keyword.value] = self.eval(a.value, scope, at, env)
-            for name, p in fscope.params.items():
-                if name not in bound and p.default is not None and name != fscope.self_name:
-                    bound[name] = self.eval(p.default, fscope.parent or fscope, at)
-            # A parameter the body reassigns (`now = now or datetime.now()`) is read from
-            # its assignments: the binding would hide them (the last assignment wins).
-            for name in list(bound):
-                if any(ev.kind in _REBINDING for ev in fscope.events.get(name, ())):
-                    del bound[name]
-            result = self.returned(fscope, bound)
+            result = self.returned(fscope, self._bind_args(fscope, e, scope, at, env))
         finally:
             self._active.discard(key)
         return result if result is not None else Val(node=e)
+
+    def _bind_args(
+        self, fscope: Scope, e: cst.Call, scope: Scope, at: int, env: Env, defaults: bool = True
+    ) -> dict[str, Val]:
+        """The call's arguments (evaluated here) by the callee's parameter names; with
+        `defaults`, the callee (of this module) has its unpassed defaults bound too."""
+        bound: dict[str, Val] = {}
+        positional = [p for p in fscope.params if p != fscope.self_name]
+        order = [a for a in e.args if a.keyword is None and a.star == ""]
+        for name, a in zip(positional, order, strict=False):
+            bound[name] = self.eval(a.value, scope, at, env)
+        for a in e.args:
+            if a.keyword is not None and a.keyword.value in fscope.params:
+                bound[a.keyword.value] = self.eval(a.value, scope, at, env)
+        for name, p in fscope.params.items():
+            if (
+                defaults
+                and name not in bound
+                and p.default is not None
+                and name != fscope.self_name
+            ):
+                bound[name] = self.eval(p.default, fscope.parent or fscope, at)
+        # A parameter the body reassigns (`now = now or datetime.now()`) is read from
+        # its assignments: the binding would hide them (the last assignment wins).
+        for name in list(bound):
+            if any(ev.kind in _REBINDING for ev in fscope.events.get(name, ())):
+                del bound[name]
+        return bound
 
     def returned(self, fscope: Scope, env: Env | None = None) -> Val | None:
         """What calling the function of `fscope` gives: its last return's value with the

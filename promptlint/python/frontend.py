@@ -22,10 +22,12 @@ import libcst as cst
 from promptlint.check.config import CheckConfig
 from promptlint.check.frontends import FrontendResult
 from promptlint.check.rule import Rule
+from promptlint.check.suppressions import parse_suppressions
 from promptlint.findings import FileError, Finding, Fix, FixSafety
 from promptlint.python.flow import Evaluator
 from promptlint.python.index import Event, ModuleIndex, Scope, build_index
 from promptlint.python.locate import locate
+from promptlint.python.project import Project
 from promptlint.python.requests import (
     Block,
     Request,
@@ -216,6 +218,14 @@ class PythonFrontend:
     name = "python"
     example_path = "example.py"
 
+    def __init__(self) -> None:
+        self.project: Project | None = None  # set by `prepare` for a run over a tree
+
+    def prepare(self, files: Sequence[tuple[Path, str]]) -> None:
+        """The index pass: module names of every file, so values follow imports. Nothing
+        is parsed here; forked workers inherit it."""
+        self.project = Project(files)
+
     def matches(self, path: Path) -> bool:
         return path.suffix == ".py"
 
@@ -261,9 +271,14 @@ class PythonFrontend:
         except RecursionError:
             result.errors.append(FileError(path, "expression nesting too deep to analyse"))
             return result
-        ctx = PythonContext(
-            path, text, module, index, Evaluator(index, config.volatile_callables), config
+        project = self.project
+        evaluator = Evaluator(
+            index,
+            config.volatile_callables,
+            project=project,
+            module_name=project.module_name(path) if project is not None else None,
         )
+        ctx = PythonContext(path, text, module, index, evaluator, config)
         for rule in rules:
             if isinstance(rule, type) and issubclass(rule, PythonRule):
                 try:
@@ -282,6 +297,8 @@ class PythonFrontend:
                     )
         if ctx.reports:
             result.findings.extend(_findings(ctx))
+            if project is not None:
+                result.findings.extend(_foreign_findings(ctx, project))
         return result
 
 
@@ -341,6 +358,36 @@ def _names_prompt_part(name: str) -> bool:
     last, or `prompt` anywhere (`messages_table`, `tools_response` are something else)."""
     words = [w for w in name.lower().split("_") if w]
     return bool(words) and (words[-1] in PROMPT_PART_WORDS or "prompt" in words)
+
+
+def _foreign_findings(ctx: PythonContext, project: Project) -> list[Finding]:
+    """Reports whose node is in another module (a clock in a helper this file calls):
+    found in that module's file, at the line where the value is made."""
+    here = _located(ctx)
+    pending = [r for r in ctx.reports if id(r.node) not in here]
+    out: list[Finding] = []
+    for foreign in project.loaded():
+        if not pending or foreign.shown == ctx.path:
+            continue
+        spans = locate(foreign.module, foreign.text, [r.node for r in pending])
+        if not spans:
+            continue
+        starts = _line_starts(foreign.text)
+        suppressions = parse_suppressions(foreign.text)
+        for rep in pending:
+            span = spans.get(id(rep.node))
+            if span is None:
+                continue
+            line, col = _line_col(starts, span[0])
+            end_line, end_col = _line_col(starts, span[1])
+            finding = rep.rule.finding(foreign.shown, line, col, end_line, end_col, rep.message)
+            if not suppressions.suppresses(finding):
+                out.append(finding)
+    return out
+
+
+def _located(ctx: PythonContext) -> set[int]:
+    return set(locate(ctx.module, ctx.text, [r.node for r in ctx.reports]))
 
 
 def _mentions_sink(text: str, config: CheckConfig) -> bool:

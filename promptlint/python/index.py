@@ -234,10 +234,15 @@ class _Indexer(Walker):
                 self.index.imports[head] = head
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
+        if isinstance(node.names, cst.ImportStar):
             return
-        base = dotted(node.module)
-        if base is None:
+        module = dotted(node.module) if node.module is not None else ""
+        if module is None:
+            return
+        # `from ..util import now` -> "..util.now": resolved against the importing module
+        # by the project index (promptlint.python.project).
+        base = "." * len(node.relative) + module
+        if not base:
             return
         for alias in node.names:
             if not isinstance(alias.name, cst.Name):
@@ -245,7 +250,8 @@ class _Indexer(Walker):
             local = alias.name.value
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
                 local = alias.asname.name.value
-            self.index.imports[local] = f"{base}.{alias.name.value}"
+            sep = "" if base.endswith(".") else "."
+            self.index.imports[local] = f"{base}{sep}{alias.name.value}"
 
     # scopes
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:

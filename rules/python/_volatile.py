@@ -18,7 +18,6 @@ class VolatileValueRule(PythonRule):
     WHAT: ClassVar[str]
 
     def check(self, ctx: PythonContext) -> None:
-        self._one_shot(ctx)
         for use in ctx.uses(self.KIND):
             node = use.taint.node
             if self.KIND == TIMESTAMP and ctx.at_import(node):
@@ -41,6 +40,7 @@ class VolatileValueRule(PythonRule):
                 f"prefix: {changes}; move it to the final user message or to `metadata`",
                 _move_fix(ctx, use),
             )
+        self._one_shot(ctx)  # after: a place in a known request says more
 
     def _one_shot(self, ctx: PythonContext) -> None:
         """A one-shot template known by its name: a volatile value with template text after

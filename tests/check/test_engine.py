@@ -343,3 +343,70 @@ def test_include_tests_must_be_a_boolean(tmp_path: Path) -> None:
     out = run(tmp_path, "check", ".")
     assert out.returncode == 2
     assert "include-tests must be true or false" in out.stderr
+
+
+CROSS_AGENT = """\
+from openai import OpenAI
+
+from .prompts import RULES, SESSION_TAG
+from app.util import now_text
+
+client = OpenAI()
+
+
+def ask(history, question):
+    system = f"It is {now_text()}.\\n{RULES}"
+    return client.chat.completions.create(
+        model="gpt-4o",
+        messages=[
+            {"role": "system", "content": system},
+            *history,
+            {"role": "user", "content": question},
+        ],
+    )
+
+
+def ask_tagged(question):
+    return client.chat.completions.create(
+        model="gpt-4o",
+        messages=[
+            {"role": "system", "content": SESSION_TAG + RULES},
+            {"role": "user", "content": question},
+        ],
+    )
+"""
+
+
+def _cross_module_project(root: Path, util_suffix: str = "") -> None:
+    (root / "pyproject.toml").write_text('[project]\nname = "app"\n')
+    (root / "app").mkdir()
+    (root / "app" / "__init__.py").write_text("")
+    (root / "app" / "util.py").write_text(
+        "from datetime import datetime\n\n\ndef now_text():\n"
+        f'    return datetime.now().strftime("%Y-%m-%d %H:%M"){util_suffix}\n'
+    )
+    (root / "app" / "prompts.py").write_text(
+        "import uuid\n\n"
+        'SESSION_TAG = f"session {uuid.uuid4()}"\n'
+        'RULES = "Follow the policy. " * 20\n'
+    )
+    (root / "app" / "agent.py").write_text(CROSS_AGENT)
+
+
+def test_values_are_followed_across_modules_and_reported_where_they_are_made(
+    tmp_path: Path,
+) -> None:
+    _cross_module_project(tmp_path)
+    out = run(tmp_path, "check", ".", "--format", "json")
+    # A helper's clock (relative and absolute imports), a constant's id: each found once, in
+    # the file that makes the value, though only agent.py sends it.
+    assert sorted(codes(out)) == [("app/prompts.py", 3, "PL102"), ("app/util.py", 5, "PL101")]
+    # Checked alone, agent.py still reports what flows into it, in the other files.
+    alone = run(tmp_path, "check", "app/agent.py", "--format", "json")
+    assert sorted(codes(alone)) == sorted(codes(out))
+
+
+def test_a_suppression_in_the_file_that_makes_the_value_holds(tmp_path: Path) -> None:
+    _cross_module_project(tmp_path, util_suffix="  # promptlint: ignore[PL101]")
+    out = run(tmp_path, "check", ".", "--format", "json")
+    assert codes(out) == [("app/prompts.py", 3, "PL102")]

@@ -1,0 +1,118 @@
+"""The checked tree as one project: which module each file is, so values can be followed
+across imports (a clock in a helper of `utils.py`, formatted into a system prompt in
+`agent.py`).
+
+The index pass is cheap on purpose: module names come from paths and `__init__.py`
+files alone, nothing is parsed. A module is parsed (libcst, as for its own check) and
+indexed only when a value is followed into it, once per process; most files of a project
+are never needed. Workers inherit the index by fork.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from promptlint.python.index import ModuleIndex, build_index
+
+if TYPE_CHECKING:
+    from promptlint.python.flow import Evaluator
+
+
+@dataclass
+class ForeignModule:
+    """A module of the project as another module's analysis sees it."""
+
+    name: str
+    shown: str  # the path as findings show it
+    text: str
+    module: cst.Module
+    index: ModuleIndex
+    evaluator: Evaluator
+
+
+MAX_HOPS = 3  # modules followed through, one into the next, before giving up
+
+
+class Project:
+    def __init__(self, files: Iterable[tuple[Path, str]]) -> None:
+        self._by_name: dict[str, tuple[Path, str]] = {}
+        self._name_of: dict[str, str] = {}  # shown path -> module name
+        for path, shown in files:
+            for name in _module_names(path):
+                self._by_name.setdefault(name, (path, shown))
+            names = _module_names(path)
+            if names:
+                self._name_of[shown] = names[0]
+        self._loaded: dict[str, ForeignModule | None] = {}
+        self.hops = 0
+
+    def module_name(self, shown: str) -> str | None:
+        return self._name_of.get(shown)
+
+    def resolve(self, qualname: str, importer: str | None) -> tuple[ForeignModule, str] | None:
+        """The module of the project `qualname` points into, and the rest of the name
+        (`pkg.prompts.SYSTEM` -> (pkg.prompts, "SYSTEM")). Relative names (`..util.now`)
+        are resolved against `importer`, the importing module's name."""
+        if qualname.startswith("."):
+            if importer is None:
+                return None
+            level = len(qualname) - len(qualname.lstrip("."))
+            package = importer.split(".")[: -level or None]
+            qualname = ".".join([*package, qualname.lstrip(".")])
+        parts = qualname.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            name = ".".join(parts[:cut])
+            if name in self._by_name:
+                found = self._load(name)
+                return None if found is None else (found, ".".join(parts[cut:]))
+        return None
+
+    def _load(self, name: str) -> ForeignModule | None:
+        if name in self._loaded:
+            return self._loaded[name]
+        self._loaded[name] = None  # while loading (an import cycle) and if it fails
+        path, shown = self._by_name[name]
+        try:
+            text = path.read_text(encoding="utf-8")
+            module = cst.parse_module(text)
+            index = build_index(module)
+        except (OSError, UnicodeDecodeError, cst.ParserSyntaxError, RecursionError, MemoryError):
+            return None  # its own check reports it
+        from promptlint.python.flow import Evaluator
+
+        evaluator = Evaluator(index, project=self, module_name=name)
+        found = ForeignModule(name, shown, text, module, index, evaluator)
+        self._loaded[name] = found
+        return found
+
+    def loaded(self) -> list[ForeignModule]:
+        return [m for m in self._loaded.values() if m is not None]
+
+
+def _module_names(path: Path) -> list[str]:
+    """Dotted names a file is imported by: its package chain (folders with `__init__.py`),
+    then shorter ones for namespace packages and `src/` layouts."""
+    parts = [path.stem] if path.stem != "__init__" else []
+    folder = path.parent
+    while (folder / "__init__.py").is_file():
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    if not parts:
+        return []
+    full = ".".join(parts)
+    # Without __init__.py up the tree (namespace packages): also the names from the
+    # folders above, up to three levels.
+    out = [full]
+    extra = folder
+    for _ in range(3):
+        if extra.name in ("", "src") or extra == extra.parent:
+            break
+        full = f"{extra.name}.{full}"
+        out.append(full)
+        extra = extra.parent
+    return out
