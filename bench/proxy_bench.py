@@ -64,6 +64,12 @@ def _children(pid: int) -> list[int]:
     return kids
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of one process (its threads included, its children not)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _rss_tree_kib(pid: int) -> tuple[int, int]:
     """(the proxy process, its writer process and any other children)."""
     return _rss_kib(pid), sum(_rss_kib(k) for k in _children(pid))
@@ -231,11 +237,14 @@ def main() -> None:
             print(" ".join(cells))
         out["throughput"] = []
         for stream in (False, True):
-            ds, ps = [], []
+            ds, ps, cpu = [], [], []
             for _ in range(3):  # alternate rounds: load from elsewhere hits both sides
                 ds.append(asyncio.run(throughput(fake_url, tput_n, 32, stream)))
+                c0 = _cpu_seconds(proxy.pid)
                 ps.append(asyncio.run(throughput(proxy_url, tput_n, 32, stream)))
+                cpu.append((_cpu_seconds(proxy.pid) - c0) / tput_n * 1e6)
             d, p = statistics.median(ds), statistics.median(ps)
+            cpu_us = statistics.median(cpu)
             out["throughput"].append(
                 {
                     "streamed": stream,
@@ -244,12 +253,14 @@ def main() -> None:
                     "direct_rps": d,
                     "proxy_rps": p,
                     "ratio": p / d,
+                    "proxy_cpu_us_per_request": cpu_us,
                 }
             )
             print(
                 f"throughput, 32 clients, {tput_n} small "
                 f"{'streamed' if stream else 'plain'} requests: direct {d:.0f} req/s, "
-                f"via proxy {p:.0f} req/s (ratio {p / d:.2f})"
+                f"via proxy {p:.0f} req/s (ratio {p / d:.2f}); proxy process CPU "
+                f"{cpu_us:.0f} µs per request (the writer process not included)"
             )
         asyncio.run(_drain(proxy_url))
         samples = asyncio.run(memory(proxy_url, proxy.pid, mem_n, 32))

@@ -77,6 +77,13 @@ def _is_loopback(host: str) -> bool:
     show_default=True,
     help="Larger request bodies get a 413 from the proxy (counted in the metrics).",
 )
+@click.option(
+    "--write-timeout",
+    type=click.FloatRange(min=0.1),
+    default=10.0,
+    show_default=True,
+    help="Seconds a store write may take; a slower (frozen) store spills, health says degraded.",
+)
 def proxy(
     listen: str,
     upstream: str | None,
@@ -86,6 +93,7 @@ def proxy(
     record_bodies: str,
     state_dir: Path,
     max_body_mib: int,
+    write_timeout: float,
 ) -> None:
     """Forward LLM API traffic unchanged and record cache usage and prefix breaks.
 
@@ -118,6 +126,7 @@ def proxy(
             record_bodies=record_bodies,
             state_dir=state_dir,
             max_body_bytes=max_body_mib * 1024 * 1024,
+            write_timeout=write_timeout,
         )
         logging.basicConfig(level=logging.WARNING, format="promptlint proxy: %(message)s")
         if not _is_loopback(host):

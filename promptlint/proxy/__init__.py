@@ -1,5 +1,6 @@
 """The recording proxy: forwards LLM API traffic unchanged and records usage and prefix breaks.
 
 The response path only forwards bytes and tees usage; parsing, analysis and storage run
-in a background writer thread fed by a bounded queue.
+in a writer (a child process by default) fed by a bounded queue. docs/architecture.md
+("Proxy") draws the path.
 """

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import re
 import secrets
 from collections.abc import Iterable
 from pathlib import Path
@@ -45,6 +46,28 @@ _KEY_HEADERS = ("authorization", "x-api-key", "api-key", "x-goog-api-key")
 
 # Query parameters that carry keys (Gemini `?key=`, Azure-style `api-key`).
 _CREDENTIAL_QUERY = frozenset({"key", "api-key", "api_key", "apikey", "access_token", "token"})
+_SECRETS = (
+    # a credential in a query string, wherever a URL is quoted
+    (
+        re.compile(
+            r"([?&](?:" + "|".join(re.escape(q) for q in sorted(_CREDENTIAL_QUERY)) + r")=)"
+            r"[^&\s'\"<>]+",
+            re.I,
+        ),
+        r"\1REDACTED",
+    ),
+    (re.compile(r"(\b(?:Bearer|Basic)\s+)[A-Za-z0-9._~+/=-]+", re.I), r"\1REDACTED"),
+    (re.compile(r"\b(sk-(?:ant-)?)[A-Za-z0-9_-]{8,}"), r"\1REDACTED"),
+    (re.compile(r"(://)[^/@\s'\"]+@"), r"\1REDACTED@"),  # user:password@host
+)
+
+
+def scrub_secrets(text: str) -> str:
+    """`text` with credentials replaced: error texts quote URLs and headers, and go into
+    records, logs and the client's 502 body."""
+    for pattern, replacement in _SECRETS:
+        text = pattern.sub(replacement, text)
+    return text
 
 
 def _connection_tokens(headers: Iterable[tuple[str, str]]) -> frozenset[str]:

@@ -61,7 +61,14 @@ class Upstreams:
 def _base(url: str) -> URL:
     u = URL(url)
     if u.scheme not in ("http", "https") or not u.host:
-        raise ValueError(f"upstream must be an http(s) URL, got {url!r}")
+        raise ValueError(f"upstream must be an http(s) URL, got {u.with_user(None)!s}")
+    if u.user is not None or u.password is not None:
+        # It would show in /-/health and the banner, and clash with the clients' own
+        # Authorization: the credential belongs to the client, never to the proxy.
+        raise ValueError(
+            f"upstream {u.with_user(None)!s} carries a user name or password: remove it;"
+            " clients send their own credentials"
+        )
     return u.with_query(None).with_fragment(None)
 
 

@@ -1,14 +1,14 @@
-"""The proxy server: aiohttp in, aiohttp out, bytes forwarded as they arrive.
+"""The proxy server: aiohttp in, an `Upstream` out, bytes forwarded as they arrive.
 
-The response path does the minimum: read the request body, forward it, copy status and
-headers, write each upstream chunk to the client as soon as it is read, and let the tee
-look at it. Everything else (JSON parsing, analysis, storage) runs in the writer thread.
+Each request goes read -> open -> pump -> record: read the client's body and pick the
+upstream; send it and take the response head; copy each chunk to the client as soon as it
+is read, letting the tee look at it; hand the exchange and its `Outcome` to the writer.
+Everything else (JSON parsing, analysis, storage) runs in the writer, off the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 import logging
 import sys
@@ -19,11 +19,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-import aiohttp
 from aiohttp import web
+from yarl import URL
 
 from promptlint.diagnosis.exchange import Exchange
-from promptlint.proxy import routes
+from promptlint.proxy import logs, routes
 from promptlint.proxy.headers import (
     KeyHasher,
     client_response_headers,
@@ -33,18 +33,25 @@ from promptlint.proxy.headers import (
     upstream_request_headers,
 )
 from promptlint.proxy.metrics import Metrics
+from promptlint.proxy.outcome import Outcome
+from promptlint.proxy.state import StateDir
 from promptlint.proxy.tee import ResponseTee
-from promptlint.proxy.writer import RecordWriter
+from promptlint.proxy.upstream import (
+    AiohttpUpstream,
+    RawHeaders,
+    Upstream,
+    UpstreamRequest,
+    UpstreamReset,
+    UpstreamResponse,
+    UpstreamUnreachable,
+)
+from promptlint.proxy.writer import RecordWriter, Writer
 from promptlint.proxy.writer_process import ProcessWriter
 from promptlint.store.base import DEFAULT_STORE_URL
 
 log = logging.getLogger("promptlint.proxy")
 
-# Headers aiohttp would add on its own; the upstream must see only what the client sent.
-_SKIP_AUTO = ("Accept", "Accept-Encoding", "User-Agent", "Content-Type")
-_LARGE_BODY = 1024 * 1024
 SWITCH_INTERVAL = 0.0005
-_BODYLESS = frozenset({"GET", "HEAD", "OPTIONS", "DELETE", "TRACE"})
 
 
 @dataclass
@@ -62,6 +69,8 @@ class ProxyConfig:
     # loop); "thread": in a thread of this process (lighter; for tests and tiny loads).
     writer: str = "process"
     retry_seconds: float = 2.0
+    # A store write that takes longer spills its records and marks the store failing.
+    write_timeout: float = 10.0
 
     @property
     def salt_path(self) -> Path:
@@ -74,14 +83,24 @@ class ProxyConfig:
 
 class ProxyServer:
     def __init__(
-        self, config: ProxyConfig, writer: RecordWriter | ProcessWriter | None = None
+        self,
+        config: ProxyConfig,
+        writer: Writer | None = None,
+        upstream: Upstream | None = None,
     ) -> None:
+        """`writer` and `upstream` default to the configured ones; the server owns both."""
         self.config = config
         self.upstreams = routes.Upstreams.parse(config.openai_upstream, config.anthropic_upstream)
-        self.metrics = writer.metrics if writer is not None else Metrics()
-        self.writer = writer or _make_writer(config, self.metrics)
-        self.hasher = KeyHasher.from_file(config.salt_path)
-        self._session: aiohttp.ClientSession | None = None
+        # Before the writer starts: it replays the spill file this directory holds.
+        self.state = StateDir(config.state_dir).acquire()
+        try:
+            self.metrics = writer.metrics if writer is not None else Metrics()
+            self.writer = writer or _make_writer(config, self.metrics)
+            self.hasher = KeyHasher.from_file(config.salt_path)
+        except BaseException:
+            self.state.release()
+            raise
+        self._upstream = upstream
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None
         self._started = time.time()
@@ -91,24 +110,22 @@ class ProxyServer:
     # -- lifecycle --------------------------------------------------------------------------
 
     async def start(self) -> None:
-        if isinstance(self.writer, RecordWriter):
+        logs.install()
+        if self.writer.in_process:
             # Analysis in a thread is CPU-bound; a short switch interval hands the GIL back
             # to the event loop within ~0.5 ms instead of 5 ms when a request arrives.
             sys.setswitchinterval(SWITCH_INTERVAL)
-        connector = aiohttp.TCPConnector(limit=0, ttl_dns_cache=300, keepalive_timeout=30)
-        self._session = aiohttp.ClientSession(
-            connector=connector,
-            auto_decompress=False,  # compressed bodies pass through as the upstream sent them
-            timeout=aiohttp.ClientTimeout(
-                total=None, sock_connect=self.config.connect_timeout, sock_read=None
-            ),
-            cookie_jar=aiohttp.DummyCookieJar(),
-            skip_auto_headers=_SKIP_AUTO,
-        )
+        if self._upstream is None:
+            self._upstream = AiohttpUpstream(self.config.connect_timeout)
         app = web.Application(client_max_size=self.config.max_body_bytes)
         app.router.add_route("*", "/{tail:.*}", self._dispatch)
         self._runner = web.AppRunner(
-            app, access_log=None, handle_signals=False, handler_cancellation=True
+            app,
+            access_log=None,
+            handle_signals=False,
+            handler_cancellation=True,
+            # Request bodies go upstream exactly as received, compressed or not.
+            auto_decompress=False,
         )
         await self._runner.setup()
         self._site = web.TCPSite(self._runner, self.config.host, self.config.port)
@@ -116,7 +133,8 @@ class ProxyServer:
             await self._site.start()
         except OSError:
             await self._runner.cleanup()
-            await self._session.close()
+            await self._upstream.aclose()
+            self.state.release()
             raise
         # Only once the port is ours: a proxy that cannot listen leaves no writer behind.
         self.writer.start()
@@ -127,9 +145,16 @@ class ProxyServer:
     async def stop(self, flush_timeout: float = 30.0) -> None:
         if self._runner is not None:
             await self._runner.cleanup()
-        if self._session is not None:
-            await self._session.close()
+        if self._upstream is not None:
+            await self._upstream.aclose()
         await asyncio.get_running_loop().run_in_executor(None, self.writer.close, flush_timeout)
+        self.state.release()
+
+    @property
+    def upstream(self) -> Upstream:
+        if self._upstream is None:
+            raise RuntimeError("the proxy is not started")
+        return self._upstream
 
     @property
     def url(self) -> str:
@@ -177,113 +202,166 @@ class ProxyServer:
             self.in_flight -= 1
 
     async def _forward(self, request: web.Request) -> web.StreamResponse:
-        t_arrival = time.perf_counter()
-        ts = datetime.now(timezone.utc)
         try:
-            body = await request.read()
+            flight = await self._read(request)
         except web.HTTPRequestEntityTooLarge:
             self.metrics.count_request(routes.OTHER, 413, None)
             log.warning("refused a request body over %d bytes", self.config.max_body_bytes)
             return _proxy_error(
                 413, f"request body over {self.config.max_body_bytes} bytes", "request-size"
             )
-        t0 = time.perf_counter()
-        method = request.method
-        raw_path = request.raw_path
-        raw_headers = request.raw_headers
-        api = routes.classify(method, request.rel_url.raw_path)
-        names = frozenset(k.decode("latin-1").lower() for k, _ in raw_headers)
-        base = self.upstreams.for_request(api, request.rel_url.raw_path, names)
-        url = routes.target_url(base, raw_path)
-        headers = upstream_request_headers(raw_headers)
-
-        status = 502
-        streamed = False
-        error: str | None = None
-        tee: ResponseTee | None = None
-        encoding: str | None = None
-        added: float | None = None
-        upstream: aiohttp.ClientResponse | None = None
+        upstream: UpstreamResponse | None = None
         try:
-            t1 = time.perf_counter()
-            try:
-                upstream = await self._session.request(  # type: ignore[union-attr]
-                    method,
-                    url,
-                    headers=headers,
-                    data=_payload(body, method),
-                    allow_redirects=False,
-                    skip_auto_headers=_SKIP_AUTO,
-                )
-            except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as exc:
-                error = f"upstream unreachable: {type(exc).__name__}: {exc}"
-                self.metrics.count_upstream_error("unreachable")
-                return _proxy_error(502, error)
-            t2 = time.perf_counter()
-            status = upstream.status
-            ctype = upstream.headers.get("Content-Type", "")
-            streamed = ctype.startswith("text/event-stream")
-            encoding = upstream.headers.get("Content-Encoding")
-            if api != routes.OTHER:
-                tee = ResponseTee(streamed, encoding)
-            response = web.StreamResponse(
-                status=upstream.status,
-                reason=upstream.reason,
-                headers=client_response_headers(upstream.raw_headers),
-            )
-            try:
-                await response.prepare(request)
-                added = (t1 - t0) + (time.perf_counter() - t2)
-                error = await _pump(upstream, response, tee)
-            except (ConnectionError, aiohttp.ClientConnectionResetError):
-                error = "client disconnected mid-response"
-            if error is None:
-                upstream.release()
-                try:
-                    await response.write_eof()
-                except ConnectionError:
-                    error = "client disconnected before the end of the response"
-            else:
-                upstream.close()  # the connection is in an unknown state: never reuse it
-                if error.startswith("upstream"):
-                    self.metrics.count_upstream_error("reset_mid_response")
-                    _abort(request)  # the client must see a broken response, not a clean end
-                else:
-                    self.metrics.count_upstream_error("client_gone")
-            return response
+            upstream = await self._open(flight)
+            if upstream is None:
+                return _proxy_error(502, flight.error or "upstream unreachable")
+            return await self._pump(request, flight, upstream)
         except asyncio.CancelledError:
             # The client hung up (aiohttp cancels the handler): hang up on the upstream too,
             # so a long generation stops now rather than at its next chunk.
             if upstream is None:
-                status = 499  # nginx's "client closed request": no upstream status to report
-                error = "client disconnected before the response"
+                flight.status = 499  # nginx's "client closed request": no upstream status
+                flight.end(Outcome.CLIENT_GONE_BEFORE_RESPONSE)
             else:
                 upstream.close()
-                error = error or "client disconnected mid-response"
-            self.metrics.count_upstream_error("client_gone")
+                if flight.outcome is Outcome.OK:
+                    flight.end(Outcome.CLIENT_GONE_MID_RESPONSE)
             raise
         finally:
-            t_end = time.perf_counter()
-            self.metrics.count_request(api, status, added)
-            ex = Exchange(
-                request_id=uuid.uuid4().hex,
-                ts=ts,
-                api=api,
-                path=redact_path(raw_path),
-                request_body=body,
-                request_headers=recorded_headers(raw_headers),
-                key_hash=self.hasher.hash(credential_of(raw_headers, raw_path)),
-                status=status,
-                streamed=streamed,
-                latency_ms=(t_end - t_arrival) * 1000.0,
-                usage_raw=None,
-                response_model=None,
-                error=error,
-            )
-            self.writer.submit(ex, routes.provider_of(api, base), tee, encoding)
+            self._record(flight)
+
+    async def _read(self, request: web.Request) -> Flight:
+        """The client's request, whole, and where it goes. Raises HTTPRequestEntityTooLarge."""
+        t_arrival = time.perf_counter()
+        ts = datetime.now(timezone.utc)
+        body = await request.read()
+        t_read = time.perf_counter()
+        raw_path = request.raw_path
+        raw_headers = request.raw_headers
+        api = routes.classify(request.method, request.rel_url.raw_path)
+        names = frozenset(k.decode("latin-1").lower() for k, _ in raw_headers)
+        base = self.upstreams.for_request(api, request.rel_url.raw_path, names)
+        outgoing = UpstreamRequest(
+            request.method,
+            routes.target_url(base, raw_path),
+            upstream_request_headers(raw_headers),
+            body,
+        )
+        return Flight(ts, t_arrival, t_read, api, base, raw_path, raw_headers, outgoing)
+
+    async def _open(self, flight: Flight) -> UpstreamResponse | None:
+        """Send the request; the response head fills in the flight.
+
+        None when the upstream was not reached (the flight's outcome says why).
+        """
+        t_send = time.perf_counter()
+        try:
+            upstream = await self.upstream.send(flight.request)
+        except UpstreamUnreachable as exc:
+            flight.end(Outcome.UPSTREAM_UNREACHABLE, str(exc))
+            return None
+        flight.t_head = time.perf_counter()
+        flight.before_send = t_send - flight.t_read
+        flight.status = upstream.status
+        flight.streamed = upstream.headers.get("Content-Type", "").startswith("text/event-stream")
+        flight.encoding = upstream.headers.get("Content-Encoding")
+        if flight.api != routes.OTHER:
+            flight.tee = ResponseTee(flight.streamed, flight.encoding)
+        return upstream
+
+    async def _pump(
+        self, request: web.Request, flight: Flight, upstream: UpstreamResponse
+    ) -> web.StreamResponse:
+        """Copy status, headers and each body chunk to the client as it arrives.
+
+        Ends the upstream response (released when read to its end, closed otherwise) and
+        sets the flight's outcome; a client whose upstream broke off sees a broken
+        response, not a clean end.
+        """
+        response = web.StreamResponse(
+            status=upstream.status,
+            reason=upstream.reason,
+            headers=client_response_headers(upstream.raw_headers),
+        )
+        try:
+            await response.prepare(request)
+            flight.added = flight.before_send + (time.perf_counter() - flight.t_head)
+            await _copy(upstream, response, flight)
+        except UpstreamReset as exc:
+            upstream.close()  # the connection is in an unknown state: never reuse it
+            flight.end(Outcome.UPSTREAM_RESET, str(exc))
+            _abort(request)
+            return response
+        except ConnectionError:  # the client's socket (aiohttp's ClientConnectionResetError)
+            upstream.close()
+            flight.end(Outcome.CLIENT_GONE_MID_RESPONSE)
+            return response
+        upstream.release()
+        try:
+            await response.write_eof()
+        except ConnectionError:
+            flight.end(Outcome.CLIENT_GONE_AT_END)
+        return response
+
+    def _record(self, flight: Flight) -> None:
+        """Count the request and hand its exchange to the writer (which never blocks)."""
+        t_end = time.perf_counter()
+        kind = flight.outcome.metric_kind
+        if kind is not None:
+            self.metrics.count_upstream_error(kind)
+        self.metrics.count_request(flight.api, flight.status, flight.added)
+        raw_headers = flight.raw_headers
+        ex = Exchange(
+            request_id=uuid.uuid4().hex,
+            ts=flight.ts,
+            api=flight.api,
+            path=redact_path(flight.raw_path),
+            request_body=flight.request.body,
+            request_headers=recorded_headers(raw_headers),
+            key_hash=self.hasher.hash(credential_of(raw_headers, flight.raw_path)),
+            status=flight.status,
+            streamed=flight.streamed,
+            latency_ms=(t_end - flight.t_arrival) * 1000.0,
+            usage_raw=None,
+            response_model=None,
+            error=flight.error,
+        )
+        provider = routes.provider_of(flight.api, flight.base)
+        self.writer.submit(ex, provider, flight.tee, flight.encoding)
 
 
-def _make_writer(config: ProxyConfig, metrics: Metrics) -> RecordWriter | ProcessWriter:
+@dataclass(slots=True)
+class Flight:
+    """One request on its way through the proxy: read fills the head, open and pump the rest."""
+
+    ts: datetime
+    t_arrival: float
+    t_read: float  # the body is in: the proxy's own time starts here
+    api: str
+    base: URL
+    raw_path: str
+    raw_headers: RawHeaders
+    request: UpstreamRequest
+    status: int = 502  # until the upstream answers
+    streamed: bool = False
+    encoding: str | None = None
+    tee: ResponseTee | None = None
+    before_send: float = 0.0
+    t_head: float = 0.0
+    added: float | None = None  # the proxy's time: before the send, and head to client
+    outcome: Outcome = Outcome.OK
+    detail: str | None = None
+
+    def end(self, outcome: Outcome, detail: str | None = None) -> None:
+        self.outcome = outcome
+        self.detail = detail
+
+    @property
+    def error(self) -> str | None:
+        return self.outcome.error_text(self.detail)
+
+
+def _make_writer(config: ProxyConfig, metrics: Metrics) -> Writer:
     if config.writer == "thread":
         return RecordWriter(
             config.store_url,
@@ -291,6 +369,7 @@ def _make_writer(config: ProxyConfig, metrics: Metrics) -> RecordWriter | Proces
             metrics,
             record_bodies=config.record_bodies,
             retry_seconds=config.retry_seconds,
+            write_timeout=config.write_timeout,
         )
     if config.writer == "process":
         return ProcessWriter(
@@ -299,22 +378,19 @@ def _make_writer(config: ProxyConfig, metrics: Metrics) -> RecordWriter | Proces
             metrics,
             record_bodies=config.record_bodies,
             retry_seconds=config.retry_seconds,
+            write_timeout=config.write_timeout,
         )
     raise ValueError(f"writer must be 'process' or 'thread', got {config.writer!r}")
 
 
-async def _pump(
-    upstream: aiohttp.ClientResponse, response: web.StreamResponse, tee: ResponseTee | None
-) -> str | None:
-    """Copy the body chunk by chunk as it arrives. Returns an error text, or None when done."""
-    content = upstream.content
+async def _copy(upstream: UpstreamResponse, response: web.StreamResponse, flight: Flight) -> None:
+    """The body, chunk by chunk as it arrives, to the client and past the tee."""
+    read = upstream.read_chunk
+    tee = flight.tee
     while True:
-        try:
-            chunk = await content.readany()
-        except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as exc:
-            return f"upstream reset mid-response: {type(exc).__name__}: {exc}"
+        chunk = await read()
         if not chunk:
-            return None
+            return
         if tee is not None:
             try:
                 tee.feed(chunk)
@@ -323,14 +399,6 @@ async def _pump(
                 tee.overflow = True
                 tee = None
         await response.write(chunk)
-
-
-def _payload(body: bytes, method: str) -> bytes | io.BytesIO | None:
-    if not body:
-        return None if method in _BODYLESS else b""
-    # aiohttp writes large bytes bodies in one blocking call (and warns); a file-like body is
-    # sent in pieces, with the same Content-Length.
-    return io.BytesIO(body) if len(body) > _LARGE_BODY else body
 
 
 def _abort(request: web.Request) -> None:

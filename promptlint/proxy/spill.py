@@ -29,12 +29,22 @@ class SpillFile:
         self.path = path
 
     def append(self, records: Sequence[RequestRecord]) -> None:
+        """All of `records` or none: a write that fails part-way (a full disk) is cut
+        back, so the next line never glues onto half a line."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        data = memoryview("".join(record_to_json(r) + "\n" for r in records).encode())
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        with os.fdopen(fd, "a", encoding="utf-8") as fh:
-            fh.write("".join(record_to_json(r) + "\n" for r in records))
-            fh.flush()
-            os.fsync(fh.fileno())
+        try:
+            start = os.fstat(fd).st_size
+            try:
+                while data:
+                    data = data[os.write(fd, data) :]
+                os.fsync(fd)
+            except OSError:
+                os.ftruncate(fd, start)
+                raise
+        finally:
+            os.close(fd)
 
     def pending(self) -> bool:
         try:

@@ -11,11 +11,16 @@ import json
 import zlib
 from typing import Any
 
+from promptlint.usage import merge_anthropic_stream
+
 BODY_CAP = 16 * 1024 * 1024  # a non-streamed body larger than this is not kept for usage
 LINE_CAP = 4 * 1024 * 1024  # an SSE line larger than this is not kept
 
 _USAGE = b'"usage"'
 _USAGE_NULL = (b'"usage":null', b'"usage": null')
+
+
+_ZLIB = type(zlib.decompressobj())
 
 
 def _decompressor(encoding: str) -> Any:
@@ -134,17 +139,9 @@ def _json_of_data_line(line: bytes) -> Any:
         return None
 
 
-def _merge_anthropic(start: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
-    # message_delta usage is cumulative but lacks the cache_creation TTL breakdown.
-    merged = dict(start)
-    for k, v in delta.items():
-        if v is not None:
-            merged[k] = v
-    return merged
-
-
-def _decode_body(tee: ResponseTee, content_encoding: str | None) -> bytes | None:
-    data = b"".join(tee.body)
+def decode_body(data: bytes, content_encoding: str | None) -> bytes | None:
+    """`data` decoded per its Content-Encoding; None when the encoding is unknown, the data
+    is corrupt, or it decodes to more than BODY_CAP (a compression bomb is not unpacked)."""
     enc = (content_encoding or "").strip().lower()
     if enc in ("", "identity"):
         return data
@@ -152,10 +149,17 @@ def _decode_body(tee: ResponseTee, content_encoding: str | None) -> bytes | None
     if not dec:
         return None
     try:
-        out: bytes = dec.decompress(data)
-        return out
+        if isinstance(dec, _ZLIB):
+            out: bytes = dec.decompress(data, BODY_CAP + 1)
+        else:
+            out = dec.process(data) if hasattr(dec, "process") else dec.decompress(data)
     except Exception:
         return None
+    return out if len(out) <= BODY_CAP else None
+
+
+def _decode_body(tee: ResponseTee, content_encoding: str | None) -> bytes | None:
+    return decode_body(b"".join(tee.body), content_encoding)
 
 
 def extract(
@@ -192,7 +196,7 @@ def extract(
         if u is None:
             continue
         if usage is not None and ev.get("type") == "message_delta":
-            usage = _merge_anthropic(usage, u)
+            usage = merge_anthropic_stream(usage, u)
         else:
             usage = u
     return usage, model

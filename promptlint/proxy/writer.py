@@ -19,11 +19,11 @@ from typing import Any, Protocol
 
 from promptlint.causes import Cause
 from promptlint.diagnosis.exchange import Exchange
-from promptlint.proxy.fallback import usage_only_record
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.spill import SpillFile
-from promptlint.proxy.tee import ResponseTee, extract
-from promptlint.store.base import Store, open_store
+from promptlint.proxy.tee import ResponseTee, decode_body, extract
+from promptlint.proxy.usage_only import usage_only_record
+from promptlint.store.base import Store, StoreGone, open_store
 from promptlint.store.records import RequestRecord
 
 log = logging.getLogger("promptlint.proxy")
@@ -31,18 +31,60 @@ log = logging.getLogger("promptlint.proxy")
 _STOP = object()
 
 
+class Writer(Protocol):
+    """What the proxy asks of its writer, in a thread (`RecordWriter`) or a process.
+
+    `submit` never blocks the event loop; every record submitted ends written, spilled
+    (replayed later) or counted lost in `metrics`.
+    """
+
+    metrics: Metrics
+
+    @property
+    def in_process(self) -> bool:
+        """True when analysis runs in a thread of this process, beside the event loop."""
+        ...
+
+    def start(self) -> None: ...
+
+    def submit(
+        self,
+        ex: Exchange,
+        provider: str,
+        tee: ResponseTee | None = None,
+        content_encoding: str | None = None,
+    ) -> None: ...
+
+    def flush(self, timeout: float = 30.0) -> bool:
+        """Wait until every record submitted so far is settled; False on timeout."""
+        ...
+
+    def close(self, timeout: float = 30.0) -> None: ...
+
+    @property
+    def depth(self) -> int:
+        """Records submitted and not yet settled."""
+        ...
+
+    @property
+    def store_ok(self) -> bool: ...
+
+    @property
+    def store_error(self) -> str | None: ...
+
+    @property
+    def spill_pending(self) -> int: ...
+
+
 class AnalyzerLike(Protocol):
     def analyze(self, ex: Exchange) -> RequestRecord: ...
 
 
-def default_analyzer(record_bodies: str) -> AnalyzerLike | None:
-    """The diagnosis Analyzer when it is installed; None means usage-only records."""
-    try:
-        from promptlint.diagnosis.analyzer import Analyzer
-    except ImportError:
-        return None
-    analyzer: AnalyzerLike = Analyzer(record_bodies=record_bodies)
-    return analyzer
+def default_analyzer(record_bodies: str) -> AnalyzerLike:
+    # Imported here, in the writer thread or process: the proxy's event loop never needs it.
+    from promptlint.diagnosis.analyzer import Analyzer
+
+    return Analyzer(record_bodies=record_bodies)
 
 
 def admit_body(ex: Exchange, queued_bytes: int, max_queued_bytes: int, metrics: Metrics) -> int:
@@ -62,19 +104,59 @@ def admit_body(ex: Exchange, queued_bytes: int, max_queued_bytes: int, metrics: 
     return size
 
 
+def _within(timeout: float, fn: Callable[..., Any], *args: Any) -> None:
+    """Run `fn(*args)` in a daemon thread; TimeoutError if it has not returned in time."""
+    done = threading.Event()
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            fn(*args)
+        except BaseException as exc:
+            failure.append(exc)
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="promptlint-store-write", daemon=True).start()
+    if not done.wait(timeout):
+        raise TimeoutError
+    if failure:
+        raise failure[0]
+
+
+def decode_request_body(ex: Exchange) -> None:
+    """The analysis reads the body decoded: the proxy forwarded it as received (gzip and
+    all), so only the writer's own copy is decompressed."""
+    encoding = ex.request_headers.get("content-encoding")
+    if not encoding or encoding.strip().lower() == "identity" or not ex.request_body:
+        return
+    decoded = decode_body(ex.request_body, encoding)
+    if decoded is None:
+        ex.request_body = b""
+        note = f"request body not analysed: cannot decode Content-Encoding {encoding!r}"
+        ex.error = "; ".join(e for e in (ex.error, note) if e)
+    else:
+        ex.request_body = decoded
+
+
 class RecordWriter:
+    """The `Writer` in a thread of this process (also the child's writer in `ProcessWriter`)."""
+
+    in_process = True
+
     def __init__(
         self,
         store_url: str,
         spill_path: Path,
         metrics: Metrics,
         record_bodies: str = "redacted",
-        analyzer_factory: Callable[[str], AnalyzerLike | None] = default_analyzer,
+        analyzer_factory: Callable[[str], AnalyzerLike] = default_analyzer,
         max_queue: int = 20_000,
         max_queued_bytes: int = 512 * 1024 * 1024,
         batch_size: int = 256,
         retry_seconds: float = 2.0,
         block_when_full: bool = False,
+        write_timeout: float = 10.0,
     ) -> None:
         self.store_url = store_url
         self._block_when_full = block_when_full
@@ -86,6 +168,7 @@ class RecordWriter:
         self._max_queued_bytes = max_queued_bytes
         self._batch_size = batch_size
         self._retry_seconds = retry_seconds
+        self._write_timeout = write_timeout
         self._lock = threading.Condition()
         self._queued_bytes = 0
         self._submitted = 0
@@ -215,6 +298,7 @@ class RecordWriter:
     def _handle(self, batch: Sequence[tuple[Any, ...]]) -> None:
         records = []
         for ex, provider, _, tee, encoding in batch:
+            decode_request_body(ex)
             if tee is not None:
                 try:
                     ex.usage_raw, ex.response_model = extract(tee, encoding)
@@ -296,7 +380,23 @@ class RecordWriter:
         if store is None:
             return False
         try:
-            store.write(records)
+            try:
+                _within(self._write_timeout, store.write, records)
+            except StoreGone as gone:
+                # Nothing is wrong with the store but its file: open the path again now.
+                log.error("%s", gone)
+                self.metrics.count_record("store_reopened")
+                with contextlib.suppress(Exception):
+                    store.close()
+                self._store = store = open_store(self.store_url)
+                _within(self._write_timeout, store.write, records)
+        except TimeoutError:
+            # A frozen store (a stopped database, a hung disk) would hold every record
+            # behind this one, and the stop too: spill, and leave that connection to hang
+            # alone (closing it could hang as well).
+            self._note_store_failure(f"store did not answer within {self._write_timeout:g} s")
+            self._store = None
+            return False
         except Exception as exc:
             self._note_store_failure(f"write failed: {type(exc).__name__}: {exc}")
             # A broken connection may never recover: reopen on the next attempt.

@@ -16,13 +16,16 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
+import os
 import queue
+import signal
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
 from promptlint.diagnosis.exchange import Exchange
+from promptlint.proxy import logs
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.tee import ResponseTee
 from promptlint.proxy.writer import RecordWriter, admit_body, default_analyzer
@@ -35,7 +38,9 @@ _RESTART_WINDOW = 60.0
 
 
 class ProcessWriter:
-    """The `RecordWriter` surface (submit, flush, close, status), backed by a child process."""
+    """The `Writer` backed by a child process running a `RecordWriter`."""
+
+    in_process = False
 
     def __init__(
         self,
@@ -46,6 +51,7 @@ class ProcessWriter:
         max_queue: int = 20_000,
         max_queued_bytes: int = 512 * 1024 * 1024,
         retry_seconds: float = 2.0,
+        write_timeout: float = 10.0,
     ) -> None:
         self.store_url = store_url
         self.metrics = metrics
@@ -58,6 +64,8 @@ class ProcessWriter:
             "max_queue": max_queue,
             "max_queued_bytes": max_queued_bytes,
             "retry_seconds": retry_seconds,
+            "write_timeout": write_timeout,
+            "parent_pid": os.getpid(),
         }
         self._max_queued_bytes = max_queued_bytes
         self._lock = threading.Condition()
@@ -169,6 +177,12 @@ class ProcessWriter:
                 self._proc.terminate()
                 self._proc.join(5)
         self._listener.join(5)
+        with self._lock:
+            lost = self._submitted - self._dropped - self._settled_base - self._child_settled
+            self._dropped += max(0, lost)
+        if lost > 0:
+            self.metrics.count_lost("writer_stopped", lost)
+            log.error("the writer stopped with %d records neither stored nor spilled (lost)", lost)
         self._in.close()
         self._out.close()
 
@@ -251,8 +265,38 @@ class ProcessWriter:
         return True
 
 
+class _Stop(Exception):
+    """Raised in the child's main thread by SIGTERM: stop as at the end of input."""
+
+
+def _stop(_sig: int, _frame: Any) -> None:
+    raise _Stop
+
+
+def _die_with(parent: int) -> None:
+    """End this child when the proxy that started it is gone (kill -9 included): a writer
+    left behind holds the database and replays the spill file forever.
+
+    A thread notices the parent's pid change within a second and stops the child as on a
+    normal close: what it holds goes to the store or the spill file. (Linux's
+    PR_SET_PDEATHSIG would be quicker, but it fires when the *thread* that started the
+    child ends, and restarts start children from the listener thread.)
+    """
+    signal.signal(signal.SIGTERM, _stop)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        log.error("the proxy process is gone: the writer stops")
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="promptlint-parent-watch", daemon=True).start()
+
+
 def _child_main(params: dict[str, Any], inq: Any, outq: Any) -> None:
     logging.basicConfig(level=logging.WARNING, format="promptlint proxy writer: %(message)s")
+    logs.install()
+    _die_with(params["parent_pid"])
     metrics = Metrics()
     writer = RecordWriter(
         params["store_url"],
@@ -264,6 +308,7 @@ def _child_main(params: dict[str, Any], inq: Any, outq: Any) -> None:
         max_queue=min(params["max_queue"], 1024),
         max_queued_bytes=params["max_queued_bytes"],
         retry_seconds=params["retry_seconds"],
+        write_timeout=params["write_timeout"],
         block_when_full=True,  # the bound is the parent's queue: back-pressure, never drop here
     )
     writer.start()
@@ -296,7 +341,7 @@ def _child_main(params: dict[str, Any], inq: Any, outq: Any) -> None:
             if item is None:
                 break
             writer.submit(item[0], item[1], item[3], item[4])
-    except (KeyboardInterrupt, EOFError, OSError):
+    except (KeyboardInterrupt, _Stop, EOFError, OSError):
         pass
     finally:
         writer.close(timeout=60)

@@ -12,6 +12,11 @@ from promptlint.store.records import RequestRecord
 DEFAULT_STORE_URL = "sqlite:///.promptlint/recordings.db"
 
 
+class StoreGone(Exception):
+    """The store's file is no longer at its path (deleted or replaced while open): what
+    was written to it is gone with it; opening the path again gives a store to write to."""
+
+
 class Store(abc.ABC):
     """Recordings of requests and their prefix breaks."""
 

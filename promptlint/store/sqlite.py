@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 from promptlint.errors import UserError
+from promptlint.store.base import StoreGone
 from promptlint.store.sql import SQLStore
 
 
@@ -23,8 +25,13 @@ class SQLiteStore(SQLStore):
                 raise UserError(f"no store at {self.path} (record with `promptlint proxy` first)")
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
+                # Recordings are private: SQLite gives the -wal and -shm files the mode of
+                # the database file, so creating it 0600 covers all three.
+                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            except FileExistsError:
+                pass  # created meanwhile by another process: open it as it is
             except OSError as e:
-                raise UserError(f"cannot create store directory {self.path.parent}: {e}") from None
+                raise UserError(f"cannot create store {self.path}: {e}") from None
         elif self.path.is_dir():
             raise UserError(f"store path {self.path} is a directory, not a SQLite file")
         try:
@@ -34,6 +41,7 @@ class SQLiteStore(SQLStore):
             )
         except sqlite3.Error as e:
             raise UserError(f"cannot open {self.location}: {e}") from None
+        self._identity = _identity(self.path)
         try:
             self._conn.execute("PRAGMA busy_timeout = 30000")
             # Refuse a foreign or newer database before changing anything in it (WAL mode).
@@ -59,6 +67,13 @@ class SQLiteStore(SQLStore):
         return self._conn.cursor()
 
     def _begin_write(self, cur: Any) -> None:
+        # A file deleted (or replaced) under an open connection takes every later write
+        # with it, unseen: refuse, so the writer spills and opens the path again.
+        if _identity(self.path) != self._identity:
+            raise StoreGone(
+                f"{self.location} was deleted or replaced while open: what was written to"
+                " it before is gone with it; reopening"
+            )
         cur.execute("BEGIN IMMEDIATE")
 
     def _commit(self) -> None:
@@ -82,3 +97,11 @@ class SQLiteStore(SQLStore):
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return st.st_dev, st.st_ino

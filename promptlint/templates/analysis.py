@@ -17,7 +17,7 @@ from pathlib import PurePath
 from jinja2 import meta, nodes
 
 from promptlint.templates.loading import TemplateSource
-from promptlint.templates.sandbox import parse_environment, unknown_helpers
+from promptlint.templates.sandbox import SERVER_INPUTS, parse_environment, unknown_helpers
 
 # Callables that return the current time (`strftime_now` is what model servers provide;
 # the others are what applications commonly register for their prompt templates).
@@ -79,24 +79,18 @@ PER_REQUEST_WORDS = frozenset(
     }
 )
 # Inputs every chat template reads that are not per-request text.
-CHAT_INPUTS = frozenset(
-    {
-        "messages",
-        "tools",
-        "documents",
-        "add_generation_prompt",
-        "bos_token",
-        "eos_token",
-        "unk_token",
-        "pad_token",
-        "raise_exception",
-        "strftime_now",
-        "enable_thinking",
-        "tools_in_user_message",
-        "builtin_tools",
-        "custom_tools",
-    }
-)
+CHAT_INPUTS = SERVER_INPUTS | {
+    "enable_thinking",
+    "tools_in_user_message",
+    "builtin_tools",
+    "custom_tools",
+}
+# Where a printed value sits, as the rules word it.
+REGION_WHERE = {
+    "before": "before the conversation (in the system header)",
+    "inside": "inside the conversation loop, so every past message is re-rendered with it",
+    "prompt": "into the prompt",
+}
 # File-name words of templates that render the user turn (where a date belongs).
 USER_TURN_WORDS = frozenset({"user", "human", "question", "query"})
 
@@ -171,6 +165,22 @@ class TemplateAnalysis:
         if any(p is loop for p in printed.parents):
             return "before" if _in_system_branch(printed, loop) else "inside"
         return "before" if printed.index < self.loop_index else "after"
+
+    def printed_sources(
+        self, kind: str, with_generation_prompt: bool = False
+    ) -> Iterator[tuple[Printed, str, Source]]:
+        """(printed expression, its region, source) for each `kind` value printed, once per
+        line and needle; the generation prompt ("after") only when asked for."""
+        seen: set[tuple[int, str]] = set()
+        for printed in self.printed:
+            region = self.region(printed)
+            if region == "after" and not with_generation_prompt:
+                continue
+            for source in self.sources_in(printed.expr):
+                if source.kind != kind or (printed.line, source.needle) in seen:
+                    continue
+                seen.add((printed.line, source.needle))
+                yield printed, region, source
 
     def sources_in(self, expr: nodes.Node) -> list[Source]:
         """Clock and random values an expression uses."""

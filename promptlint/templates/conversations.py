@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any
+
+from promptlint.templates.modes import DEFAULT_MODE, Mode
 
 Message = dict[str, Any]
 
@@ -94,13 +96,22 @@ class Scenario:
     tools: bool = False
     # None, "content" (<think>…</think> inside content) or "field" (reasoning_content).
     reasoning: str | None = None
-    # Extra template variables (chat_template_kwargs), e.g. enable_thinking.
-    kwargs: dict[str, Any] = field(default_factory=dict)
+    # The template mode: kwargs (chat_template_kwargs) passed on every request.
+    mode: Mode = DEFAULT_MODE
     # Tool-call arguments as a JSON string (OpenAI wire format) instead of an object
     # (the transformers convention); some templates only accept one of the two.
     string_arguments: bool = False
     # Pass `documents` (transformers' RAG input) for templates that require them.
     documents: bool = False
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        return self.mode.kwargs
+
+    @property
+    def label(self) -> str:
+        """The scenario and its mode, as reports name it: "tools [enable_thinking=true]"."""
+        return self.name if self.mode == DEFAULT_MODE else f"{self.name} [{self.mode.name}]"
 
     def documents_list(self) -> list[dict[str, str]] | None:
         return [dict(d) for d in DOCUMENTS] if self.documents else None
@@ -205,16 +216,23 @@ SCENARIOS: tuple[Scenario, ...] = (
 )
 
 
-def scenarios_for(variables: set[str]) -> list[Scenario]:
-    """The scenarios to replay through a template that reads `variables`."""
+def scenarios_for(modes: list[Mode]) -> list[Scenario]:
+    """The scenarios to replay, in each mode the template documents.
+
+    The default mode replays every scenario. A mode that switches reasoning off replays
+    the conversations without reasoning (the model generates none); a mode about
+    reasoning replays the ones with reasoning; any other mode replays them all.
+    """
     chosen = list(SCENARIOS)
-    if "enable_thinking" in variables:
-        chosen.append(
-            Scenario(
-                "thinking-off",
-                "enable_thinking=False (replies without reasoning)",
-                system=True,
-                kwargs={"enable_thinking": False},
-            )
-        )
+    for mode in modes:
+        if mode == DEFAULT_MODE:
+            continue
+        for scenario in SCENARIOS:
+            if mode.reasoning_off and scenario.reasoning is not None:
+                continue
+            if mode.about_reasoning and not mode.reasoning_off and scenario.reasoning is None:
+                continue
+            if scenario is BASE_SCENARIO:
+                continue  # "system" covers it in every non-default mode
+            chosen.append(replace(scenario, mode=mode))
     return chosen

@@ -26,7 +26,8 @@ from promptlint.templates.loading import (
     is_template_path,
     load_templates,
 )
-from promptlint.templates.render_check import RenderIssue, check_template
+from promptlint.templates.render_check import RenderIssue, RenderReport, check_template
+from promptlint.templates.render_report import group_by_reason
 from promptlint.templates.rule import JinjaRule
 from promptlint.templates.token_count import TokenCounter, counter_for
 
@@ -151,6 +152,8 @@ class TemplateFrontend:
             label=src.label,
             path=src.path,
             counter=_counter(str(Path(src.path).parent)),
+            # transformers picks a template named `tool_use` only for requests with tools.
+            tools_only=src.name == "tool_use",
             # A server loads a chat template file with its own environment only: a filter
             # it lacks fails there too. An application's template runs with the app's.
             app_helpers=not src.is_chat_file,
@@ -170,7 +173,37 @@ class TemplateFrontend:
                 message = f"{message} {report.assumption()}"
                 details["assumptions"] = [report.assumption()]
             findings.append(_finding(rule, src, line, column, message, details=details))
+        incomplete = rules.get("PL302")
+        if incomplete is not None:
+            findings.extend(_incomplete_findings(incomplete, src, analysis, report))
         return findings
+
+
+def _incomplete_findings(
+    rule: type[JinjaRule], src: TemplateSource, analysis: TemplateAnalysis, report: RenderReport
+) -> list[Finding]:
+    """One note per distinct reason a set of scenarios did not run (or needed llama.cpp)."""
+    out = []
+    for pairs, say in (
+        (
+            report.skipped,
+            "The render check could not replay {names}: the template raised: {reason}. "
+            "Those conversations are not checked.",
+        ),
+        (
+            report.engine_notes,
+            "vLLM and SGLang cannot render {names}: transformers' sandbox, which they render "
+            "templates in, refuses it ({reason}). They were checked as llama.cpp's engine "
+            "renders them.",
+        ),
+    ):
+        for reason, names in group_by_reason(pairs).items():
+            line = report.skipped_lines.get(names[0]) or 1
+            message = say.format(names=", ".join(f"'{n}'" for n in names), reason=reason)
+            column = _first_column(analysis, line)
+            details: dict[str, object] = {"render_check": True, "scenarios": names}
+            out.append(_finding(rule, src, line, column, message, details=details))
+    return out
 
 
 def _first_column(analysis: TemplateAnalysis, line: int) -> int:

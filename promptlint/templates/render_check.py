@@ -25,18 +25,26 @@ from pathlib import Path
 import jinja2
 from jinja2 import meta
 
-from promptlint.templates.conversations import Request, Scenario, scenarios_for
+from promptlint.templates.conversations import scenarios_for
+from promptlint.templates.generation import reasoning_tags
+from promptlint.templates.modes import template_modes
 from promptlint.templates.render_report import (
     Difference,
     RenderError,
     RenderIssue,
     RenderReport,
 )
-from promptlint.templates.replay import Renderer, replay_variants, special_tokens_near
-from promptlint.templates.sandbox import Sandbox, unknown_helpers
+from promptlint.templates.replay import Renderer, Replay, replay_variants, special_tokens_near
+from promptlint.templates.sandbox import (
+    LLAMA_CPP,
+    TRANSFORMERS,
+    Sandbox,
+    UnknownHelpers,
+    unknown_helpers,
+)
 from promptlint.templates.stability import stability_issues
 from promptlint.templates.token_count import TokenCounter, counter_for
-from promptlint.templates.tracing import Rendered, error_line
+from promptlint.templates.tracing import error_line
 from promptlint.templates.turns import turn_issues
 
 __all__ = [
@@ -57,8 +65,18 @@ def check_template(
     special_tokens: dict[str, str] | None = None,
     counter: TokenCounter | None = None,
     app_helpers: bool = False,
+    tools_only: bool = False,
 ) -> RenderReport:
     """Run the render check on a chat template's source.
+
+    Every scenario is replayed in every mode the template documents (`modes.py`), in
+    transformers' sandbox (what vLLM and SGLang run). A scenario that sandbox refuses for
+    mutating a list is replayed as llama.cpp's engine renders it, and says so; one that
+    raises there too is reported as not run, with the template's error: an error is not
+    a verdict, and a scenario that did not run is never reported OK.
+
+    `tools_only`: a named `tool_use` template, which transformers renders only for
+    requests with tools; conversations without tools do not apply to it.
 
     `app_helpers`: the template belongs to an application that registers its own filters,
     tests and functions; stand in for the unknown ones (see `Sandbox.assume_app_helpers`)
@@ -67,53 +85,108 @@ def check_template(
     counter = counter if counter is not None else counter_for(path)
     tokens = special_tokens if special_tokens is not None else special_tokens_near(path)
     report = RenderReport(label=label, token_source=counter.describe())
-    sandbox = Sandbox(tokens)
     try:
+        sandbox = Sandbox(tokens)
         tree = sandbox.env.parse(source)
-        if app_helpers:
-            unknown = unknown_helpers(tree, sandbox.env)
-            if unknown:
-                sandbox.assume_app_helpers(unknown)
-                report.assumed_helpers = unknown.describe()
-        template = sandbox.env.from_string(tree)
-        variables = meta.find_undeclared_variables(tree)
+        unknown = unknown_helpers(tree, sandbox.env) if app_helpers else None
+        if unknown:
+            report.assumed_helpers = unknown.describe()
+        renderers = _Renderers(tree, tokens, unknown)
+        variables = set(meta.find_undeclared_variables(tree))
+        primary = renderers.get(TRANSFORMERS, variables)
     except jinja2.TemplateSyntaxError as exc:
         report.error = RenderError(f"syntax error: {exc.message}", exc.lineno)
         return report
-    renderer = Renderer(template, sandbox, set(variables))
-    replays: list[tuple[Scenario, list[Request], list[Rendered], list[Rendered]]] = []
-    for index, scenario in enumerate(scenarios_for(set(variables))):
-        try:
-            scenario, requests, prompts, finals = replay_variants(renderer, scenario, report)
-        except Exception as exc:  # a template is untrusted code: any error is its answer
-            reason = (
-                f"{type(exc).__name__}: {exc}"
-                if not isinstance(exc, jinja2.TemplateError)
-                else str(exc)
-            )
-            if index == 0:
-                report.error = RenderError(
-                    f"raises while rendering a plain user/assistant conversation: {reason}",
-                    error_line(exc),
-                )
-                return report
-            report.skipped.append((scenario.name, reason))
+    tags = reasoning_tags(source)
+    eos = tokens.get("eos_token")
+    replays: list[Replay] = []
+    first_error: Exception | None = None
+    for scenario in scenarios_for(template_modes(tree, variables)):
+        if scenario.reasoning == "field" and tags is None:
+            report.not_applicable.append((scenario.label, NO_REASONING))
             continue
-        notes = [
-            n
-            for n, on in (
-                ("string arguments", scenario.string_arguments),
-                ("documents", scenario.documents),
-            )
-            if on
-        ]
-        report.scenarios_run.append(
-            f"{scenario.name} ({', '.join(notes)})" if notes else scenario.name
+        if tools_only and not scenario.tools:
+            report.not_applicable.append((scenario.label, TOOLS_ONLY))
+            continue
+        try:
+            replay = replay_variants(primary, scenario, report)
+        except jinja2.exceptions.SecurityError as refused:
+            try:
+                replay = replay_variants(renderers.get(LLAMA_CPP, variables), scenario, report)
+            except Exception as exc:  # a template is untrusted code: any error is its answer
+                report.skipped.append((scenario.label, _reason(refused)))
+                report.skipped_lines[scenario.label] = error_line(refused)
+                first_error = first_error or exc
+                continue
+            report.engine_notes.append((scenario.label, _reason(refused)))
+            report.skipped_lines[scenario.label] = error_line(refused)
+        except Exception as exc:  # a template is untrusted code: any error is its answer
+            report.skipped.append((scenario.label, _reason(exc)))
+            report.skipped_lines[scenario.label] = error_line(exc)
+            first_error = first_error or exc
+            continue
+        report.scenarios_run.append(_run_label(replay, scenario.system))
+        replays.append(replay)
+    if not replays:
+        which = "tool loop" if tools_only else "conversation, a plain user/assistant one included"
+        reason = _reason(first_error) if first_error is not None else "no scenario applies"
+        report.error = RenderError(
+            f"raises while rendering every {which} replayed: {reason}",
+            error_line(first_error) if first_error is not None else None,
         )
-        replays.append((scenario, requests, prompts, finals))
-    report.issues.extend(stability_issues(renderer, replays, counter))
-    report.issues.extend(turn_issues(replays, counter))
+        return report
+    report.issues.extend(stability_issues(primary, replays, counter))
+    report.issues.extend(turn_issues(replays, counter, tags, eos, report.verdicts))
     return report
+
+
+TOOLS_ONLY = "a `tool_use` template: transformers renders it only for requests with tools"
+NO_REASONING = (
+    "the template prints no reasoning and reads no reasoning field: its model does not "
+    "reason, so there is no reasoning to send back"
+)
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, jinja2.TemplateError):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _run_label(replay: Replay, asked_for_system: bool) -> str:
+    scenario = replay.scenario
+    notes = [
+        n
+        for n, on in (
+            ("string arguments", scenario.string_arguments),
+            ("documents", scenario.documents),
+            ("no system message", asked_for_system and not scenario.system),
+            (f"rendered as {replay.engine} does", replay.engine != TRANSFORMERS),
+        )
+        if on
+    ]
+    return f"{scenario.label} ({', '.join(notes)})" if notes else scenario.label
+
+
+class _Renderers:
+    """One renderer per engine sandbox, compiled when first needed."""
+
+    def __init__(
+        self, tree: jinja2.nodes.Template, tokens: dict[str, str], unknown: UnknownHelpers | None
+    ) -> None:
+        self.tree = tree
+        self.tokens = tokens
+        self.unknown = unknown
+        self.by_engine: dict[str, Renderer] = {}
+
+    def get(self, engine: str, variables: set[str]) -> Renderer:
+        if engine not in self.by_engine:
+            sandbox = Sandbox(self.tokens, engine=engine)
+            if self.unknown:
+                sandbox.assume_app_helpers(self.unknown)
+            template = sandbox.env.from_string(self.tree)
+            self.by_engine[engine] = Renderer(template, sandbox, variables)
+        return self.by_engine[engine]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

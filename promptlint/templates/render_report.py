@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from promptlint.templates.sandbox import ENGINES, LLAMA_CPP, TRANSFORMERS
 from promptlint.templates.token_count import TokenCounter
 from promptlint.templates.tracing import Rendered
 
@@ -71,7 +72,16 @@ class RenderReport:
     issues: list[RenderIssue] = field(default_factory=list)
     error: RenderError | None = None
     scenarios_run: list[str] = field(default_factory=list)
+    # Scenarios that did not run, and why (the template's error, or why they do not apply).
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    # Template line of the error that stopped each scenario not run (or refused), if known.
+    skipped_lines: dict[str, int | None] = field(default_factory=dict)
+    # Scenarios that do not apply to this template (reasoning for a model that has none).
+    not_applicable: list[tuple[str, str]] = field(default_factory=list)
+    # Scenarios transformers' sandbox refused and llama.cpp's engine rendered, and why.
+    engine_notes: list[tuple[str, str]] = field(default_factory=list)
+    # Each scenario that ran (with its mode): the kinds of turn-over-turn breaks found.
+    verdicts: dict[str, list[str]] = field(default_factory=dict)
     token_source: str = ""
     # Template inputs without a default that the check filled with placeholders.
     assumed_inputs: list[str] = field(default_factory=list)
@@ -94,9 +104,17 @@ class RenderReport:
             where = f" (template line {self.error.line})" if self.error.line else ""
             lines.append(f"  error{where}: {self.error.message}")
             return "\n".join(lines)
+        lines.append(f"  rendered in {ENGINES[TRANSFORMERS]}")
         lines.append(f"  scenarios replayed: {', '.join(self.scenarios_run)}")
+        for name, reason in self.engine_notes:
+            lines.append(
+                f"  scenario '{name}': transformers' sandbox refuses it ({reason}), so vLLM and "
+                f"SGLang cannot serve it; replayed in {ENGINES[LLAMA_CPP]}"
+            )
         for name, reason in self.skipped:
-            lines.append(f"  scenario '{name}' skipped: the template raised: {reason}")
+            lines.append(f"  scenario '{name}' not run: {reason}")
+        for reason, names in group_by_reason(self.not_applicable).items():
+            lines.append(f"  not replayed, as they do not apply: {', '.join(names)} ({reason})")
         if self.assumed_inputs:
             shown = ", ".join(self.assumed_inputs)
             lines.append(f"  inputs without a default, filled with placeholders: {shown}")
@@ -104,10 +122,17 @@ class RenderReport:
             lines.append(f"  {self.assumption()}")
         lines.append(f"  positions in {self.token_source}")
         if not self.issues:
-            lines.append(
-                "  OK: stable across clock times and random seeds, and every request's render"
-                " extends what the engine held after the previous one."
+            verdict = (
+                "stable across clock times and random seeds, and every request's render "
+                "extends what the engine held after the previous one."
             )
+            if self.skipped:
+                lines.append(
+                    f"  no issue in the scenarios that ran: {verdict} {len(self.skipped)} "
+                    "scenario(s) did not run (above) and are not checked."
+                )
+            else:
+                lines.append(f"  OK: {verdict}")
         for issue in self.issues:
             where = f"template line {issue.line}" if issue.line else "template"
             lines.append(f"  {issue.code} {issue.name} ({where}): {issue.summary}")
@@ -121,11 +146,15 @@ class RenderReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "label": self.label,
+            "engine": ENGINES[TRANSFORMERS],
             "error": None
             if self.error is None
             else {"message": self.error.message, "line": self.error.line},
             "scenarios_run": self.scenarios_run,
             "skipped": [{"scenario": s, "reason": r} for s, r in self.skipped],
+            "not_applicable": [{"scenario": s, "reason": r} for s, r in self.not_applicable],
+            "engine_notes": [{"scenario": s, "reason": r} for s, r in self.engine_notes],
+            "verdicts": self.verdicts,
             "token_source": self.token_source,
             "assumed_inputs": self.assumed_inputs,
             "assumed_helpers": self.assumed_helpers,
@@ -148,6 +177,14 @@ class RenderReport:
                 for i in self.issues
             ],
         }
+
+
+def group_by_reason(pairs: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """{reason: [scenario, …]}, in first-seen order."""
+    out: dict[str, list[str]] = {}
+    for name, reason in pairs:
+        out.setdefault(reason, []).append(name)
+    return out
 
 
 def snippet(text: str, offset: int) -> str:

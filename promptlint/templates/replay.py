@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,6 @@ BASE_CLOCK = datetime(2026, 3, 2, 9, 15, 0)
 LATER_SAME_DAY = BASE_CLOCK + timedelta(hours=2, minutes=3, seconds=7)
 # Next day, same time: a difference only here means the prefix changes once a day.
 NEXT_DAY = BASE_CLOCK + timedelta(days=1)
-BASE_SEED, OTHER_SEED = 1, 2
 BASE_SEED, OTHER_SEED = 1, 2
 
 
@@ -48,6 +47,18 @@ def special_tokens_near(path: str | Path | None) -> dict[str, str]:
         return _special_tokens(json.loads(candidate.read_text(encoding="utf-8")))
     except (OSError, ValueError):
         return {}
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One scenario replayed: each request's prompt, its render with the reply, without both."""
+
+    scenario: Scenario
+    requests: list[Request]
+    prompts: list[Rendered]  # messages + generation prompt
+    finals: list[Rendered]  # messages + reply, no generation prompt
+    bases: list[Rendered]  # messages only, no generation prompt
+    engine: str
 
 
 class Renderer:
@@ -81,28 +92,31 @@ class Renderer:
         return render_traced(self.template, context)
 
 
-def replay_variants(
-    renderer: Renderer, scenario: Scenario, report: RenderReport
-) -> tuple[Scenario, list[Request], list[Rendered], list[Rendered]]:
+def replay_variants(renderer: Renderer, scenario: Scenario, report: RenderReport) -> Replay:
     """Replay a scenario; if the template rejects it, retry the inputs servers also send.
 
     Some templates concatenate tool-call arguments as a string (OpenAI's wire format)
-    rather than reading an object; RAG templates need `documents`. The first error is
-    the one reported when no variant renders.
+    rather than reading an object; RAG templates need `documents`; some refuse a system
+    message (Gemma 2), so the conversation goes without one. The first error is the one
+    reported when no variant renders, or, when the conversation went without a system
+    message, the error of that last attempt.
     """
     variants = [scenario]
     if scenario.tools:
         variants.append(replace(scenario, string_arguments=True))
     if "documents" in renderer.variables:
         variants.extend(replace(v, documents=True) for v in list(variants))
+    if scenario.system:
+        variants.extend(replace(v, system=False) for v in list(variants))
     first_error: Exception | None = None
     for variant in variants:
         try:
             requests = variant.requests()
-            prompts, finals = _replay(renderer, variant, requests, report)
-            return variant, requests, prompts, finals
+            prompts, finals, bases = _replay(renderer, variant, requests, report)
+            return Replay(variant, requests, prompts, finals, bases, renderer.sandbox.engine)
         except Exception as exc:  # a template is untrusted code: any error is its answer
-            first_error = first_error or exc
+            # "System role not supported" says less than why it fails without one.
+            first_error = exc if first_error is None or not variant.system else first_error
     assert first_error is not None
     raise first_error
 
@@ -113,8 +127,8 @@ MAX_PLACEHOLDERS = 8
 
 def _replay(
     renderer: Renderer, scenario: Scenario, requests: list[Request], report: RenderReport
-) -> tuple[list[Rendered], list[Rendered]]:
-    """Render every request with and without its reply.
+) -> tuple[list[Rendered], list[Rendered], list[Rendered]]:
+    """Render every request with the generation prompt, with its reply, and with neither.
 
     A template input the caller must pass (a custom `chat_template_kwargs` value) gets a
     placeholder string, so the check can go on; the report lists those assumptions.
@@ -123,7 +137,8 @@ def _replay(
         try:
             prompts = [renderer.render(scenario, r.messages, True) for r in requests]
             finals = [renderer.render(scenario, [*r.messages, r.reply], False) for r in requests]
-            return prompts, finals
+            bases = [renderer.render(scenario, r.messages, False) for r in requests]
+            return prompts, finals, bases
         except jinja2.UndefinedError as exc:
             match = _UNDEFINED.match(str(exc))
             name = match.group(1) if match else None

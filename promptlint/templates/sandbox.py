@@ -22,7 +22,7 @@ import jinja2
 from jinja2 import nodes
 from jinja2.ext import Extension, do, loopcontrols
 from jinja2.parser import Parser
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 
 # Special tokens a template may print when the tokenizer config does not name them.
 DEFAULT_SPECIAL_TOKENS = {
@@ -64,14 +64,49 @@ def _tojson(
     )
 
 
-class Sandbox:
-    """A server-like environment whose clock and random seed the caller sets per render."""
+# What a server passes to every chat template it renders.
+SERVER_INPUTS = frozenset(
+    {
+        "messages",
+        "tools",
+        "documents",
+        "add_generation_prompt",
+        *DEFAULT_SPECIAL_TOKENS,
+        "raise_exception",
+        "strftime_now",
+    }
+)
 
-    def __init__(self, special_tokens: dict[str, str] | None = None) -> None:
+# The engines whose template sandboxes we render in, and what each stands for.
+TRANSFORMERS = "transformers"
+LLAMA_CPP = "llama.cpp"
+ENGINES = {
+    TRANSFORMERS: "transformers' ImmutableSandboxedEnvironment, as vLLM, SGLang and TGI render it",
+    LLAMA_CPP: (
+        "a sandbox that lets templates change lists and dicts (`list.append`), as llama.cpp's "
+        "template engine does"
+    ),
+}
+
+
+class Sandbox:
+    """A server-like environment whose clock and random seed the caller sets per render.
+
+    `engine`: "transformers" (vLLM, SGLang, TGI: an immutable sandbox, where `list.append`
+    is refused) or "llama.cpp" (whose engine lets templates mutate lists and dicts).
+    """
+
+    def __init__(
+        self, special_tokens: dict[str, str] | None = None, engine: str = TRANSFORMERS
+    ) -> None:
         self.clock = datetime(2026, 3, 2, 9, 15, 0)
         self.rng = random.Random(0)
         self.special_tokens = {**DEFAULT_SPECIAL_TOKENS, **(special_tokens or {})}
-        env = ImmutableSandboxedEnvironment(
+        self.engine = engine
+        environment = (
+            ImmutableSandboxedEnvironment if engine == TRANSFORMERS else SandboxedEnvironment
+        )
+        env = environment(
             trim_blocks=True,
             lstrip_blocks=True,
             extensions=[GenerationExtension, loopcontrols],

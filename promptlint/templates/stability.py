@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from promptlint.prefix import common_prefix
-from promptlint.templates.conversations import Request, Scenario
+from promptlint.templates.conversations import Scenario
 from promptlint.templates.render_report import (
     RenderIssue,
     count_phrase,
@@ -20,6 +20,7 @@ from promptlint.templates.replay import (
     NEXT_DAY,
     OTHER_SEED,
     Renderer,
+    Replay,
 )
 from promptlint.templates.token_count import TokenCounter
 from promptlint.templates.tracing import Rendered
@@ -40,13 +41,14 @@ _PROBES = (
     _Probe("clock-time", "PL101", "volatile-timestamp", LATER_SAME_DAY, BASE_SEED),
     _Probe("clock-day", "PL101", "volatile-timestamp", NEXT_DAY, BASE_SEED),
     _Probe("random", "PL103", "volatile-random", BASE_CLOCK, OTHER_SEED),
-    _Probe("date-string", "PL101", "volatile-timestamp", NEXT_DAY, BASE_SEED, date_string=True),
+    # Not a clock: a server that fills `date_string` makes it one (PL105, a note).
+    _Probe("date-string", "PL105", "date-input", NEXT_DAY, BASE_SEED, date_string=True),
 )
 
 
 def stability_issues(
     renderer: Renderer,
-    replays: list[tuple[Scenario, list[Request], list[Rendered], list[Rendered]]],
+    replays: list[Replay],
     counter: TokenCounter,
 ) -> list[RenderIssue]:
     issues: list[RenderIssue] = []
@@ -54,10 +56,13 @@ def stability_issues(
     for probe in _PROBES:
         if probe.code in seen_codes:
             continue  # e.g. a per-request clock value also changes daily: report it once
-        if probe.date_string and "date_string" not in renderer.variables:
-            continue
-        for scenario, requests, prompts, _ in replays:
-            messages = requests[-1].messages
+        if probe.date_string and ("date_string" not in renderer.variables or seen_codes):
+            continue  # a clock already found moves the prefix on every server
+        for replay in replays:
+            if replay.engine != renderer.sandbox.engine:
+                continue
+            scenario, prompts = replay.scenario, replay.prompts
+            messages = replay.requests[-1].messages
             extra_a = (
                 {"date_string": BASE_CLOCK.strftime("%d %b %Y")} if probe.date_string else None
             )
@@ -129,7 +134,7 @@ def _stability_issue(
         code=probe.code,
         name=probe.name,
         kind=probe.kind,
-        scenario=scenario.name,
+        scenario=scenario.label,
         summary=summaries[probe.kind],
         production=productions[probe.kind],
         diff=difference(first, second, offset),

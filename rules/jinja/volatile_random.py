@@ -39,20 +39,15 @@ class VolatileRandom(JinjaRule):
     RENDER_CHECK = True
 
     def check(self, analysis: TemplateAnalysis) -> Iterable[TemplateHit]:
-        seen: set[tuple[int, str]] = set()
-        for printed in analysis.printed:
-            for source in analysis.sources_in(printed.expr):
-                if source.kind != "random" or (printed.line, source.needle) in seen:
-                    continue
-                seen.add((printed.line, source.needle))
-                via = f" (line {source.line}, through `{source.via}`)" if source.via else ""
-                yield TemplateHit(
-                    printed.line,
-                    analysis.column(printed.line, source.needle),
-                    f"`{source.label}`{via} prints a random choice: each request gets a "
-                    "different prompt from here on, and everything after it is recomputed. "
-                    "Pick deterministically (a fixed item, or one chosen per user).",
-                )
+        for printed, _, source in analysis.printed_sources("random", with_generation_prompt=True):
+            via = f" (line {source.line}, through `{source.via}`)" if source.via else ""
+            yield TemplateHit(
+                printed.line,
+                analysis.column(printed.line, source.needle),
+                f"`{source.label}`{via} prints a random choice: each request gets a "
+                "different prompt from here on, and everything after it is recomputed. "
+                "Pick deterministically (a fixed item, or one chosen per user).",
+            )
 
     VALID = [
         Valid(

@@ -2,14 +2,9 @@ from collections.abc import Iterable
 
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
-from promptlint.templates.analysis import Source, TemplateAnalysis
+from promptlint.templates.analysis import REGION_WHERE, Source, TemplateAnalysis
 from promptlint.templates.rule import JinjaRule, TemplateHit
 
-WHERE = {
-    "before": "before the conversation (in the system header)",
-    "inside": "inside the conversation loop, so every past message is re-rendered with it",
-    "prompt": "into the prompt",
-}
 EFFECT = {
     "before": "the prefix changes whenever it does, and everything after it is recomputed",
     "inside": "every request re-renders the whole history and nothing after the first "
@@ -34,9 +29,10 @@ class VolatileTimestamp(JinjaRule):
     """
     ## What it does
     Checks templates that print the current date or time — `strftime_now(...)`, `now()`,
-    `datetime.now()`, or inputs such as `date_string` that servers fill with today's date —
-    before the conversation (the system header) or into every message. The render check
-    confirms it by rendering at two clock times.
+    `datetime.now()`, or an application prompt's `current_time` input — before the
+    conversation (the system header) or into every message. The render check confirms it
+    by rendering at two clock times. A chat template's date *input* (`date_string`) is not
+    a clock: PL105 notes it.
 
     ## Why is this bad?
     Prefix caches reuse the longest unchanged prefix. A date in the system header changes
@@ -68,21 +64,17 @@ class VolatileTimestamp(JinjaRule):
     def check(self, analysis: TemplateAnalysis) -> Iterable[TemplateHit]:
         if analysis.is_user_turn_file:
             return
-        seen: set[tuple[int, str]] = set()
-        for printed in analysis.printed:
-            region = analysis.region(printed)
-            if region == "after":
-                continue  # the generation prompt: the render check judges it
-            for source in analysis.sources_in(printed.expr):
-                if source.kind != "clock" or (printed.line, source.needle) in seen:
-                    continue
-                seen.add((printed.line, source.needle))
-                yield TemplateHit(
-                    printed.line,
-                    analysis.column(printed.line, source.needle),
-                    f"{describe(source)} is printed {WHERE[region]}: {EFFECT[region]}. "
-                    "Put the date in the latest user message instead.",
-                )
+        for printed, region, source in analysis.printed_sources("clock"):
+            if source.is_input and analysis.is_chat:
+                # A chat template's date input is what the caller passes, not a clock the
+                # template reads: PL105 notes it.
+                continue
+            yield TemplateHit(
+                printed.line,
+                analysis.column(printed.line, source.needle),
+                f"{describe(source)} is printed {REGION_WHERE[region]}: {EFFECT[region]}. "
+                "Put the date in the latest user message instead.",
+            )
 
     VALID = [
         Valid(
@@ -121,19 +113,6 @@ class VolatileTimestamp(JinjaRule):
             line=7,
             column=22,
             message_contains="strftime_now",
-        ),
-        Invalid(
-            """
-            {%- if not date_string is defined %}
-                {%- set date_string = "26 Jul 2024" %}
-            {%- endif %}
-            {{- "Cutting Knowledge Date: December 2023\\nToday Date: " + date_string }}
-            {%- for message in messages %}
-                {{- message.role + ': ' + message.content + '\\n' }}
-            {%- endfor %}
-            """,
-            line=4,
-            message_contains="26 Jul 2024",
         ),
         Invalid(
             """

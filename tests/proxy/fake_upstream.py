@@ -34,6 +34,7 @@ import json
 import re
 import threading
 import time
+import zlib
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -57,6 +58,15 @@ OUTPUT_TEXT = "The prefix held, so this answer was cheap to compute and quick to
 
 def count_tokens(text: str) -> int:
     return len(TOKEN_RE.findall(text))
+
+
+def _decoded(raw: bytes, encoding: str) -> bytes:
+    enc = encoding.strip().lower()
+    if enc in ("gzip", "x-gzip"):
+        return gzip.decompress(raw)
+    if enc == "deflate":
+        return zlib.decompress(raw)
+    return raw
 
 
 def scripted_tool_use(req: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
@@ -124,7 +134,10 @@ class FakeUpstream:
         self._loop = asyncio.get_running_loop()
         app = web.Application(client_max_size=512 * 1024 * 1024)
         app.router.add_route("*", "/{tail:.*}", self._handle)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        # Bodies are kept as they arrived (`received`), and decoded here as a provider does.
+        self._runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, auto_decompress=False
+        )
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
@@ -153,11 +166,15 @@ class FakeUpstream:
     # -- dispatch --------------------------------------------------------------------------
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
-        body = await request.read()
+        raw = await request.read()
         self.request_count += 1
         self.received.append(
-            Received(request.method, request.raw_path, list(request.headers.items()), body)
+            Received(request.method, request.raw_path, list(request.headers.items()), raw)
         )
+        try:
+            body = _decoded(raw, request.headers.get("Content-Encoding", ""))
+        except (OSError, zlib.error):
+            return self._error(request, 400, False, "could not decode the request body")
         while len(self.received) > self.keep_received:
             self.received.popleft()
         hdr = request.headers

@@ -63,7 +63,7 @@ def test_proxy_command_serves_records_and_stops_cleanly(harness: Harness, tmp_pa
             "--store",
             store,
             "--state-dir",
-            str(tmp_path / "state"),
+            str(tmp_path / "cli-state"),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -88,7 +88,7 @@ def test_proxy_command_serves_records_and_stops_cleanly(harness: Harness, tmp_pa
     with open_store(store) as s:
         (record,) = list(s.iter_requests())
     assert record.api == "openai-chat" and record.status == 200
-    assert (tmp_path / "state" / "proxy.salt").stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "cli-state" / "proxy.salt").stat().st_mode & 0o777 == 0o600
 
 
 def test_max_body_must_be_positive() -> None:

@@ -195,3 +195,16 @@ def test_metrics_text_format() -> None:
     assert 'promptlint_proxy_records_lost_total{reason="queue_full"} 1' in text
     for line in text.splitlines():
         assert line.startswith("#") or len(line.rsplit(" ", 1)) == 2
+
+
+def test_anthropic_stream_drops_a_ttl_split_the_final_total_disagrees_with() -> None:
+    # message_start splits 100 writes by TTL; the cumulative message_delta says 160 were
+    # written: the split no longer describes the total, so it is not kept.
+    stream = ANTHROPIC_STREAM.replace(
+        b'"cache_creation_input_tokens": 100, "cache_read_input_tokens": 2000, "output_tokens": 42',
+        b'"cache_creation_input_tokens": 160, "cache_read_input_tokens": 2000, "output_tokens": 42',
+    )
+    assert stream != ANTHROPIC_STREAM
+    usage, _ = _feed_split(stream, 100)
+    assert usage is not None
+    assert usage["cache_creation_input_tokens"] == 160 and "cache_creation" not in usage

@@ -127,8 +127,8 @@ def test_process_writer_drops_body_over_byte_budget_not_record(tmp_path: Path) -
 
 
 def test_unreadable_spill_lines_are_counted_once(tmp_path: Path) -> None:
-    from promptlint.proxy.fallback import usage_only_record
     from promptlint.proxy.spill import SpillFile
+    from promptlint.proxy.usage_only import usage_only_record
 
     spill = SpillFile(tmp_path / "spill.jsonl")
     spill.append([usage_only_record(_exchange(1), "openai", "none")])
@@ -146,3 +146,17 @@ def test_unreadable_spill_lines_are_counted_once(tmp_path: Path) -> None:
         assert sorted(r.id for r in store.iter_requests()) == ["r1", "r2", "r3"]
     assert metrics.lost == {"spill_unreadable": 1}
     assert metrics.records["replayed"] == 2 and not spill.pending()
+
+
+def test_usage_only_records_read_usage_with_the_one_normaliser() -> None:
+    from promptlint.proxy.usage_only import usage_only_record
+
+    record = usage_only_record(_exchange(1), "openai", "none")
+    assert (record.uncached_input_tokens, record.cache_read_tokens) == (80, 1920)
+    assert record.output_tokens == 3 and record.error is None
+    # Counts that contradict each other are said, not clamped into numbers nobody sent.
+    bad = _exchange(2)
+    bad.usage_raw = {"prompt_tokens": 10, "prompt_tokens_details": {"cached_tokens": 20}}
+    record = usage_only_record(bad, "openai", "none")
+    assert record.error is not None and record.error.startswith("usage not understood: cached")
+    assert record.uncached_input_tokens == record.cache_read_tokens == 0

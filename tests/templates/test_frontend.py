@@ -33,6 +33,8 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[
 def test_every_jinja_rule_is_registered() -> None:
     assert {(r.CODE, r.NAME) for r in JINJA_RULES} == {
         ("PL101", "volatile-timestamp"),
+        ("PL105", "date-input"),
+        ("PL302", "render-incomplete"),
         ("PL103", "volatile-random"),
         ("PL104", "dynamic-before-static"),
         ("PL202", "schema-key-order"),
@@ -49,6 +51,8 @@ def test_fixture_findings_match_the_expected_file(path: Path) -> None:
         # A stability finding confirms the static finding of its code (one finding).
         if not (kind in STABILITY_KINDS and code in static_codes):
             want.add((code, line))
+    # Scenarios the template raised on: one PL302 note per reason, at the raising line.
+    want.update((code, line) for code, line in expected.get("notes", []))
     out = check_text(str(path), path.read_text(), JINJA_RULES, CONFIG)
     assert out.errors == []
     assert {(f.code, f.line) for f in out.findings} == want
@@ -189,3 +193,25 @@ def test_rag_templates_get_documents() -> None:
     )
     out = check_text("rag.jinja", source, JINJA_RULES, CONFIG)
     assert out.errors == [] and out.findings == []
+
+
+def test_a_date_input_of_a_chat_template_is_a_note_not_a_clock() -> None:
+    # A `datetime` the caller must pass (no default) and Llama 3.1's constant `date_string`
+    # are inputs to keep constant: PL105 notes them; neither is PL101.
+    source = (
+        "{{ 'Date: ' + datetime + '\\n' }}"
+        "{% for m in messages %}{{ m.role + ': ' + m.content + '\\n' }}{% endfor %}"
+    )
+    out = check_text("chat_template.jinja", source, JINJA_RULES, CONFIG)
+    assert out.errors == []
+    assert [(f.code, f.severity.value) for f in out.findings] == [("PL105", "info")]
+    assert "the caller must pass it" in out.findings[0].message
+    llama = check_text(
+        "date_string_default.jinja",
+        (DATA / "date_string_default.jinja").read_text(),
+        JINJA_RULES,
+        CONFIG,
+    )
+    (note,) = llama.findings
+    assert note.code == "PL105" and "falls back to the constant '26 Jul 2024'" in note.message
+    assert "Rendering confirms it" in note.message

@@ -35,6 +35,8 @@ def test_clean_report_says_ok() -> None:
     text = report.text()
     assert "OK: stable" in text
     assert "tools-reasoning" in text  # every scenario was replayed
+    # The report says which engine's sandbox it rendered in.
+    assert "rendered in transformers' ImmutableSandboxedEnvironment, as vLLM, SGLang" in text
 
 
 def test_reasoning_stripped_reports_position_snippets_and_production_sentence() -> None:
@@ -130,9 +132,15 @@ def test_a_scenario_the_template_rejects_is_skipped_and_the_rest_checked() -> No
     )
     report = check_template(source)
     assert report.error is None
-    assert {name for name, _ in report.skipped} == {"tools", "tools-reasoning"}
+    assert {name for name, _ in report.skipped} == {"tools"}
     assert "tools are not supported" in report.skipped[0][1]
+    # A template that shows no reasoning gets no reasoning-field scenarios: its model has none.
+    assert {name for name, _ in report.not_applicable} == {"reasoning-field", "tools-reasoning"}
     assert "chat" in report.scenarios_run and not report.issues
+    # What did not run is said, and never called OK.
+    text = report.text()
+    assert "scenario 'tools' not run: tools are not supported" in text
+    assert "OK:" not in text and "did not run" in text
 
 
 def test_enable_thinking_variant_is_replayed_when_the_template_reads_it() -> None:
@@ -143,9 +151,17 @@ def test_enable_thinking_variant_is_replayed_when_the_template_reads_it() -> Non
         "{% endif %}"
     )
     report = check_template(source)
-    assert "thinking-off" in report.scenarios_run
+    assert "system [enable_thinking=false]" in report.scenarios_run
+    assert "reasoning-field [enable_thinking=true]" in report.scenarios_run
     # The empty think block of the prompt is not rendered back into history.
-    assert [(i.kind, i.scenario) for i in report.issues] == [("reasoning-stripped", "thinking-off")]
+    dropped = next(i for i in report.issues if i.kind == "generation-prompt-dropped")
+    assert dropped.scenario.endswith("[enable_thinking=false]")
+    assert dropped.summary.startswith("With enable_thinking=false: ")
+    assert report.verdicts["system [enable_thinking=false]"] == ["generation-prompt-dropped"]
+    # With thinking on, the model wrote <think>…</think> before its answer (what it
+    # generated, not the template's rendering of the reply): history drops it.
+    assert report.verdicts["reasoning-field [enable_thinking=true]"] == ["reasoning-stripped"]
+    assert report.verdicts["reasoning-in-content [enable_thinking=true]"] == []
 
 
 def test_special_tokens_come_from_the_tokenizer_config_beside_the_template(
@@ -283,3 +299,97 @@ def test_a_different_final_stop_token_costs_nothing() -> None:
     # The same template with a real rewrite of the answer is still caught.
     rewrite = source.replace("{{ m.content }}", "{{ m.content if loop.last else 'x' }}")
     assert {i.code for i in check_template(rewrite).issues} == {"PL301"}
+
+
+CHATML_TURN = "{{ '<|im_start|>' + m.role + '\\n' + (m.content or '') + '<|im_end|>\\n' }}"
+
+
+def test_text_after_the_stop_token_is_not_held_by_the_engine() -> None:
+    # The newest reply gets a trailing note after <|im_end|> that history never prints:
+    # the engine stopped at <|im_end|>, so that text was never held.
+    source = (
+        "{% for m in messages %}" + CHATML_TURN + "{% endfor %}"
+        "{% if not add_generation_prompt and messages[-1].role == 'assistant' %}(end)\n{% endif %}"
+        "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
+    )
+    report = check_template(source)
+    assert report.issues == [] and "OK:" in report.text()
+
+
+def test_a_tool_result_closed_differently_while_last_is_a_last_message_break() -> None:
+    source = (
+        "{% for m in messages %}"
+        "{% if m.role == 'tool' %}<|im_start|>tool\n{{ m.content }}"
+        "{% if loop.last %}<|im_end|>{% else %}{{ '\\n' }}<|im_end|>{% endif %}{{ '\\n' }}"
+        "{% else %}" + CHATML_TURN + "{% endif %}"
+        "{% endfor %}"
+        "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
+    )
+    report = check_template(source)
+    (issue,) = report.issues
+    assert (issue.kind, issue.scenario, issue.line) == ("last-message", "tools", 2)
+    assert "loop.last" in issue.summary
+
+
+def test_an_instruction_appended_after_the_last_message_is_named() -> None:
+    source = (
+        "{% for m in messages %}" + CHATML_TURN + "{% endfor %}"
+        "<|im_start|>system\nAnswer in one short paragraph and cite the page.<|im_end|>\n"
+        "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
+    )
+    report = check_template(source)
+    assert {i.kind for i in report.issues} == {"appended-after-last"}
+    assert report.verdicts["chat"] == ["appended-after-last"]
+
+
+def test_reasoning_the_template_drops_from_the_newest_reply_was_still_generated() -> None:
+    # The template never prints reasoning_content, but its generation prompt shows the
+    # model reasons (`<think>` in the source): the engine held the reasoning.
+    source = (
+        "{% for m in messages %}" + CHATML_TURN + "{% endfor %}"
+        "{% if add_generation_prompt %}<|im_start|>assistant\n"
+        "{% if enable_thinking is false %}<think>\n\n</think>\n\n{% endif %}{% endif %}"
+    )
+    report = check_template(source)
+    assert report.verdicts["reasoning-field"] == ["reasoning-stripped"]
+    assert report.verdicts["reasoning-field [enable_thinking=true]"] == ["reasoning-stripped"]
+    # With thinking off the model generates no reasoning; only the empty block is lost.
+    assert report.verdicts["system [enable_thinking=false]"] == ["generation-prompt-dropped"]
+    stripped = next(i for i in report.issues if i.kind == "reasoning-stripped")
+    assert stripped.summary.startswith("With no kwargs, enable_thinking=true: ")
+    assert stripped.summary.endswith(" Not with enable_thinking=false.")
+
+
+def test_modes_come_from_the_variables_the_template_tests() -> None:
+    from jinja2 import meta
+
+    from promptlint.templates.modes import template_modes
+    from promptlint.templates.sandbox import Sandbox
+
+    source = (
+        "{% if reasoning_effort is not defined %}{% set reasoning_effort = 'medium' %}{% endif %}"
+        "{% set budget = thinking_budget | default(-1) %}"
+        "Reasoning: {{ reasoning_effort }}{% if thinking_budget > 0 %} budget{% endif %}\n"
+        "{% if model_identity %}{{ model_identity }}{% endif %}"
+        "{% for m in messages %}{{ m.content }}{% endfor %}"
+    )
+    tree = Sandbox().env.parse(source)
+    modes = [m.name for m in template_modes(tree, meta.find_undeclared_variables(tree))]
+    assert modes[0] == "default"
+    assert "reasoning_effort='low'" in modes and "reasoning_effort='high'" in modes
+    assert "thinking_budget=0" in modes and "thinking_budget=1024" in modes
+    # Text the caller passes (only truth-tested, not flag-like) is not a mode.
+    assert not any(m.startswith("model_identity") for m in modes)
+
+
+def test_a_list_append_template_is_rendered_as_llama_cpp_does_and_says_so() -> None:
+    source = (
+        "{% set seen = [] %}"
+        "{% for m in messages %}{% if m.tool_calls %}{% for c in m.tool_calls %}"
+        "{% do seen.append(c.id) %}{% endfor %}{% endif %}" + CHATML_TURN + "{% endfor %}"
+        "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
+    ).replace("{% do seen.append(c.id) %}", "{{ '' if seen.append(c.id) else '' }}")
+    report = check_template(source)
+    assert [name for name, _ in report.engine_notes] == ["tools"]
+    assert "tools (rendered as llama.cpp does)" in report.scenarios_run
+    assert "cannot serve it" in report.text()

@@ -39,6 +39,10 @@ EXPECT = re.compile(r"#\s*expect:\s*(PL\d{3}(?:\s*,\s*PL\d{3})*)")
 LINE_SLACK = 1
 
 
+class ScoreError(Exception):
+    """Nothing to measure (no labels, no CLI): said in one line; the exit code stays 0."""
+
+
 @dataclass
 class Site:
     """One labelled place in one file: a break (with its code) or a clean prompt-building site."""
@@ -97,7 +101,7 @@ def promptlint_cli() -> str:
         return str(sibling)
     found = shutil.which("promptlint")
     if found is None:
-        raise SystemExit("score.py: no `promptlint` next to the interpreter or on PATH")
+        raise ScoreError("no `promptlint` next to the interpreter or on PATH")
     return found
 
 
@@ -227,11 +231,11 @@ def score(
 def load_labels(set_dir: Path) -> dict[str, Any]:
     labels = set_dir / "labels.json"
     if not labels.exists():
-        raise SystemExit(f"score.py: {labels} does not exist")
+        raise ScoreError(f"{labels} does not exist")
     try:
         data: dict[str, Any] = json.loads(labels.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
-        raise SystemExit(f"score.py: {labels}: not JSON ({exc})") from exc
+        raise ScoreError(f"{labels}: not JSON ({exc})") from exc
     return data
 
 
@@ -451,8 +455,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--format", default="text", choices=["text", "json"])
     args = parser.parse_args(argv)
     set_dir = HERE / args.set
-    labels = load_labels(set_dir)
-    cli = promptlint_cli()
+    try:
+        labels = load_labels(set_dir)
+        cli = promptlint_cli()
+    except ScoreError as exc:
+        print(f"score.py: {exc}", file=sys.stderr)
+        return 0
     results = {"reconstructions": score_reconstructions(set_dir, labels, cli)}
     if args.src is not None:
         results["sources"] = score_sources(args.src, labels, cli)
@@ -464,4 +472,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        # `score.py | head` closed the pipe: nothing more to say.
+        sys.stderr.close()
+        sys.exit(0)

@@ -1,4 +1,4 @@
-"""A usage-only record, for when the Analyzer is unavailable or fails on a request.
+"""A usage-only record, for a request the Analyzer failed on.
 
 A recording failure never loses the usage: this keeps tokens and costs without any
 prefix diagnosis (no session matching beyond an explicit id, no breaks).
@@ -7,84 +7,21 @@ prefix diagnosis (no session matching beyond an explicit id, no breaks).
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
-from decimal import Decimal
 from typing import Any
 
+from promptlint import prices
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.store.records import RequestRecord
-from promptlint.usage import Usage
-
-
-def _int(v: Any) -> int:
-    return int(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0
-
-
-def normalize(usage: dict[str, Any], api: str) -> Usage:
-    """The provider's usage object as four input classes plus output."""
-    normalize_usage = getattr(importlib.import_module("promptlint.usage"), "normalize_usage", None)
-    if normalize_usage is not None:
-        try:
-            result: Usage = normalize_usage(usage)
-            return result
-        except ValueError:
-            pass
-    return _normalize_local(usage, api)
-
-
-def _normalize_local(u: dict[str, Any], api: str) -> Usage:
-    if "prompt_tokens" in u:  # OpenAI chat / completions: cached is a subset of prompt
-        details = u.get("prompt_tokens_details") or {}
-        cached = _int(details.get("cached_tokens"))
-        write = _int(details.get("cache_write_tokens"))
-        return Usage(
-            max(0, _int(u["prompt_tokens"]) - cached - write),
-            cached,
-            write,
-            0,
-            _int(u.get("completion_tokens")),
-        )
-    if (
-        "cache_read_input_tokens" in u
-        or "cache_creation_input_tokens" in u
-        or api.startswith("anthropic")
-    ):  # Anthropic: cache tokens are in addition to input_tokens
-        creation = u.get("cache_creation") or {}
-        total_write = _int(u.get("cache_creation_input_tokens"))
-        w1h = _int(creation.get("ephemeral_1h_input_tokens")) if isinstance(creation, dict) else 0
-        return Usage(
-            _int(u.get("input_tokens")),
-            _int(u.get("cache_read_input_tokens")),
-            max(0, total_write - w1h),
-            w1h,
-            _int(u.get("output_tokens")),
-        )
-    if "input_tokens" in u:  # OpenAI Responses: cached is a subset of input
-        details = u.get("input_tokens_details") or {}
-        cached = _int(details.get("cached_tokens"))
-        write = _int(details.get("cache_write_tokens"))
-        return Usage(
-            max(0, _int(u["input_tokens"]) - cached - write),
-            cached,
-            write,
-            0,
-            _int(u.get("output_tokens")),
-        )
-    raise ValueError("unknown usage shape")
+from promptlint.usage import Usage, normalize_usage
 
 
 def costs(usage: Usage, model: str) -> tuple[str, str, str | None]:
     """(cost as billed, cost without cache, a note when the model has no price)."""
     try:
-        prices: Any = importlib.import_module("promptlint.prices")
         price = prices.resolve_model(model)
-        billed: Decimal = prices.cost_of(usage, price)
-        uncached: Decimal = prices.cost_without_cache(usage, price)
-        return str(billed), str(uncached), None
-    except ImportError:
-        return "0", "0", "no price data installed"
-    except Exception as exc:  # unknown model: UserError with suggestions
+        return str(prices.cost_of(usage, price)), str(prices.cost_without_cache(usage, price)), None
+    except Exception as exc:  # unknown model (UserError with suggestions): the record stays
         return "0", "0", f"no price for model {model!r}: {exc}".splitlines()[0][:200]
 
 
@@ -120,7 +57,7 @@ def usage_only_record(
     usage = Usage()
     if ex.usage_raw:
         try:
-            usage = normalize(ex.usage_raw, ex.api)
+            usage = normalize_usage(ex.usage_raw)
         except (ValueError, TypeError, AttributeError) as exc:
             errors.append(f"usage not understood: {exc}")
     cost, cost_nc, cost_note = costs(usage, model) if ex.usage_raw else ("0", "0", None)
