@@ -27,7 +27,7 @@ from promptlint.findings import FileError, Finding, Fix, FixSafety
 from promptlint.python.flow import Evaluator
 from promptlint.python.index import Event, ModuleIndex, Scope, build_index
 from promptlint.python.locate import locate
-from promptlint.python.project import Project
+from promptlint.python.project import Project, import_time_calls
 from promptlint.python.requests import (
     Block,
     Request,
@@ -162,7 +162,12 @@ class PythonContext:
                 val = self.evaluator.resolve_key(key, scope, at)
                 if val is not None:
                     # A set held as it is has no order yet: it counts where it is iterated.
-                    own = frozenset(t for t in val.own if t.node is not val.node)
+                    text_or_list = val.parts is not None or val.items is not None
+                    own = frozenset(
+                        t
+                        for t in val.own
+                        if t.node is not val.node and (text_or_list or not _set_order(t))
+                    )
                     out.append(Block(replace(val, own=own), f"`{key}`", "prompt", prefix=True))
         for fscope in self.index.scope_of_function.values():
             if _names_prompt_part(fscope.name):
@@ -173,11 +178,15 @@ class PythonContext:
 
     @cached_property
     def _import_time_calls(self) -> set[int]:
-        return {id(site.node) for site in self.index.calls if site.scope.kind != "function"}
+        return import_time_calls(self.index)
 
     def at_import(self, node: cst.CSTNode) -> bool:
-        """A call made while the module is imported (module or class body), once per process."""
-        return id(node) in self._import_time_calls
+        """A call made while its module is imported (module or class body, here or in a
+        module the value was followed into): once per process."""
+        if id(node) in self._import_time_calls:
+            return True
+        project = self.evaluator.project
+        return project is not None and project.at_import(node)
 
     @cached_property
     def one_shot_texts(self) -> list[Block]:
@@ -351,6 +360,10 @@ PROMPT_PART_WORDS = frozenset(
         "messages",
     }
 )
+
+
+def _set_order(taint: Taint) -> bool:
+    return taint.detail.startswith(("set ", "frozenset "))
 
 
 def _names_prompt_part(name: str) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,11 @@ class ForeignModule:
     module: cst.Module
     index: ModuleIndex
     evaluator: Evaluator
+
+    @cached_property
+    def import_time_calls(self) -> set[int]:
+        """Calls made while the module is imported (module or class body)."""
+        return import_time_calls(self.index)
 
 
 MAX_HOPS = 3  # modules followed through, one into the next, before giving up
@@ -90,8 +96,15 @@ class Project:
         self._loaded[name] = found
         return found
 
+    def at_import(self, node: cst.CSTNode) -> bool:
+        return any(id(node) in m.import_time_calls for m in self.loaded())
+
     def loaded(self) -> list[ForeignModule]:
         return [m for m in self._loaded.values() if m is not None]
+
+
+def import_time_calls(index: ModuleIndex) -> set[int]:
+    return {id(site.node) for site in index.calls if site.scope.kind != "function"}
 
 
 def _module_names(path: Path) -> list[str]:

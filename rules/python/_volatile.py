@@ -24,7 +24,7 @@ class VolatileValueRule(PythonRule):
                 # `TODAY = date.today()` at module level is read once per process: every
                 # request of a run sends the same text.
                 continue
-            per_process = (
+            per_process = ctx.at_import(node) or (
                 isinstance(node, cst.Call) and ctx.evaluator.qualname(node.func) in PER_PROCESS
             )
             changes = (

@@ -173,7 +173,8 @@ class DynamicBeforeStatic(PythonRule):
                     if isinstance(part.node, cst.FormattedStringExpression)
                     else None
                 )
-                for taint in callers:
+                # One report per value: its first per-request source, or the hole it fills.
+                for taint in sorted(callers, key=lambda t: ctx.order(t.node))[:1]:
                     ctx.report(
                         type(self),
                         hole if hole is not None else taint.node,
