@@ -259,12 +259,23 @@ def run_check(paths: Sequence[Path], config: CheckConfig, options: RunOptions) -
         spec = spec_for_path(p)
         if spec is not None:
             by_language.setdefault(spec.language, []).append((p, _display(p)))
+    prepared = []
     for language, group in by_language.items():
         prepare = getattr(frontend_for_language(language), "prepare", None)
         if prepare is not None:  # a front end that reads the run as a whole
             prepare(group)
+            prepared.append(prepare)
+    try:
+        _collect(result, _outcomes(files, rules, config, options))
+    finally:
+        for prepare in prepared:
+            prepare([])  # the run's index must not outlive it (check_text callers, tests)
+    return result
+
+
+def _collect(result: CheckResult, outcomes: Iterable[FileOutcome]) -> None:
     seen: set[tuple[str, int, int, str]] = set()
-    for outcome in _outcomes(files, rules, config, options):
+    for outcome in outcomes:
         for f in outcome.findings:
             # The same break can be found from its own file and from a file it flows into.
             key = (f.path, f.line, f.column, f.code)
@@ -275,4 +286,3 @@ def run_check(paths: Sequence[Path], config: CheckConfig, options: RunOptions) -
         result.fixes_applied += outcome.fixes_applied
         if outcome.original is not None and outcome.fixed is not None:
             result.fixed[outcome.path] = (outcome.original, outcome.fixed)
-    return result

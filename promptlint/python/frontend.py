@@ -232,8 +232,8 @@ class PythonFrontend:
 
     def prepare(self, files: Sequence[tuple[Path, str]]) -> None:
         """The index pass: module names of every file, so values follow imports. Nothing
-        is parsed here; forked workers inherit it."""
-        self.project = Project(files)
+        is parsed here; forked workers inherit it. No files: the run is over."""
+        self.project = Project(files) if files else None
 
     def matches(self, path: Path) -> bool:
         return path.suffix == ".py"
