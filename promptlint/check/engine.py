@@ -7,6 +7,7 @@ worker processes when there are enough of them to pay for the workers.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -177,13 +178,12 @@ def check_file(
     return outcome
 
 
-def _is_project_root(config: CheckConfig) -> bool:
-    """A folder worth indexing around named files: one with a config, a repository or a
-    pyproject (never a home directory or `/` that `check` happens to run in)."""
-    root = config.root
-    return config.source is not None or any(
-        (root / marker).exists() for marker in (".git", "pyproject.toml", "setup.py")
-    )
+def _package_root(path: Path) -> Path:
+    """The folder that holds the top package `path` belongs to (its own folder if none)."""
+    folder = path.resolve().parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        folder = folder.parent
+    return folder
 
 
 def _display(path: Path) -> str:
@@ -247,29 +247,34 @@ def run_check(paths: Sequence[Path], config: CheckConfig, options: RunOptions) -
     languages = {spec.language for spec in map(spec_for_path, files) if spec is not None}
     rules = resolve_rules(config, options, languages)
     result = CheckResult(files_checked=len(files), tests_skipped=len(skipped or ()), rules=rules)
-    # Files named one by one (pre-commit) still import the rest of their project: the
-    # index pass then covers the tree under the config's root (it only lists paths).
-    indexed = list(files)
-    if any(p.is_file() for p in paths) and _is_project_root(config):
-        named = set(files)
-        around = discover([config.root], wanted, exclude)
-        indexed += [p for p in around if p not in named and wanted(p)]
     by_language: dict[str, list[tuple[Path, str]]] = {}
-    for p in indexed:
+    for p in files:
         spec = spec_for_path(p)
         if spec is not None:
             by_language.setdefault(spec.language, []).append((p, _display(p)))
+
+    def around(language: str) -> list[tuple[Path, str]]:
+        # Files named one by one (pre-commit) still import the rest of their package: the
+        # folder above each one's top package is listed, only once a value needs it.
+        roots = sorted({_package_root(p) for p in paths if p.is_file()})
+        named = set(files)
+        return [
+            (p, _display(p))
+            for p in discover(roots, wanted, exclude)
+            if p not in named and getattr(spec_for_path(p), "language", None) == language
+        ]
+
     prepared = []
     for language, group in by_language.items():
         prepare = getattr(frontend_for_language(language), "prepare", None)
         if prepare is not None:  # a front end that reads the run as a whole
-            prepare(group)
+            prepare(group, functools.partial(around, language))
             prepared.append(prepare)
     try:
         _collect(result, _outcomes(files, rules, config, options))
     finally:
         for prepare in prepared:
-            prepare([])  # the run's index must not outlive it (check_text callers, tests)
+            prepare([], None)  # the run's index must not outlive it (check_text callers, tests)
     return result
 
 

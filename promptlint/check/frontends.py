@@ -67,9 +67,10 @@ class Frontend(Protocol):
         self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
     ) -> FrontendResult: ...
 
-    # Optional: `prepare(files: Sequence[tuple[Path, str]]) -> None`, called before any file
-    # is checked with every file of its language in the run and the path its findings
-    # show (the Python front end indexes the project there).
+    # Optional: `prepare(files, more) -> None`, called before any file is checked with every
+    # file of its language in the run and the path its findings show, and `more()`, which
+    # lists the rest of the project around named files when called (the Python front end
+    # indexes the project there).
 
 
 _loaded: dict[str, Frontend] = {}  # target -> front end

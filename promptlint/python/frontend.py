@@ -12,7 +12,7 @@ import bisect
 import os
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -230,10 +230,15 @@ class PythonFrontend:
     def __init__(self) -> None:
         self.project: Project | None = None  # set by `prepare` for a run over a tree
 
-    def prepare(self, files: Sequence[tuple[Path, str]]) -> None:
-        """The index pass: module names of every file, so values follow imports. Nothing
-        is parsed here; forked workers inherit it. No files: the run is over."""
-        self.project = Project(files) if files else None
+    def prepare(
+        self,
+        files: Sequence[tuple[Path, str]],
+        more: Callable[[], Iterable[tuple[Path, str]]] | None = None,
+    ) -> None:
+        """The index pass: module names of every file, so values follow imports (`more`:
+        the rest of the project, listed when first needed). Nothing is parsed here; forked
+        workers inherit it. No files: the run is over."""
+        self.project = Project(files, more) if files else None
 
     def matches(self, path: Path) -> bool:
         return path.suffix == ".py"

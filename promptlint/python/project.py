@@ -10,7 +10,7 @@ are never needed. Workers inherit the index by fork.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -45,17 +45,25 @@ MAX_HOPS = 3  # modules followed through, one into the next, before giving up
 
 
 class Project:
-    def __init__(self, files: Iterable[tuple[Path, str]]) -> None:
+    def __init__(
+        self,
+        files: Iterable[tuple[Path, str]],
+        more: Callable[[], Iterable[tuple[Path, str]]] | None = None,
+    ) -> None:
         self._by_name: dict[str, tuple[Path, str]] = {}
         self._name_of: dict[str, str] = {}  # shown path -> module name
-        for path, shown in files:
-            for name in _module_names(path):
-                self._by_name.setdefault(name, (path, shown))
-            names = _module_names(path)
-            if names:
-                self._name_of[shown] = names[0]
+        self._add(files)
+        self._more = more  # the rest of the tree around named files, listed on first need
         self._loaded: dict[str, ForeignModule | None] = {}
         self.hops = 0
+
+    def _add(self, files: Iterable[tuple[Path, str]]) -> None:
+        for path, shown in files:
+            names = _module_names(path)
+            for name in names:
+                self._by_name.setdefault(name, (path, shown))
+            if names:
+                self._name_of.setdefault(shown, names[0])
 
     def module_name(self, shown: str) -> str | None:
         return self._name_of.get(shown)
@@ -71,6 +79,11 @@ class Project:
             package = importer.split(".")[: -level or None]
             qualname = ".".join([*package, qualname.lstrip(".")])
         parts = qualname.split(".")
+        if self._more is not None and not any(
+            ".".join(parts[:cut]) in self._by_name for cut in range(len(parts) - 1, 0, -1)
+        ):
+            more, self._more = self._more, None
+            self._add(more())
         for cut in range(len(parts) - 1, 0, -1):
             name = ".".join(parts[:cut])
             if name in self._by_name:
