@@ -5,7 +5,7 @@ import libcst as cst
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
 from promptlint.python.frontend import PythonContext, PythonRule
-from promptlint.python.values import CALLER, VOLATILE, Dyn, Part, static_text
+from promptlint.python.values import CALLER, UNORDERED, VOLATILE, Dyn, Part, static_text
 
 # Static text after the per-request value worth caching: about 50 tokens.
 LONG_STATIC_CHARS = 200
@@ -196,8 +196,8 @@ class DynamicBeforeStatic(PythonRule):
                 for part in block.val.text_parts():
                     if not isinstance(part, Dyn) or part.node is None:
                         continue
-                    if any(t.kind in VOLATILE for t in part.taints):
-                        continue  # PL101-PL103 report those
+                    if any(t.kind in VOLATILE or t.kind == UNORDERED for t in part.taints):
+                        continue  # PL101-PL103 and PL201 report those, more precisely
                     # A parameter passed as data; `agent.instructions` (an attribute of a
                     # parameter object) is as likely configuration.
                     params = [
