@@ -35,7 +35,7 @@ from promptlint.python.requests import (
     find_requests,
     standalone_prefix_blocks,
 )
-from promptlint.python.values import Taint, static_text
+from promptlint.python.values import Taint, Val, static_text
 
 # Cheap pre-filter: a file with none of these builds no prompt we can see (and is not
 # parsed at all). It looks for the shapes prompts take, not just LLM-ish words.
@@ -161,19 +161,13 @@ class PythonContext:
             for at in sorted({ev.end + 1 for ev in events}):
                 val = self.evaluator.resolve_key(key, scope, at)
                 if val is not None:
-                    # A set held as it is has no order yet: it counts where it is iterated.
-                    text_or_list = val.parts is not None or val.items is not None
-                    own = frozenset(
-                        t
-                        for t in val.own
-                        if t.node is not val.node and (text_or_list or not _set_order(t))
-                    )
-                    out.append(Block(replace(val, own=own), f"`{key}`", "prompt", prefix=True))
+                    out.append(Block(_unset(val), f"`{key}`", "prompt", prefix=True))
         for fscope in self.index.scope_of_function.values():
             if _names_prompt_part(fscope.name):
                 val = self.evaluator.returned(fscope)
                 if val is not None:
-                    out.append(Block(val, f"what `{fscope.name}()` returns", "prompt", prefix=True))
+                    where = f"what `{fscope.name}()` returns"
+                    out.append(Block(_unset(val), where, "prompt", prefix=True))
         return out
 
     @cached_property
@@ -367,8 +361,17 @@ PROMPT_PART_WORDS = frozenset(
 )
 
 
-def _set_order(taint: Taint) -> bool:
-    return taint.detail.startswith(("set ", "frozenset "))
+def _unset(val: Val) -> Val:
+    """A set held as it is (not yet text or a list) has no order yet: it counts where it
+    is iterated, not where a prompt-named variable or function holds it."""
+    text_or_list = val.parts is not None or val.items is not None
+    own = frozenset(
+        t
+        for t in val.own
+        if t.node is not val.node
+        and (text_or_list or not t.detail.startswith(("set ", "frozenset ")))
+    )
+    return replace(val, own=own)
 
 
 def _names_prompt_part(name: str) -> bool:
