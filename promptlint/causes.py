@@ -29,6 +29,7 @@ class Cause(str, Enum):
     SYSTEM_EDIT = "system-edit"
     HISTORY_REWRITE = "history-rewrite"
     BREAKPOINT_MISUSE = "breakpoint-misuse"
+    BREAKPOINT_TTL_ORDER = "breakpoint-ttl-order"
     PARAM_CHANGE = "param-change"
     TTL_EXPIRED = "ttl-expired"
     BELOW_MINIMUM = "below-minimum"
@@ -115,7 +116,13 @@ CAUSES: dict[Cause, CauseInfo] = {
             Cause.BREAKPOINT_MISUSE,
             "PL401",
             True,
-            "cache breakpoints are too many, misplaced or in the wrong TTL order",
+            "cache breakpoints are too many or misplaced",
+        ),
+        (
+            Cause.BREAKPOINT_TTL_ORDER,
+            "PL402",
+            True,
+            "a breakpoint with a longer TTL follows one with a shorter TTL (longer first)",
         ),
         (
             Cause.PARAM_CHANGE,
@@ -150,10 +157,3 @@ CAUSES: dict[Cause, CauseInfo] = {
         (Cause.NEW_CONTENT, None, False, "nothing broke: these tokens are new in this request"),
     ]
 }
-
-
-def cause_for_code(code: str) -> Cause | None:
-    for cause, info in CAUSES.items():
-        if info.code == code:
-            return cause
-    return None

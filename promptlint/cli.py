@@ -15,7 +15,8 @@ import click
 from promptlint import __version__
 from promptlint.errors import UserError
 
-# name -> "module:attribute". A command whose module is not there yet is hidden.
+# name -> "module:attribute", imported only when the command runs or help lists it. A
+# module that fails to import is a packaging error and says so: it is never hidden.
 COMMANDS: dict[str, str] = {
     "check": "promptlint.commands.check:check",
     "rules": "promptlint.commands.rules:rules",
@@ -29,34 +30,36 @@ COMMANDS: dict[str, str] = {
     "capacity": "promptlint.commands.capacity:capacity",
     "cost": "promptlint.commands.cost:cost",
     "pricing": "promptlint.commands.pricing:pricing",
-    # The probe is a plugin (DESIGN.md): loaded by name only when it runs.
+    # The probe is a plugin (docs/architecture.md): loaded by name only when it runs.
     "probe": "promptlint.gpu_probe.cli:probe",
 }
 
 
-def _module_missing(exc: ModuleNotFoundError, module: str) -> bool:
-    missing = exc.name or ""
-    return missing.startswith("promptlint") and module.startswith(missing)
-
-
 class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(name for name in COMMANDS if self._load(name) is not None)
+        return sorted(COMMANDS)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         return self._load(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # Each command's whole first sentence, wrapped in its column: click's default cuts
+        # it to the terminal width and ends it in "...".
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=500)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def _load(self, name: str) -> click.Command | None:
         target = COMMANDS.get(name)
         if target is None:
             return None
         module_name, _, attr = target.partition(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if _module_missing(exc, module_name):
-                return None
-            raise
+        module = importlib.import_module(module_name)
         command = getattr(module, attr)
         assert isinstance(command, click.Command)
         return command

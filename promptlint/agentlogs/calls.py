@@ -17,13 +17,13 @@ from datetime import datetime
 from decimal import Decimal
 
 from promptlint.causes import Cause
-from promptlint.errors import UserError
-from promptlint.policies import CachePolicy, policy_for
-from promptlint.prices import ModelPrice, cost_of, cost_without_cache, lost_cost, resolve_model
-from promptlint.store.money import usd_text
+from promptlint.cost import catalog
+from promptlint.cost.money import money
+from promptlint.cost.policies import CachePolicy
+from promptlint.cost.prices import ModelPrice, cost_of, cost_without_cache, lost_cost
 from promptlint.store.records import BreakRecord, RequestRecord
 from promptlint.store.timefmt import parse_ts
-from promptlint.usage import Usage
+from promptlint.wire.usage import Usage
 
 
 @dataclass(frozen=True)
@@ -128,29 +128,16 @@ class LineageState:
 
 @dataclass
 class Pricing:
-    """Each distinct model name resolved once (hits and misses), as an import meets
-    thousands of calls of a handful of models."""
+    """Prices and policies from the catalog (which resolves each distinct name once, hits
+    and misses alike), and the calls of each model the price list lacks."""
 
-    prices: dict[str, ModelPrice | None] = field(default_factory=dict)
-    policies: dict[str, CachePolicy] = field(default_factory=dict)
     unpriced: dict[str, int] = field(default_factory=dict)  # model -> calls without a price
 
     def price(self, model: str) -> ModelPrice | None:
-        if model not in self.prices:
-            try:
-                self.prices[model] = resolve_model(model)
-            except UserError:
-                self.prices[model] = None
-        return self.prices[model]
+        return catalog.resolve(model).price
 
     def policy(self, model: str, provider: str) -> CachePolicy:
-        key = f"{provider}/{model}"
-        if key not in self.policies:
-            try:
-                self.policies[key] = policy_for(model, provider)
-            except UserError:
-                self.policies[key] = policy_for("", provider)
-        return self.policies[key]
+        return catalog.resolve(model, provider).policy
 
 
 def _gap(earlier: str, later: str) -> float:
@@ -259,7 +246,7 @@ def to_record(
                 segment=b.segment,
                 token_offset=offset,
                 lost_tokens=lost,
-                lost_usd=usd_text(usd),
+                lost_usd=money(usd),
                 before=b.before,
                 after=b.after,
                 exact=b.exact,
@@ -287,8 +274,8 @@ def to_record(
         output_tokens=call.usage.output_tokens,
         predicted_cached_tokens=predicted,
         prompt_tokens_exact=True,
-        cost_usd=usd_text(cost),
-        cost_usd_without_cache=usd_text(without),
+        cost_usd=money(cost),
+        cost_usd_without_cache=money(without),
         parsed=True,
         breaks=breaks,
         source=call.source,

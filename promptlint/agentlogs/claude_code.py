@@ -21,7 +21,7 @@ from typing import Any
 from promptlint.agentlogs.calls import LoggedCall, Shape
 from promptlint.agentlogs.jsonl import Line
 from promptlint.store.timefmt import parse_ts
-from promptlint.usage import normalize_usage
+from promptlint.wire.usage import normalize_usage
 
 SOURCE = "claude-code"
 # Lines without one of these are passed over unparsed: most of a log is attachments.

@@ -18,7 +18,7 @@ from typing import Any
 
 from promptlint.agentlogs.calls import LoggedCall
 from promptlint.agentlogs.jsonl import Line
-from promptlint.usage import Usage
+from promptlint.wire.usage import Usage
 
 SOURCE = "codex"
 WANTED = (

@@ -2,7 +2,7 @@
 
 The catalogue lives in `rules/` (installed as `promptlint.rules`); the core never imports
 it by name but loads it with importlib, one language at a time, when `check` finds a file
-of that language or `rules` lists the catalogue (DESIGN.md).
+of that language or `rules` lists the catalogue (docs/architecture.md).
 """
 
 from __future__ import annotations

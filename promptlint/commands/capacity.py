@@ -7,12 +7,13 @@ import json
 import click
 from tabulate import tabulate
 
+from promptlint.commands.workload import WorkloadFlags, workload_options
+from promptlint.cost.workload import Workload
 from promptlint.errors import UserError
 from promptlint.kv.capacity import (
     DEFAULT_BATCHED_TOKENS,
     DEFAULT_UTILIZATION,
     CapacityPlan,
-    Workload,
     plan_capacity,
 )
 from promptlint.kv.estimate import KV_DTYPE_CHOICES
@@ -180,6 +181,9 @@ def render_table(plan: CapacityPlan) -> str:
     return "\n".join(lines)
 
 
+NO_WORKLOAD = Workload(system_tokens=0, turns=1, turn_tokens=0, output_tokens=0)
+
+
 @click.command()
 @click.argument("model")
 @click.option("--gpu", "gpu_name", help=f"GPU preset: {', '.join(g.name for g in GPUS.values())}.")
@@ -224,32 +228,7 @@ def render_table(plan: CapacityPlan) -> str:
     help="A CPU KV tier (LMCache / vLLM offload) of this size across the TP ranks; it is "
     "write-through, so it adds prefix capacity only beyond the GPU's KV budget.",
 )
-@click.option(
-    "--system",
-    type=click.IntRange(min=0),
-    default=0,
-    show_default=True,
-    help="System prompt tokens.",
-)
-@click.option("--turns", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option(
-    "--turn-tokens",
-    type=click.IntRange(min=0),
-    default=0,
-    show_default=True,
-    help="Tokens each turn adds.",
-)
-@click.option(
-    "--output-tokens",
-    type=click.IntRange(min=0),
-    default=0,
-    show_default=True,
-    help="Tokens generated per turn.",
-)
-@click.option("--shared-system/--unique-system", default=True, show_default=True)
-@click.option(
-    "--sessions", type=click.IntRange(min=0), help="Planned concurrent sessions to check."
-)
+@workload_options(sessions_help="Planned concurrent sessions to check.", gap=False)
 @click.option(
     "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True
 )
@@ -265,12 +244,7 @@ def capacity(
     reserve_gib: float | None,
     max_num_batched_tokens: int,
     offload_gib: float | None,
-    system: int,
-    turns: int,
-    turn_tokens: int,
-    output_tokens: int,
-    shared_system: bool,
-    sessions: int | None,
+    workload: WorkloadFlags,
     fmt: str,
 ) -> None:
     """How much KV cache fits for MODEL on a GPU, and how many concurrent sessions of a
@@ -284,10 +258,13 @@ def capacity(
         label = preset.name
         memory = gpu_memory_gib if gpu_memory_gib is not None else preset.memory_gib
     assert memory is not None
-    workload = Workload(system, turns, turn_tokens, output_tokens, shared_system, sessions)
+    # No workload option at all: the KV budget and its token capacity only. Any option given
+    # describes a conversation, the rest filled from the defaults `promptlint cost` uses.
+    shape = workload.workload(sessions=1) if workload.given() else NO_WORKLOAD
     plan = plan_capacity(
         model,
-        workload,
+        shape,
+        planned_sessions=workload.sessions,
         gpu_name=label,
         gpu_memory_gib=memory,
         gpu_memory_utilization=gpu_memory_utilization,

@@ -11,9 +11,10 @@ from typing import Any
 
 import click
 
+from promptlint.commands.workload import WorkloadFlags, workload_options
+from promptlint.cost.money import usd_micro
 from promptlint.errors import UserError
 
-MICRO = Decimal("0.000001")
 TOKEN_KEYS = (
     "input_tokens",
     "uncached_input_tokens",
@@ -37,18 +38,6 @@ def _price(value: str | None, flag: str) -> Decimal | None:
     return d
 
 
-def _count(value: int | None, flag: str, default: int, minimum: int = 0) -> int:
-    if value is None:
-        return default
-    if value < minimum:
-        raise UserError(f"{flag} must be at least {minimum}, not {value}")
-    return value
-
-
-def _usd(d: Decimal) -> str:
-    return f"{d.quantize(MICRO, rounding=ROUND_HALF_EVEN):,.6f}"
-
-
 def _ratio(d: Decimal) -> Decimal:
     return d.quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN)
 
@@ -59,17 +48,7 @@ def _tokens(usage: Any) -> dict[str, int]:
 
 @click.command("cost")
 @click.argument("model", required=False)
-@click.option("--system", "system_tokens", type=int, help="System prompt tokens [4000].")
-@click.option("--turns", type=int, help="Turns per session [12].")
-@click.option("--turn-tokens", type=int, help="New user/tool input tokens per turn [1500].")
-@click.option("--output-tokens", type=int, help="Answer tokens per turn [400].")
-@click.option("--sessions", type=int, help="Sessions, run one after another [1].")
-@click.option("--gap", "gap", type=float, help="Seconds between consecutive requests [30].")
-@click.option(
-    "--shared-system/--unique-system",
-    default=True,
-    help="Whether sessions share one system prompt [shared].",
-)
+@workload_options(sessions_help="Sessions, run one after another [1].")
 @click.option(
     "--system-breakpoint",
     is_flag=True,
@@ -109,13 +88,7 @@ def _tokens(usage: Any) -> dict[str, int]:
 )
 def cost(
     model: str | None,
-    system_tokens: int | None,
-    turns: int | None,
-    turn_tokens: int | None,
-    output_tokens: int | None,
-    sessions: int | None,
-    gap: float | None,
-    shared_system: bool,
+    workload: WorkloadFlags,
     system_breakpoint: bool,
     ttl: str | None,
     period: str | None,
@@ -144,51 +117,38 @@ def cost(
     }
     storage = _price(storage_price, "--storage-price")
     if usage_file is not None:
-        workload_flags = (system_tokens, turns, turn_tokens, output_tokens, sessions, gap, ttl)
-        if any(v is not None for v in workload_flags) or system_breakpoint or explicit_cache:
+        if workload.given() or ttl is not None or system_breakpoint or explicit_cache:
             raise UserError("--usage prices recorded usage: workload options do not apply")
         click.echo(_usage_report(usage_file, model, overrides, period, fmt), nl=False)
         return
     if model is None:
         raise UserError("missing MODEL (e.g. `promptlint cost claude-sonnet-4-5`)")
-    if gap is not None and gap < 0:
-        raise UserError(f"--gap must not be negative, not {gap}")
-    from promptlint.costsim import Workload, simulate
-    from promptlint.policies import policy_for
-    from promptlint.prices import resolve_model
+    from promptlint.cost.catalog import policy_for, price_of
+    from promptlint.cost.simulate import simulate
 
-    price = resolve_model(model)
+    price = price_of(model)
     policy = policy_for(model)
     if not explicit_cache:
         if storage is not None:
             raise UserError("--storage-price applies only with --explicit-cache")
         policy = policy.with_ttl(ttl)
     price = _adjust(price, policy, overrides, period)
-    workload = Workload(
-        system_tokens=_count(system_tokens, "--system", 4000),
-        turns=_count(turns, "--turns", 12, 1),
-        turn_tokens=_count(turn_tokens, "--turn-tokens", 1500),
-        output_tokens=_count(output_tokens, "--output-tokens", 400),
-        sessions=_count(sessions, "--sessions", 1, 1),
-        gap_seconds=30.0 if gap is None else gap,
-        shared_system=shared_system,
-        system_breakpoint=system_breakpoint,
-    )
-    if system_breakpoint and policy.style != "breakpoint":
+    shape = workload.workload(system_breakpoint=system_breakpoint)
+    if system_breakpoint and not policy.reads_at_breakpoints:
         raise UserError(f"--system-breakpoint applies to breakpoint caching, not {policy.provider}")
     if explicit_cache:
-        sim = _explicit(workload, policy, price, ttl, storage, system_breakpoint)
+        sim = _explicit(shape, policy, price, ttl, storage, system_breakpoint)
     else:
-        sim = simulate(workload, policy, price)
-    report = _sim_json(sim, workload, price, policy, model, period)
+        sim = simulate(shape, policy, price)
+    report = _sim_json(sim, shape, price, policy, model, period)
     if fmt == "json":
-        from promptlint.moneyjson import dumps
+        from promptlint.cost.money import dumps
 
         click.echo(dumps(report))
     elif fmt == "csv":
         click.echo(_sim_csv(report), nl=False)
     else:
-        click.echo(_sim_table(report, workload.sessions > 1))
+        click.echo(_sim_table(report, shape.sessions > 1))
 
 
 def _explicit(
@@ -199,7 +159,7 @@ def _explicit(
     storage: Decimal | None,
     system_breakpoint: bool,
 ) -> Any:
-    from promptlint.costsim import parse_duration, simulate_explicit
+    from promptlint.cost.simulate import parse_duration, simulate_explicit
 
     if policy.explicit_cache_ttl_seconds is None:
         raise UserError(f"--explicit-cache: {policy.provider} has no explicit caches here (Gemini)")
@@ -329,7 +289,7 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
             t["cache_write_tokens"],
             t["uncached_input_tokens"],
             t["output_tokens"],
-            _usd(t["cost_usd"]),
+            usd_micro(t["cost_usd"]),
         ]
         if show_session:
             row.insert(0, t["session"])
@@ -342,12 +302,12 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
         tot["cache_write_tokens"],
         tot["uncached_input_tokens"],
         tot["output_tokens"],
-        _usd(tot["cost_usd"]),
+        usd_micro(tot["cost_usd"]),
     ]
     if show_session:
         total_row.insert(0, "")
     rows.append(total_row)
-    from promptlint.moneyjson import money
+    from promptlint.cost.money import money
 
     pol = report["policy"]
     p = {k: money(v) for k, v in report["prices_usd_per_mtok"].items()}
@@ -367,9 +327,9 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
     if explicit:
         extra.append(
             f"explicit cache: {explicit['tokens']} tokens created {explicit['creations']}x "
-            f"(${_usd(explicit['creation_cost_usd'])} at the input price), stored "
+            f"(${usd_micro(explicit['creation_cost_usd'])} at the input price), stored "
             f"{explicit['storage_token_hours'].normalize():f} token-hours "
-            f"(${_usd(explicit['storage_cost_usd'])}); the total includes both"
+            f"(${usd_micro(explicit['storage_cost_usd'])}); the total includes both"
         )
     lines = [
         f"{report['model']} ({report['provider']}, {pol['style'].replace('-cache', '')} "
@@ -384,13 +344,13 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
             colalign=("right",) * len(headers),
         ),
         *extra,
-        f"without caching: ${_usd(tot['cost_usd_without_cache'])}   "
+        f"without caching: ${usd_micro(tot['cost_usd_without_cache'])}   "
         + (
-            f"saving: ${_usd(saving)} ({pct}%)"
+            f"saving: ${usd_micro(saving)} ({pct}%)"
             if saving >= 0
-            else f"caching costs ${_usd(-saving)} more than no caching (+{-pct}%)"
+            else f"caching costs ${usd_micro(-saving)} more than no caching (+{-pct}%)"
         ),
-        f"one single-turn request (uncached): ${_usd(tot['single_request_cost_usd'])}; "
+        f"one single-turn request (uncached): ${usd_micro(tot['single_request_cost_usd'])}; "
         f"a session costs {tot['multiple_without_cache']}x that uncached, "
         f"{tot['multiple_with_cache']}x cached",
         f"prices: {report['price_source']} (snapshot {report['price_date']}); estimate, "
@@ -400,7 +360,7 @@ def _sim_table(report: Mapping[str, Any], show_session: bool) -> str:
 
 
 def _sim_csv(report: Mapping[str, Any]) -> str:
-    from promptlint.moneyjson import money
+    from promptlint.cost.money import money
 
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
@@ -429,10 +389,10 @@ def _usage_report(
     period: str | None,
     fmt: str,
 ) -> str:
-    from promptlint.policies import policy_for
-    from promptlint.prices import cost_of, cost_without_cache, resolve_model
-    from promptlint.usage import Usage
-    from promptlint.usagefile import read_usage_file
+    from promptlint.cost.catalog import policy_for, price_of
+    from promptlint.cost.prices import cost_of, cost_without_cache
+    from promptlint.wire.usage import Usage
+    from promptlint.wire.usagefile import read_usage_file
 
     records = read_usage_file(path, default_model)
     by_model: dict[str, dict[str, Any]] = {}
@@ -441,7 +401,7 @@ def _usage_report(
         if rec.model is None:
             raise UserError(f"{rec.where}: no model in the record: give MODEL as the default")
         try:
-            price = resolve_model(rec.model)
+            price = price_of(rec.model)
         except UserError as exc:
             raise UserError(f"{rec.where}: {exc}") from None
         price = _adjust(price, policy_for(rec.model), overrides, period)
@@ -503,11 +463,11 @@ def _usage_report(
         "assumptions": assumptions,
     }
     if fmt == "json":
-        from promptlint.moneyjson import dumps
+        from promptlint.cost.money import dumps
 
         return dumps(report) + "\n"
     if fmt == "csv":
-        from promptlint.moneyjson import money
+        from promptlint.cost.money import money
 
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
@@ -542,8 +502,8 @@ def _usage_report(
             m["cache_write_1h_tokens"],
             m["uncached_input_tokens"],
             m["output_tokens"],
-            _usd(m["cost_usd"]),
-            _usd(m["cost_usd_without_cache"]),
+            usd_micro(m["cost_usd"]),
+            usd_micro(m["cost_usd_without_cache"]),
         ]
         for m in models
     ]
@@ -557,13 +517,13 @@ def _usage_report(
             tot["cache_write_1h_tokens"],
             tot["uncached_input_tokens"],
             tot["output_tokens"],
-            _usd(tot["cost_usd"]),
-            _usd(tot["cost_usd_without_cache"]),
+            usd_micro(tot["cost_usd"]),
+            usd_micro(tot["cost_usd_without_cache"]),
         ]
     )
     out = [
         tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True),
-        f"saving from caching: ${_usd(tot['saving_usd'])}",
+        f"saving from caching: ${usd_micro(tot['saving_usd'])}",
     ]
     out.extend(f"note: {a}" for a in assumptions)
     return "\n".join(out) + "\n"

@@ -15,8 +15,8 @@ from typing import Any
 import click
 
 from promptlint.errors import UserError
-from promptlint.prompt import APIS
 from promptlint.store.base import DEFAULT_STORE_URL
+from promptlint.wire.prompt import APIS
 
 ASSUMPTIONS_OFFLINE = [
     "offline bodies carry no usage: prompt tokens are counted locally and cached tokens "
@@ -50,12 +50,12 @@ def explain(
     else:
         data = _from_store(targets[0], store_url)
     if fmt == "json":
-        from promptlint.moneyjson import dumps
+        from promptlint.cost.money import dumps
 
         click.echo(dumps(data))
         return
+    from promptlint.cost.money import money
     from promptlint.diagnosis.render import request_text
-    from promptlint.moneyjson import money
 
     for item in data["requests"]:
         for line in request_text(item):
@@ -89,7 +89,8 @@ def _offline(paths: tuple[str, ...], api: str | None, gap: float) -> dict[str, A
     from promptlint.diagnosis.analyzer import Analyzer
     from promptlint.diagnosis.exchange import Exchange
     from promptlint.diagnosis.render import request_json
-    from promptlint.prompt import PromptParseError, detect_api, parse_body
+    from promptlint.wire.apis import detect_api
+    from promptlint.wire.prompt import PromptParseError, parse_body
 
     analyzer = Analyzer(record_bodies="redacted")
     t0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -122,13 +123,9 @@ def _offline(paths: tuple[str, ...], api: str | None, gap: float) -> dict[str, A
 
 def _from_store(target: str, store_url: str) -> dict[str, Any]:
     from promptlint.diagnosis.render import request_json
-    from promptlint.store.base import open_store
+    from promptlint.store import open_store
 
-    try:
-        store = open_store(store_url, create=False)
-    except ModuleNotFoundError as exc:
-        raise UserError(f"store backend not available for {store_url}: {exc}") from exc
-    with store:
+    with open_store(store_url, create=False) as store:
         rec = store.request(target)
         if rec is not None:
             recs, session = [rec], rec.session_id

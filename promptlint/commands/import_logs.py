@@ -26,7 +26,7 @@ def run_import(
     """Import `agent`'s logs into the store at `store_url`."""
     from promptlint.agentlogs.importer import import_logs
     from promptlint.errors import UserError
-    from promptlint.store.base import open_store
+    from promptlint.store import open_store
     from promptlint.store.sql import SQLStore
     from promptlint.store.timefmt import parse_ts, time_bounds
 

@@ -17,15 +17,18 @@ from promptlint.errors import UserError
 def pricing(ctx: click.Context) -> None:
     """Show the prices and cache policy used for a model, or import a new price list."""
     if ctx.invoked_subcommand is None:
-        import importlib
+        from promptlint.cost import catalog
 
-        data = importlib.import_module("promptlint.pricing")
-        snap = data.load(data.SNAPSHOT)
-        policies = data.load(data.POLICIES)
-        click.echo(f"price snapshot: {len(snap['models'])} chat models, dated {snap['date']}")
-        click.echo(f"  source: {snap['source']}")
-        click.echo(f"  licence: {snap['license']}")
-        click.echo("cache policies: " + ", ".join(sorted(policies["providers"])))
+        snap = catalog.snapshot()
+        click.echo(f"price snapshot: {len(snap.models)} chat models, dated {snap.bundled.date}")
+        click.echo(f"  source: {snap.bundled.source}")
+        click.echo(f"  licence: {snap.license}")
+        if snap.override is not None:
+            click.echo(
+                f"  override: {catalog.override_path()} ({snap.override_models} models, "
+                f"dated {snap.override.date}; {snap.override.source})"
+            )
+        click.echo("cache policies: " + ", ".join(catalog.policy_providers()))
         click.echo("use `promptlint pricing show MODEL` or `promptlint pricing import FILE`")
 
 
@@ -35,10 +38,9 @@ def pricing(ctx: click.Context) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def show(model: str, ttl: str | None, fmt: str) -> None:
     """Print the prices and cache policy MODEL resolves to, and where each value comes from."""
-    from promptlint.policies import policy_for
-    from promptlint.prices import resolve_model
+    from promptlint.cost.catalog import policy_for, price_of
 
-    price = resolve_model(model)
+    price = price_of(model)
     policy = policy_for(model).with_ttl(ttl)
     prices: dict[str, Any] = {
         key: {"usd_per_mtok": getattr(price, key), "from": price.origins.get(key, "")}
@@ -89,7 +91,7 @@ def show(model: str, ttl: str | None, fmt: str) -> None:
         "policy": pol,
         "policy_sources": dict(policy.sources),
     }
-    from promptlint.moneyjson import dumps, money
+    from promptlint.cost.money import dumps, money
 
     if fmt == "json":
         click.echo(dumps(report))
@@ -121,13 +123,17 @@ def show(model: str, ttl: str | None, fmt: str) -> None:
     "-o",
     "--output",
     type=click.Path(path_type=Path, dir_okay=False),
-    help="Write the snapshot here instead of the bundled pricing/litellm_snapshot.json.",
+    help="Write the snapshot here instead of the user override "
+    "($PROMPTLINT_PRICES, else $XDG_DATA_HOME/promptlint/litellm_snapshot.json).",
 )
 def import_(file: Path, date: str | None, source: str | None, output: Path | None) -> None:
-    """Turn LiteLLM's model_prices_and_context_window.json into the bundled snapshot."""
-    import importlib
+    """Import LiteLLM's model_prices_and_context_window.json as your price list.
 
-    from promptlint.price_import import convert_litellm, dump_snapshot
+    It is written as a user override: its models replace the bundled snapshot's, the rest
+    stay as shipped. The installed package is never written.
+    """
+    from promptlint.cost import catalog
+    from promptlint.cost.litellm_import import convert_litellm, dump_snapshot
 
     try:
         raw = json.loads(file.read_text(encoding="utf-8"))
@@ -137,12 +143,13 @@ def import_(file: Path, date: str | None, source: str | None, output: Path | Non
         raise UserError(f"{file}: not a JSON price file ({exc})") from None
     date = date or datetime.now(timezone.utc).strftime("%Y-%m-%d")
     snapshot = convert_litellm(raw, date=date, source=source or f"LiteLLM {file.name}")
-    data = importlib.import_module("promptlint.pricing")
-    target = output or Path(data.data_path(data.SNAPSHOT))
+    target = output or catalog.override_path()
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(dump_snapshot(snapshot), encoding="utf-8")
     except OSError as exc:
         raise UserError(f"cannot write {target}: {exc.strerror or exc} (use -o FILE)") from None
+    catalog.reload()
     models = snapshot["models"]
     cached = sum(1 for m in models.values() if "cache_read" in m or "cache_hit" in m)
     writes_1h = sum(1 for m in models.values() if "cache_write_1h" in m)

@@ -84,7 +84,7 @@ def report(
     """
     from promptlint.errors import UserError
     from promptlint.report.aggregate import build_report, query_count
-    from promptlint.store.base import open_store
+    from promptlint.store import open_store
     from promptlint.store.sql import SQLStore
 
     if from_agent is not None:

@@ -7,7 +7,6 @@ from typing import Any
 
 import click
 
-from promptlint.errors import UserError
 from promptlint.store.base import DEFAULT_STORE_URL
 
 COLUMNS = [
@@ -52,16 +51,12 @@ def _cell(key: str, v: Any) -> str:
 @click.option("--until", default=None, help="Only requests before (ISO-8601).")
 def sessions(store_url: str, fmt: str, since: str | None, until: str | None) -> None:
     """Sessions: requests, hit rate by tokens, avoidable-miss tokens and dollars."""
-    from promptlint.store.base import open_store
+    from promptlint.store import open_store
 
-    try:
-        store = open_store(store_url, create=False)
-    except ModuleNotFoundError as exc:
-        raise UserError(f"store backend not available for {store_url}: {exc}") from exc
-    with store:
+    with open_store(store_url, create=False) as store:
         rows = store.sessions(since=since, until=until)
     if fmt == "json":
-        from promptlint.moneyjson import dumps
+        from promptlint.cost.money import dumps
 
         out = [{k: _jsonable(v) for k, v in row.items()} for row in rows]
         click.echo(dumps({"sessions": out}))

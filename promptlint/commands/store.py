@@ -24,7 +24,7 @@ def store() -> None:
 @STORE_OPTION
 def migrate(store_url: str) -> None:
     """Create the store, or bring its schema to this version of promptlint."""
-    from promptlint.store.base import open_store
+    from promptlint.store import open_store
     from promptlint.store.schema import SCHEMA_VERSION
     from promptlint.store.sql import SQLStore
 
@@ -54,7 +54,7 @@ def export_command(
     store_url: str, since: str | None, until: str | None, output: Path | None, no_bodies: bool
 ) -> None:
     """Export recordings as JSON Lines: one request (with its breaks) per line."""
-    from promptlint.store.base import open_store
+    from promptlint.store import open_store
     from promptlint.store.export import export_jsonl
 
     with open_store(store_url, create=False) as s:

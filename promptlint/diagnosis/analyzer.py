@@ -18,19 +18,25 @@ import hashlib
 import json
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timezone
+from decimal import Decimal
 from typing import Any
 
 from promptlint.causes import Cause
-from promptlint.diagnosis import costing
+from promptlint.cost import catalog
+from promptlint.cost.money import money
+from promptlint.cost.policies import CachePolicy
+from promptlint.cost.prices import ModelPrice, cost_of, cost_without_cache, lost_cost
 from promptlint.diagnosis.compare import Comparer, Divergence, param_changes, scaled_cumsum
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.diagnosis.index import Entry, RecentIndex, SegInfo, TextPool
-from promptlint.prompt import Prompt, PromptParseError, parse_body
 from promptlint.store.records import BreakRecord, RequestRecord
-from promptlint.tokens import Tokenizer, TokenizerRegistry
-from promptlint.usage import Usage
+from promptlint.wire.apis import ANTHROPIC_MESSAGES, provider_of
+from promptlint.wire.prompt import Prompt, PromptParseError, parse_body
+from promptlint.wire.tokens import Tokenizer, TokenizerRegistry
+from promptlint.wire.usage import Usage, usage_of
 
 RECORD_BODIES = ("none", "redacted", "full")
 TOKENIZER_ENV = "PROMPTLINT_TOKENIZER_DIR"
@@ -38,6 +44,7 @@ SESSION_HEADER = "x-promptlint-session"
 # Role and separator tokens a chat format adds around each message (an assumption: the
 # providers' exact templates are not public); tools and raw prompts add none.
 MESSAGE_OVERHEAD = 4
+ZERO = Decimal(0)
 
 
 @dataclass
@@ -70,7 +77,6 @@ class Analyzer:
         self.index = RecentIndex(per_group, max_groups, max_segments)
         self.pool = TextPool(pool_chars)
         self._lock = threading.Lock()
-        self._prices: dict[tuple[str, str], tuple[Any, Any]] = {}
         self._segs: dict[SegInfo, SegInfo] = {}
 
     # --- entry point -------------------------------------------------------------------
@@ -91,7 +97,7 @@ class Analyzer:
     def _usage(self, ex: Exchange) -> Usage | None:
         if not isinstance(ex.usage_raw, dict):
             return None
-        return costing.normalize_usage(ex.usage_raw, ex.api)
+        return usage_of(ex.usage_raw, ex.api)
 
     def _base(self, ex: Exchange, model: str, provider: str, usage: Usage | None) -> RequestRecord:
         ts = ex.ts if ex.ts.tzinfo else ex.ts.replace(tzinfo=timezone.utc)
@@ -115,12 +121,7 @@ class Analyzer:
             rec.cache_write_5m_tokens = usage.cache_write_5m_tokens
             rec.cache_write_1h_tokens = usage.cache_write_1h_tokens
             rec.output_tokens = usage.output_tokens
-            price = self._pricing(model, provider)[1]
-            billed, uncached = costing.costs(usage, price)
-            rec.cost_usd, rec.cost_usd_without_cache = (
-                costing.money(billed),
-                costing.money(uncached),
-            )
+            _price_record(rec, usage, catalog.resolve(model, provider).price)
         return rec
 
     def _unparsed(self, ex: Exchange, why: str) -> RequestRecord:
@@ -128,7 +129,8 @@ class Analyzer:
             usage = self._usage(ex)
         except Exception:
             usage = None
-        rec = self._base(ex, ex.response_model or "", _provider_of(ex.api), usage)
+        model = ex.response_model or ""
+        rec = self._base(ex, model, provider_of(ex.api, model), usage)
         rec.parsed = False
         rec.session_id = ex.request_headers.get(SESSION_HEADER) or "s-" + ex.request_id
         rec.error = (ex.error + "; " if ex.error else "") + why
@@ -202,11 +204,7 @@ class Analyzer:
             # stream): our own count, priced as uncached input and labelled inexact.
             rec.uncached_input_tokens = ctx.total
             estimate = Usage(uncached_input_tokens=ctx.total)
-            billed, uncached = costing.costs(estimate, self._pricing(model, prompt.provider)[1])
-            rec.cost_usd, rec.cost_usd_without_cache = (
-                costing.money(billed),
-                costing.money(uncached),
-            )
+            _price_record(rec, estimate, catalog.resolve(model, prompt.provider).price)
 
         explicit, session = _explicit_session(ex, prompt)
         family = prompt.provider
@@ -238,15 +236,13 @@ class Analyzer:
         rec.session_id = session or "s-" + ex.request_id
         rec.parent_id = parent.request_id if parent else None
 
-        breaks, details, _, read_from = self._diagnose(
-            ex, ctx, parent, usage, rec, same_conversation
-        )
-        rec.breaks = breaks
-        rec.body = self._body(ex, ctx, details)
+        found = self._diagnose(ex, ctx, parent, usage, rec, same_conversation)
+        rec.breaks = found.breaks
+        rec.body = self._body(ex, ctx, found.details)
 
         if 0 < ex.status < 400:
-            self._remember(ex, ctx, rec, parent, explicit, read_from)
-        return rec, details
+            self._remember(ex, ctx, rec, parent, explicit, found.read_from)
+        return rec, found.details
 
     def _diagnose(
         self,
@@ -256,222 +252,98 @@ class Analyzer:
         usage: Usage | None,
         rec: RequestRecord,
         same_conversation: bool,
-    ) -> tuple[list[BreakRecord], list[str], int, tuple[Entry, int] | None]:
-        prompt = ctx.prompt
-        policy, price = self._pricing(rec.model, prompt.provider)
+    ) -> Diagnosis:
+        """The breaks of this request against `parent` (the request it extends), each with
+        the tokens it cost, and the cache entry the prediction reads from."""
+        resolved = catalog.resolve(rec.model, ctx.prompt.provider)
+        policy, price = resolved.policy, resolved.price
+        found = _ttl_order(ctx)
         if parent is None:
             rec.predicted_cached_tokens = 0
-            return [], [], 0, None
+            return self._diagnosis(ex, found, price, None)
         comparer = Comparer(
             self.pool.get, self._tokens_of(ctx.tok), MESSAGE_OVERHEAD, ctx.calibration
         )
         comp = comparer.compare(
-            parent, ctx.segs, ctx.texts, prompt.params, prompt.provider, same_conversation
+            parent, ctx.segs, ctx.texts, ctx.prompt.params, ctx.prompt.provider, same_conversation
         )
+        view = _CacheView(ctx, parent, policy)
         gap = (ex.ts - parent.ts).total_seconds()
-        ttl = _ttl_seconds(policy, parent, prompt)
-        expired = gap > ttl
-
-        cum = scaled_cumsum(ctx.segs, ctx.calibration)
-        cur_bps = [cum[k + 1] for k, s in enumerate(ctx.segs) if s.breakpoint]
-        if prompt.auto_cache:
-            cur_bps.append(ctx.total)
-        anthropic = prompt.provider == "anthropic"
-        bps: list[int] | None = None
-        bps_unlimited: list[int] | None = None
-        # A read needs an entry the earlier requests wrote, found by looking back at most
-        # `lookback` blocks from one of this request's breakpoints.
-        lookback = int(getattr(policy, "lookback_blocks", None) or 20)
-        blockcum = [0]
-        for s in ctx.segs:
-            blockcum.append(blockcum[-1] + s.blocks)
-        here = [k + 1 for k, s in enumerate(ctx.segs) if s.breakpoint]
-        if prompt.auto_cache:
-            here.append(len(ctx.segs))
-
-        def reachable(w: int) -> bool:
-            return any(b >= w and blockcum[b] - blockcum[w] <= lookback for b in here)
-
-        # The parent's cache entries end where its own segments do: a segment inserted or
-        # dropped before an entry moves it in this request, not in the provider's cache.
-        pcum = scaled_cumsum(parent.segs, ctx.calibration)
-        if anthropic and cur_bps:
-            entries = [w for w in set(parent.written_at) if w < min(len(cum), len(pcum))]
-            bps_unlimited = sorted(pcum[w] for w in entries if w <= max(here))
-            bps = sorted(pcum[w] for w in entries if reachable(w))
-
-        def predict(x: int, with_bps: bool = True, reach: bool = False) -> int:
-            if x <= 0:
-                return 0
-            if anthropic and with_bps and not cur_bps:
-                return 0
-            points = (bps_unlimited if reach else bps) if with_bps else None
-            try:
-                return int(policy.predict_read(x, ctx.total, None, points))
-            except Exception:  # a policy bug must not lose the record
-                return 0
+        ttl = _ttl_seconds(policy, parent, ctx.prompt)
 
         divs = comp.divergences
         # Fixing every break can at most give back the earlier request's whole prompt.
-        shared, potential = comp.shared_tokens, min(comp.potential_tokens, pcum[-1])
-        stripped = _thinking_stripped(ctx, len(parent.segs), cum) if anthropic else None
+        shared, potential = comp.shared_tokens, min(comp.potential_tokens, view.pcum[-1])
+        stripped = (
+            _thinking_stripped(ctx, len(parent.segs), view.cum)
+            if ctx.prompt.api == ANTHROPIC_MESSAGES
+            else None
+        )
         if stripped is not None and (not divs or stripped.token_offset < divs[0].token_offset):
             divs = [stripped, *divs]
             shared = min(shared, stripped.token_offset)
-        if anthropic and divs:
-            # Anthropic hashes whole blocks: a changed block is not read even where its
-            # first tokens still match, so reads stop at the start of the changed segment.
-            edges = [cum[d.seg_index] for d in divs] + [potential]
+        if policy.reads_at_breakpoints and divs:
+            # Breakpoint caches (Anthropic) hash whole blocks: a changed block is not read
+            # even where its first tokens still match, so reads stop at the start of the
+            # changed segment.
+            edges = [view.cum[d.seg_index] for d in divs] + [potential]
             shared = min(shared, edges[0])
         else:
             edges = [d.token_offset for d in divs] + [potential]
         reported = usage.cache_read_tokens if usage else None
-        parent_read = 0 if expired else predict(shared)
+        parent_read = 0 if gap > ttl else view.predict(shared)
         # The provider keeps the entries of every recent request of this key and model, not
         # only the parent's: the best read among all of them (a request that goes back to
         # an earlier state - tools restored after a shuffle - reads the older entry).
         other_read, read_from = self._best_live_read(
-            ex, ctx, parent, cum, comparer, policy, parent_read, reachable, bool(cur_bps), stripped
-        )
+            ex, ctx, parent, view.cum, comparer, policy, parent_read, view.reachable,
+            bool(view.cur_bps), stripped,
+        )  # fmt: skip
         predicted = max(parent_read, other_read)
         rec.predicted_cached_tokens = predicted
 
-        out: list[tuple[Divergence, int]] = []
         # Breaks cost only what lay beyond the readable part of the prompt.
         floor = max(other_read, reported or 0)
-        total_lost = max(predict(potential) - max(predict(shared), floor), 0)
-        if other_read > predict(shared) and read_from is not None and divs:
+        if other_read > view.predict(shared) and read_from is not None and divs:
             divs[0].detail += (
                 f"; the first {other_read:,} tokens were still readable from the cache entry of "
                 f"{read_from[0].request_id}"
             )
-        spans = [max(edges[k + 1] - max(edges[k], floor), 0) for k in range(len(divs))]
-        span_sum = sum(spans)
-        left = total_lost
-        for k, d in enumerate(divs):
-            if k == len(divs) - 1:
-                lost = left
-            else:
-                lost = total_lost * spans[k] // span_sum if span_sum else 0
-            left -= lost
-            out.append((d, lost))
+        total_lost = max(view.predict(potential) - max(view.predict(shared), floor), 0)
+        found += _share_losses(divs, edges, floor, total_lost)
+        found += _cache_causes(
+            ctx, parent, view, _Reads(shared, potential, predicted, floor, reported), gap, ttl,
+            not divs,
+        )  # fmt: skip
+        return self._diagnosis(ex, found, price, read_from)
 
-        extra: list[tuple[Divergence, int]] = []
-        first_seg = ctx.segs[0].name if ctx.segs else "prompt"
-        min_tokens = int(getattr(policy, "min_cacheable_tokens", 0) or 0)
-        if expired and shared > 0 and predict(shared) > floor:
-            # A provider that kept the entry past the TTL lost nothing.
-            lost = predict(shared) - floor
-            extra.append(
-                (
-                    Divergence(
-                        Cause.TTL_EXPIRED,
-                        0,
-                        first_seg,
-                        0,
-                        f"{gap:.0f} s since the earlier request; cache TTL {ttl:.0f} s",
-                    ),
-                    lost,
-                )
-            )
-        elif anthropic and not cur_bps and shared > 0 and predict(shared, False) > 0:
-            extra.append(
-                (
-                    Divergence(
-                        Cause.BREAKPOINT_MISUSE,
-                        0,
-                        first_seg,
-                        0,
-                        "no cache_control breakpoint: Anthropic caches nothing",
-                    ),
-                    predict(shared, False),
-                )
-            )
-        elif anthropic and cur_bps and predict(shared, reach=True) > predicted:
-            extra.append(
-                (
-                    Divergence(
-                        Cause.BREAKPOINT_MISUSE,
-                        0,
-                        first_seg,
-                        0,
-                        "the cached prefix lies more than the lookback "
-                        f"({int(getattr(policy, 'lookback_blocks', None) or 20)} blocks) before "
-                        "this request's breakpoints: add a breakpoint nearer the change",
-                    ),
-                    predict(shared, reach=True) - predicted,
-                )
-            )
-        elif 0 < potential < min_tokens and not divs:
-            extra.append(
-                (
-                    Divergence(
-                        Cause.BELOW_MINIMUM,
-                        0,
-                        first_seg,
-                        0,
-                        f"shared prefix {potential} tokens < minimum {min_tokens}",
-                    ),
-                    0 if predict(potential) else potential,
-                )
-            )
-        elif reported is not None and predicted > 0:
-            tol = max(int(getattr(policy, "granularity", 1) or 1), 64, int(predicted * 0.1))
-            if reported < predicted - tol:
-                seg_i = _segment_at(cum, reported)
-                extra.append(
-                    (
-                        Divergence(
-                            Cause.PROVIDER_MISS,
-                            seg_i,
-                            ctx.segs[seg_i].name,
-                            reported,
-                            f"predicted {predicted} cached tokens, provider read {reported}"
-                            + (
-                                "; sent while the earlier request was still running, before "
-                                "its prefix could be cached (stagger parallel requests)"
-                                if gap * 1000 < parent.latency_ms
-                                else ""
-                            ),
-                        ),
-                        predicted - reported,
-                    )
-                )
-        if not divs and not extra and shared < ctx.total:
-            seg_i = _segment_at(cum, shared)
-            extra.append(
-                (
-                    Divergence(
-                        Cause.NEW_CONTENT,
-                        seg_i,
-                        ctx.segs[seg_i].name,
-                        shared,
-                        f"{ctx.total - shared} new tokens after an intact prefix",
-                    ),
-                    0,
-                )
-            )
-
-        records: list[BreakRecord] = []
+    def _diagnosis(
+        self,
+        ex: Exchange,
+        found: list[tuple[Divergence, int]],
+        price: ModelPrice | None,
+        read_from: tuple[Entry, int] | None,
+    ) -> Diagnosis:
+        breaks: list[BreakRecord] = []
         details: list[str] = []
         ok = 0 < ex.status < 400
-        for d, lost in sorted(out + extra, key=lambda t: t[0].token_offset):
+        keep_text = self.record_bodies != "none"
+        for d, lost in sorted(found, key=lambda t: t[0].token_offset):
             lost = lost if ok else 0
-            keep_text = self.record_bodies != "none"
-            records.append(
+            breaks.append(
                 BreakRecord(
                     cause=d.cause.value,
                     code=d.cause.code,
                     segment=d.segment,
                     token_offset=d.token_offset,
                     lost_tokens=lost,
-                    lost_usd=costing.money(costing.lost_usd(lost, price)),
+                    lost_usd=money(lost_cost(lost, price) if price and lost > 0 else ZERO),
                     before=d.before if keep_text else None,
                     after=d.after if keep_text else None,
                 )
             )
             details.append(d.detail)
-        return records, details, shared, read_from
+        return Diagnosis(breaks, details, read_from)
 
     def _best_live_read(
         self,
@@ -480,16 +352,16 @@ class Analyzer:
         parent: Entry,
         cum: list[int],
         comparer: Comparer,
-        policy: Any,
+        policy: CachePolicy,
         best: int,
-        reachable: Any,
+        reachable: Callable[[int], bool],
         has_breakpoints: bool,
         stripped: Divergence | None,
     ) -> tuple[int, tuple[Entry, int] | None]:
         """The most any other live entry of this key lets this request read, and whose."""
         prompt = ctx.prompt
-        anthropic = prompt.provider == "anthropic"
-        if anthropic and not has_breakpoints:
+        at_breakpoints = policy.reads_at_breakpoints
+        if at_breakpoints and not has_breakpoints:
             return 0, None
         segs = ctx.segs
         first_non_tool = next((k for k, s in enumerate(segs) if s.kind != "tool"), len(segs))
@@ -536,39 +408,24 @@ class Analyzer:
                 # The whole entry matched: the provider's own count of it (calibration is
                 # skipped within 1%; far off, the provider saw more than the body).
                 ecum[same] = e.reported_tokens
-            try:
-                if anthropic:
-                    points = [ecum[w] for w in e.written_at if w <= same and reachable(w)]
-                    read = int(policy.predict_read(ecum[same], ctx.total, None, points))
-                else:
-                    shared = ecum[same]
-                    if (
-                        same < limit
-                        and esegs[same].key == segs[same].key
-                        # Tokenizing the edited segment only pays if it could win.
-                        and shared + round(segs[same].tokens * ctx.calibration) > best
-                    ):
-                        old = self.pool.get(esegs[same].hash)
-                        shared += comparer.token_prefix(
-                            esegs[same], old, segs[same], ctx.texts[same]
-                        )
-                    read = int(policy.predict_read(shared, ctx.total, None, None))
-            except Exception:  # a policy bug must not lose the record
-                read = 0
+            if at_breakpoints:
+                points = [ecum[w] for w in e.written_at if w <= same and reachable(w)]
+                read = policy.predict_read(ecum[same], ctx.total, None, points)
+            else:
+                shared = ecum[same]
+                if (
+                    same < limit
+                    and esegs[same].key == segs[same].key
+                    # Tokenizing the edited segment only pays if it could win.
+                    and shared + round(segs[same].tokens * ctx.calibration) > best
+                ):
+                    old = self.pool.get(esegs[same].hash)
+                    shared += comparer.token_prefix(esegs[same], old, segs[same], ctx.texts[same])
+                read = policy.predict_read(shared, ctx.total, None, None)
             if read > best:
                 best = read
                 found = (read, (e, same))
         return found
-
-    def _pricing(self, model: str, provider: str) -> tuple[Any, Any]:
-        key = (model, provider)
-        hit = self._prices.get(key)
-        if hit is None:
-            hit = (costing.policy_for(model, provider), costing.price_for(model))
-            if len(self._prices) > 1024:
-                self._prices.clear()
-            self._prices[key] = hit
-        return hit
 
     def _tokens_of(self, tok: Tokenizer) -> Any:
         def tokens_of(digest: str, text: str) -> Any:
@@ -602,7 +459,8 @@ class Analyzer:
         for k, s in enumerate(ctx.segs):
             if s.breakpoint:
                 written.append(k + 1)
-        if ctx.prompt.auto_cache or ctx.prompt.provider != "anthropic":
+        policy = catalog.resolve(rec.model, ctx.prompt.provider).policy
+        if ctx.prompt.auto_cache or not policy.reads_at_breakpoints:
             written.append(len(ctx.segs))
         entry = Entry(
             request_id=ex.request_id,
@@ -654,12 +512,188 @@ class Analyzer:
         return json.dumps(redacted, ensure_ascii=False, separators=(",", ":"))
 
 
-def _provider_of(api: str) -> str:
-    if api.startswith("anthropic"):
-        return "anthropic"
-    if api.startswith("openai"):
-        return "openai"
-    return "other"
+@dataclass(frozen=True)
+class Diagnosis:
+    """What `Analyzer._diagnose` found: the breaks (in prompt order), one human-readable
+    detail per break, and the cache entry the prediction reads (it lives on as this one's)."""
+
+    breaks: list[BreakRecord]
+    details: list[str]
+    read_from: tuple[Entry, int] | None
+
+
+class _CacheView:
+    """This request's cache entries and breakpoints as the policy sees them."""
+
+    def __init__(self, ctx: _Ctx, parent: Entry, policy: CachePolicy) -> None:
+        self.ctx, self.policy = ctx, policy
+        segs = ctx.segs
+        self.cum = scaled_cumsum(segs, ctx.calibration)
+        self.cur_bps = [self.cum[k + 1] for k, s in enumerate(segs) if s.breakpoint]
+        if ctx.prompt.auto_cache:
+            self.cur_bps.append(ctx.total)
+        # A read needs an entry the earlier requests wrote, found by looking back from one
+        # of this request's breakpoints (the policy's lookback, counted in content blocks).
+        self.blockcum = [0]
+        for s in segs:
+            self.blockcum.append(self.blockcum[-1] + s.blocks)
+        here = [k + 1 for k, s in enumerate(segs) if s.breakpoint]
+        if ctx.prompt.auto_cache:
+            here.append(len(segs))
+        self.here_blocks = [self.blockcum[b] for b in here]
+        # The parent's cache entries end where its own segments do: a segment inserted or
+        # dropped before an entry moves it in this request, not in the provider's cache.
+        self.pcum = scaled_cumsum(parent.segs, ctx.calibration)
+        self.bps: list[int] | None = None
+        self.bps_unlimited: list[int] | None = None
+        if policy.reads_at_breakpoints and self.cur_bps:
+            entries = [w for w in set(parent.written_at) if w < min(len(self.cum), len(self.pcum))]
+            self.bps_unlimited = sorted(self.pcum[w] for w in entries if w <= max(here))
+            self.bps = sorted(self.pcum[w] for w in entries if self.reachable(w))
+
+    def reachable(self, w: int) -> bool:
+        return self.policy.reachable(self.blockcum[w], self.here_blocks)
+
+    def predict(self, x: int, with_bps: bool = True, reach: bool = False) -> int:
+        """Predicted read of a `x`-token match; `with_bps=False`: as if breakpoints were
+        anywhere; `reach=True`: as if every earlier entry were within the lookback."""
+        if x <= 0:
+            return 0
+        if self.policy.reads_at_breakpoints and with_bps and not self.cur_bps:
+            return 0
+        points = (self.bps_unlimited if reach else self.bps) if with_bps else None
+        return self.policy.predict_read(x, self.ctx.total, None, points)
+
+
+@dataclass(frozen=True)
+class _Reads:
+    shared: int  # tokens this request shares with its parent
+    potential: int  # what fixing every break could share
+    predicted: int  # predicted read
+    floor: int  # what was readable anyway (another entry, or the provider's report)
+    reported: int | None  # the provider's cache read
+
+
+def _share_losses(
+    divs: list[Divergence], edges: list[int], floor: int, total_lost: int
+) -> list[tuple[Divergence, int]]:
+    """`total_lost` shared among the breaks by the tokens between each break and the next:
+    each break is charged the prefix it cut off."""
+    spans = [max(edges[k + 1] - max(edges[k], floor), 0) for k in range(len(divs))]
+    span_sum = sum(spans)
+    out: list[tuple[Divergence, int]] = []
+    left = total_lost
+    for k, d in enumerate(divs):
+        lost = (
+            left if k == len(divs) - 1 else (total_lost * spans[k] // span_sum if span_sum else 0)
+        )
+        left -= lost
+        out.append((d, lost))
+    return out
+
+
+def _cache_causes(
+    ctx: _Ctx,
+    parent: Entry,
+    view: _CacheView,
+    r: _Reads,
+    gap: float,
+    ttl: float,
+    intact: bool,
+) -> list[tuple[Divergence, int]]:
+    """A cause the cache itself gave (TTL, breakpoints, minimum, a provider miss), or where
+    new content starts when nothing broke."""
+    policy, predict = view.policy, view.predict
+    first_seg = ctx.segs[0].name if ctx.segs else "prompt"
+    at_breakpoints = policy.reads_at_breakpoints
+
+    def at_start(cause: Cause, detail: str, lost: int) -> list[tuple[Divergence, int]]:
+        return [(Divergence(cause, 0, first_seg, 0, detail), lost)]
+
+    if gap > ttl and r.shared > 0 and predict(r.shared) > r.floor:
+        # A provider that kept the entry past the TTL lost nothing.
+        return at_start(
+            Cause.TTL_EXPIRED,
+            f"{gap:.0f} s since the earlier request; cache TTL {ttl:.0f} s",
+            predict(r.shared) - r.floor,
+        )
+    if at_breakpoints and not view.cur_bps and r.shared > 0 and predict(r.shared, False) > 0:
+        return at_start(
+            Cause.BREAKPOINT_MISUSE,
+            f"no cache_control breakpoint: {policy.provider} caches nothing",
+            predict(r.shared, False),
+        )
+    if at_breakpoints and view.cur_bps and predict(r.shared, reach=True) > r.predicted:
+        return at_start(
+            Cause.BREAKPOINT_MISUSE,
+            f"the cached prefix lies more than the lookback ({policy.lookback_blocks} blocks) "
+            "before this request's breakpoints: add a breakpoint nearer the change",
+            predict(r.shared, reach=True) - r.predicted,
+        )
+    minimum = policy.min_cacheable_tokens
+    if 0 < r.potential < minimum and intact:
+        return at_start(
+            Cause.BELOW_MINIMUM,
+            f"shared prefix {r.potential} tokens < minimum {minimum}",
+            0 if predict(r.potential) else r.potential,
+        )
+    if r.reported is not None and r.predicted > 0:
+        tol = max(policy.granularity, 64, int(r.predicted * 0.1))
+        if r.reported < r.predicted - tol:
+            seg_i = _segment_at(view.cum, r.reported)
+            early = gap * 1000 < parent.latency_ms
+            detail = f"predicted {r.predicted} cached tokens, provider read {r.reported}" + (
+                "; sent while the earlier request was still running, before its prefix "
+                "could be cached (stagger parallel requests)"
+                if early
+                else ""
+            )
+            div = Divergence(Cause.PROVIDER_MISS, seg_i, ctx.segs[seg_i].name, r.reported, detail)
+            return [(div, r.predicted - r.reported)]
+    if intact and r.shared < ctx.total:
+        seg_i = _segment_at(view.cum, r.shared)
+        div = Divergence(
+            Cause.NEW_CONTENT,
+            seg_i,
+            ctx.segs[seg_i].name,
+            r.shared,
+            f"{ctx.total - r.shared} new tokens after an intact prefix",
+        )
+        return [(div, 0)]
+    return []
+
+
+_TTL_RANK = {"5m": 0, "1h": 1}
+
+
+def _ttl_order(ctx: _Ctx) -> list[tuple[Divergence, int]]:
+    """A breakpoint with a longer TTL after one with a shorter TTL, in prefix order:
+    Anthropic requires longer-lived entries first (the request is rejected)."""
+    shortest: str | None = None
+    cum: list[int] | None = None
+    for k, s in enumerate(ctx.segs):
+        if not s.breakpoint:
+            continue
+        ttl = s.ttl or "5m"
+        if shortest is not None and _TTL_RANK.get(ttl, 0) > _TTL_RANK.get(shortest, 0):
+            cum = cum or scaled_cumsum(ctx.segs, ctx.calibration)
+            detail = (
+                f"a {ttl} breakpoint in {s.name} follows a {shortest} one: breakpoints with "
+                "longer TTLs must come first (tools, then system, then messages)"
+            )
+            return [(Divergence(Cause.BREAKPOINT_TTL_ORDER, k, s.name, cum[k], detail), 0)]
+        if shortest is None or _TTL_RANK.get(ttl, 0) < _TTL_RANK.get(shortest, 0):
+            shortest = ttl
+    return []
+
+
+def _price_record(rec: RequestRecord, usage: Usage, price: ModelPrice | None) -> None:
+    """The record's cost as billed and without caching (0 when the model has no price)."""
+    if price is None:
+        rec.cost_usd = rec.cost_usd_without_cache = money(ZERO)
+        return
+    rec.cost_usd = money(cost_of(usage, price))
+    rec.cost_usd_without_cache = money(cost_without_cache(usage, price))
 
 
 def _explicit_session(ex: Exchange, prompt: Prompt) -> tuple[str | None, str | None]:
@@ -673,8 +707,9 @@ def _explicit_session(ex: Exchange, prompt: Prompt) -> tuple[str | None, str | N
     return None, None
 
 
-def _ttl_seconds(policy: Any, parent: Entry, prompt: Prompt) -> float:
-    ttl = float(getattr(policy, "ttl_seconds", 300) or 300)
+def _ttl_seconds(policy: CachePolicy, parent: Entry, prompt: Prompt) -> float:
+    # No documented TTL (Gemini implicit, DeepSeek): the policy takes entries as alive.
+    ttl = float("inf") if policy.ttl_seconds is None else float(policy.ttl_seconds)
     if any(s.ttl == "1h" for s in parent.segs if s.breakpoint):
         ttl = max(ttl, 3600.0)
     retention = prompt.params.get("prompt_cache_retention")
@@ -704,9 +739,9 @@ def _human_turn(value: Any) -> bool:
 
 def _thinking_stripped(ctx: _Ctx, parent_len: int, cum: list[int]) -> Divergence | None:
     """Anthropic drops earlier thinking blocks once a user turn that is not a tool result
-    arrives with thinking enabled (providers.md §2.2): the bytes sent are identical, yet
-    the prompt the provider hashes loses those blocks, so the cache breaks at the first
-    assistant turn whose thinking the earlier request still carried."""
+    arrives with thinking enabled (docs/reference/providers.md §2.2): the bytes sent are
+    identical, yet the prompt the provider hashes loses those blocks, so the cache breaks at
+    the first assistant turn whose thinking the earlier request still carried."""
     thinking = ctx.prompt.params.get("thinking", "")
     if '"enabled"' not in thinking and '"adaptive"' not in thinking:
         return None

@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from promptlint.causes import Cause
 from promptlint.diagnosis.index import Entry, SegInfo
 from promptlint.diagnosis.volatile import classify_change, first_diff
-from promptlint.prefix import common_prefix
+from promptlint.wire.prefix import common_prefix
 
 SNIPPET_BEFORE = 40
 SNIPPET_AFTER = 60
 MAX_BREAKS = 4
 
-# Anthropic: these invalidate the system and message caches but not the tools (providers.md §2.2).
+# Anthropic: these invalidate the system and message caches but not the tools
+# (docs/reference/providers.md §2.2).
 _ANTHROPIC_AFTER_TOOLS = ("tool_choice", "thinking", "images")
 # Self-hosted engines render these into the prompt through the chat template.
 _LOCAL_RENDERED = ("chat_template_kwargs", "reasoning_effort", "tool_choice")
@@ -379,7 +380,7 @@ class Comparer:
     def token_prefix(self, a: SegInfo, old_text: str | None, b: SegInfo, new_text: str) -> int:
         if old_text is None:
             return 0
-        from promptlint.tokens import common_prefix_len
+        from promptlint.wire.tokens import common_prefix_len
 
         ta = self.tokens_of(a.hash, old_text)
         tb = self.tokens_of(b.hash, new_text)

@@ -9,7 +9,7 @@ from typing import Any
 
 @dataclass
 class Exchange:
-    """One request/response as the proxy saw it (INTERFACES.md §C)."""
+    """One request/response as the proxy saw it."""
 
     request_id: str
     ts: datetime  # arrival, UTC

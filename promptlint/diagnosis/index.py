@@ -12,7 +12,7 @@ from collections import Counter, OrderedDict, deque
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from promptlint.prefix import common_prefix
+from promptlint.wire.prefix import common_prefix
 
 
 @dataclass(frozen=True, slots=True)

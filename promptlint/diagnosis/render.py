@@ -1,6 +1,6 @@
 """JSON and text views of analysed requests, shared by `explain` and `sessions`.
 
-Money stays `Decimal` here: `promptlint.moneyjson.dumps` writes it as plain numbers with
+Money stays `Decimal` here: `promptlint.cost.money.dumps` writes it as plain numbers with
 their exact digits, the text views through `money`.
 """
 
@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from promptlint.causes import Cause
-from promptlint.moneyjson import money
+from promptlint.cost.money import money
 from promptlint.store.records import BreakRecord, RequestRecord
 
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from promptlint.causes import Cause
-from promptlint.prefix import common_prefix
+from promptlint.wire.prefix import common_prefix
 
 _MONTHS = (
     r"\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"

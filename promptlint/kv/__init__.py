@@ -1,6 +1,6 @@
 """KV-cache arithmetic: what a model's cache weighs per token, and what fits on a GPU.
 
-`estimate_kv` and `load_model_spec` are the API the probe and `capacity` use (INTERFACES.md E).
+`estimate_kv` and `load_model_spec` are the API the probe and `capacity` use.
 """
 
 from __future__ import annotations

@@ -43,12 +43,3 @@ def transformers_layer_types(model_type: str, raw: Mapping[str, Any]) -> list[st
         if isinstance(names, list) and names and all(isinstance(x, str) for x in names):
             return list(names)
     return None
-
-
-def transformers_version() -> str:
-    try:
-        from importlib.metadata import version
-
-        return version("transformers")
-    except Exception:
-        return "unknown"

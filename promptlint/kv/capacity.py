@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from promptlint.cost.workload import Workload
 from promptlint.errors import UserError
 from promptlint.kv import layers as lk
 from promptlint.kv.estimate import KVEstimate, estimate_from_spec
@@ -29,20 +30,6 @@ DEFAULT_BLOCK_SIZE = 16  # vLLM CacheConfig.DEFAULT_BLOCK_SIZE
 DEFAULT_BATCHED_TOKENS = 8192  # vLLM's profile run size (max_num_batched_tokens)
 DEFAULT_MAX_SEQS = 256  # vLLM max_num_seqs: the sampler's logits in the profile run
 FIXED_RESERVE_GIB = 1.0  # CUDA context, NCCL, non-torch allocations, CUDA graphs
-
-
-@dataclass(frozen=True)
-class Workload:
-    system: int = 0
-    turns: int = 1
-    turn_tokens: int = 0
-    output_tokens: int = 0
-    shared_system: bool = True
-    sessions: int | None = None
-
-    def context_after(self, turn: int) -> int:
-        """Tokens a session holds once turn `turn` (1-based) has been answered."""
-        return self.system + turn * (self.turn_tokens + self.output_tokens)
 
 
 @dataclass
@@ -145,7 +132,8 @@ def vllm_reported_tokens(est: KVEstimate, budget: int, block: int) -> int | None
     vLLM buckets layers by cache spec, cuts the buckets into groups of the smallest bucket's
     size (or the largest, if it is under 1.5× the smallest), gives every group the same page
     size, and reports num_blocks // num_groups × block_size — as if every layer stored every
-    token, which under-states what sliding-window models hold (kv-cache.md §2.4, §2.6).
+    token, which under-states what sliding-window models hold
+    (docs/reference/kv-cache.md §2.4, §2.6).
     """
     buckets: dict[tuple[str, int | None, int], int] = {}
     pages: list[int] = []
@@ -184,6 +172,7 @@ def plan_capacity(
     model: str,
     workload: Workload,
     *,
+    planned_sessions: int | None = None,
     gpu_name: str,
     gpu_memory_gib: float,
     gpu_memory_utilization: float = DEFAULT_UTILIZATION,
@@ -203,9 +192,10 @@ def plan_capacity(
         raise UserError(f"GPU memory must be positive, got {gpu_memory_gib} GiB")
     if workload.turns < 1:
         raise UserError(f"--turns must be at least 1, got {workload.turns}")
-    for name in ("system", "turn_tokens", "output_tokens"):
+    for name in ("system_tokens", "turn_tokens", "output_tokens"):
         if getattr(workload, name) < 0:
-            raise UserError(f"--{name.replace('_', '-')} must not be negative")
+            flag = "--system" if name == "system_tokens" else "--" + name.replace("_", "-")
+            raise UserError(f"{flag} must not be negative")
     if offload_gib is not None and offload_gib < 0:
         raise UserError(f"--offload-gib must not be negative, got {offload_gib}")
 
@@ -258,7 +248,7 @@ def plan_capacity(
             "sliding/chunked layers only keep their window, so sessions are sized per layer"
         )
 
-    shared_tokens = workload.system if workload.shared_system else 0
+    shared_tokens = workload.system_tokens if workload.shared_system else 0
     shared_block_tokens = (shared_tokens // block) * block
     shared = _shared_bytes(est, shared_tokens, block)
     free = budget - shared
@@ -276,7 +266,7 @@ def plan_capacity(
         )
         sessions = _NO_SESSIONS
     else:
-        if workload.shared_system and workload.system:
+        if workload.shared_system and workload.system_tokens:
             assumptions.append(
                 f"shared system prompt stored once: {shared_block_tokens:,} tokens in full "
                 "blocks (a partial last block is per session)"
@@ -289,11 +279,11 @@ def plan_capacity(
     planned_bytes: int | None = None
     planned_fits: bool | None = None
     planned_offload: bool | None = None
-    if workload.sessions is not None and sessions.mean_bytes is not None:
-        planned_bytes = shared + workload.sessions * sessions.mean_bytes
-        planned_fits = workload.sessions <= (sessions.max_sessions or 0)
+    if planned_sessions is not None and sessions.mean_bytes is not None:
+        planned_bytes = shared + planned_sessions * sessions.mean_bytes
+        planned_fits = planned_sessions <= (sessions.max_sessions or 0)
         if offload_gib is not None:
-            planned_offload = workload.sessions <= (sessions.with_offload or 0)
+            planned_offload = planned_sessions <= (sessions.with_offload or 0)
 
     return CapacityPlan(
         model=spec.model,
@@ -314,7 +304,14 @@ def plan_capacity(
         kv_blocks=blocks,
         kv_tokens=kv_tokens,
         vllm_reported_kv_tokens=vllm_reported_tokens(est, budget, block),
-        workload=asdict(workload),
+        workload={  # the JSON keys capacity has always had
+            "system": workload.system_tokens,
+            "turns": workload.turns,
+            "turn_tokens": workload.turn_tokens,
+            "output_tokens": workload.output_tokens,
+            "shared_system": workload.shared_system,
+            "sessions": planned_sessions,
+        },
         session_tokens_peak=sessions.peak_tokens,
         session_tokens_mean=sessions.mean_tokens,
         session_bytes_peak=sessions.peak_bytes,
@@ -328,7 +325,7 @@ def plan_capacity(
         offload_bytes_per_gpu=offload_per_gpu,
         offload_tokens=(offload_per_gpu // (block * per_token)) * block if per_token else 0,
         offload_extra_bytes=offload_extra,
-        planned_sessions=workload.sessions,
+        planned_sessions=planned_sessions,
         planned_kv_bytes=planned_bytes,
         planned_fits=planned_fits,
         planned_fits_with_offload=planned_offload,

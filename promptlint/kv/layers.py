@@ -2,8 +2,8 @@
 
 Configs state this explicitly (`layer_types`, `layers_block_type`, `attn_type_list`,
 `hybrid_override_pattern`, `block_configs`) or leave it to the transformers config class;
-for the latter we re-derive transformers' rule per family (kv-cache.md §1.6), so results do
-not depend on the installed transformers version.
+for the latter we re-derive transformers' rule per family (docs/reference/kv-cache.md
+§1.6), so results do not depend on the installed transformers version.
 """
 
 from __future__ import annotations

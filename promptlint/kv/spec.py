@@ -1,7 +1,7 @@
 """ModelSpec: the geometry that decides KV-cache size, resolved from a config.json.
 
-Mirrors vLLM's ModelConfig (kv-cache.md §1): nested text configs, field aliases, explicit
-head_dim, MQA flags, MLA latents, and one LayerSpec per decoder layer.
+Mirrors vLLM's ModelConfig (docs/reference/kv-cache.md §1): nested text configs, field
+aliases, explicit head_dim, MQA flags, MLA latents, and one LayerSpec per decoder layer.
 """
 
 from __future__ import annotations

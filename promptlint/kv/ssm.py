@@ -1,7 +1,7 @@
 """Per-request recurrent state of Mamba, Mamba2, Gated DeltaNet, KDA and lightning-attention layers.
 
-Shapes follow vLLM's MambaStateShapeCalculator (kv-cache.md §3.8). A layer's state is a
-constant per request: it does not grow with the context.
+Shapes follow vLLM's MambaStateShapeCalculator (docs/reference/kv-cache.md §3). A layer's
+state is a constant per request: it does not grow with the context.
 """
 
 from __future__ import annotations

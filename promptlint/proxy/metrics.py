@@ -8,6 +8,8 @@ from collections import defaultdict
 from decimal import Decimal
 from typing import Any
 
+from promptlint.cost.money import money
+
 # Seconds the proxy itself adds before the upstream sees the request and before the client
 # sees the response headers.
 LATENCY_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0015, 0.002, 0.005, 0.01, 0.025, 0.1)
@@ -178,7 +180,7 @@ class Metrics:
             for cause, usd in sorted(miss_usd.items()):
                 out.append(
                     f"promptlint_proxy_avoidable_miss_usd_total{_labels((('cause', cause),))} "
-                    f"{format(usd.normalize(), 'f')}"
+                    f"{money(usd)}"
                 )
             family(
                 "promptlint_proxy_added_latency_seconds",

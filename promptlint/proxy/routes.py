@@ -1,4 +1,4 @@
-"""Which API a request speaks and which upstream serves it."""
+"""Which upstream serves a request (the API it speaks: `promptlint.wire.apis`)."""
 
 from __future__ import annotations
 
@@ -6,30 +6,10 @@ from dataclasses import dataclass
 
 from yarl import URL
 
-OPENAI_CHAT = "openai-chat"
-OPENAI_RESPONSES = "openai-responses"
-OPENAI_COMPLETIONS = "openai-completions"
-ANTHROPIC_MESSAGES = "anthropic-messages"
-OTHER = "other"
+from promptlint.wire.apis import ANTHROPIC_MESSAGES, OTHER
 
 PUBLIC_OPENAI = "https://api.openai.com"
 PUBLIC_ANTHROPIC = "https://api.anthropic.com"
-
-
-def classify(method: str, path: str) -> str:
-    """The API of a request path (query excluded); tolerant of base-path prefixes."""
-    if method != "POST":
-        return OTHER
-    p = path.rstrip("/")
-    if p.endswith("/chat/completions"):
-        return OPENAI_CHAT
-    if p.endswith("/completions"):
-        return OPENAI_COMPLETIONS
-    if p.endswith("/responses"):
-        return OPENAI_RESPONSES
-    if p.endswith("/messages") and "/threads/" not in p:
-        return ANTHROPIC_MESSAGES
-    return OTHER
 
 
 @dataclass(frozen=True)
@@ -76,17 +56,3 @@ def target_url(base: URL, raw_path: str) -> URL:
     """Join the upstream base (which may carry a path prefix) and the raw request path."""
     prefix = base.raw_path.rstrip("/")
     return URL(f"{base.scheme}://{base.raw_authority}{prefix}{raw_path}", encoded=True)
-
-
-def provider_of(api: str, base: URL) -> str:
-    """A provider name for the record: the public hosts by name, anything else by API family."""
-    host = base.host or ""
-    if host.endswith("openai.com"):
-        return "openai"
-    if host.endswith("anthropic.com"):
-        return "anthropic"
-    if api == ANTHROPIC_MESSAGES:
-        return "anthropic"
-    if api == OPENAI_COMPLETIONS:
-        return "vllm"
-    return "openai"

@@ -48,6 +48,7 @@ from promptlint.proxy.upstream import (
 from promptlint.proxy.writer import RecordWriter, Writer
 from promptlint.proxy.writer_process import ProcessWriter
 from promptlint.store.base import DEFAULT_STORE_URL
+from promptlint.wire import apis
 
 log = logging.getLogger("promptlint.proxy")
 
@@ -205,7 +206,7 @@ class ProxyServer:
         try:
             flight = await self._read(request)
         except web.HTTPRequestEntityTooLarge:
-            self.metrics.count_request(routes.OTHER, 413, None)
+            self.metrics.count_request(apis.OTHER, 413, None)
             log.warning("refused a request body over %d bytes", self.config.max_body_bytes)
             return _proxy_error(
                 413, f"request body over {self.config.max_body_bytes} bytes", "request-size"
@@ -238,7 +239,7 @@ class ProxyServer:
         t_read = time.perf_counter()
         raw_path = request.raw_path
         raw_headers = request.raw_headers
-        api = routes.classify(request.method, request.rel_url.raw_path)
+        api = apis.classify(request.method, request.rel_url.raw_path)
         names = frozenset(k.decode("latin-1").lower() for k, _ in raw_headers)
         base = self.upstreams.for_request(api, request.rel_url.raw_path, names)
         outgoing = UpstreamRequest(
@@ -265,7 +266,7 @@ class ProxyServer:
         flight.status = upstream.status
         flight.streamed = upstream.headers.get("Content-Type", "").startswith("text/event-stream")
         flight.encoding = upstream.headers.get("Content-Encoding")
-        if flight.api != routes.OTHER:
+        if flight.api != apis.OTHER:
             flight.tee = ResponseTee(flight.streamed, flight.encoding)
         return upstream
 
@@ -326,7 +327,7 @@ class ProxyServer:
             response_model=None,
             error=flight.error,
         )
-        provider = routes.provider_of(flight.api, flight.base)
+        provider = apis.provider_of(flight.api, host=flight.base.host or "")
         self.writer.submit(ex, provider, flight.tee, flight.encoding)
 
 

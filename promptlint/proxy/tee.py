@@ -11,7 +11,7 @@ import json
 import zlib
 from typing import Any
 
-from promptlint.usage import merge_anthropic_stream
+from promptlint.wire.usage import merge_anthropic_stream
 
 BODY_CAP = 16 * 1024 * 1024  # a non-streamed body larger than this is not kept for usage
 LINE_CAP = 4 * 1024 * 1024  # an SSE line larger than this is not kept

@@ -10,19 +10,21 @@ import hashlib
 import json
 from typing import Any
 
-from promptlint import prices
+from promptlint.cost import catalog
+from promptlint.cost.money import money
+from promptlint.cost.prices import cost_of, cost_without_cache
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.store.records import RequestRecord
-from promptlint.usage import Usage, normalize_usage
+from promptlint.wire.apis import LOCAL, provider_of
+from promptlint.wire.usage import Usage, normalize_usage
 
 
 def costs(usage: Usage, model: str) -> tuple[str, str, str | None]:
     """(cost as billed, cost without cache, a note when the model has no price)."""
-    try:
-        price = prices.resolve_model(model)
-        return str(prices.cost_of(usage, price)), str(prices.cost_without_cache(usage, price)), None
-    except Exception as exc:  # unknown model (UserError with suggestions): the record stays
-        return "0", "0", f"no price for model {model!r}: {exc}".splitlines()[0][:200]
+    price = catalog.resolve(model).price  # once per distinct name; no "did you mean" search
+    if price is None:
+        return "0", "0", f"no price for model {model!r}"[:200]
+    return money(cost_of(usage, price)), money(cost_without_cache(usage, price)), None
 
 
 def body_for_record(body: bytes, parsed: Any, record_bodies: str) -> str | None:
@@ -73,7 +75,8 @@ def usage_only_record(
         id=ex.request_id,
         ts=ex.ts.isoformat(timespec="microseconds"),
         api=ex.api,
-        provider=provider,
+        # The upstream's host may name no provider; the model name can.
+        provider=provider_of(ex.api, model) if provider == LOCAL else provider,
         model=model,
         key_hash=ex.key_hash,
         session_id=session_id,

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from promptlint.causes import Cause
 from promptlint.diagnosis.exchange import Exchange
@@ -23,10 +23,12 @@ from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.spill import SpillFile
 from promptlint.proxy.tee import ResponseTee, decode_body, extract
 from promptlint.proxy.usage_only import usage_only_record
-from promptlint.store.base import Store, StoreGone, open_store
+from promptlint.store import open_store
+from promptlint.store.base import Store, StoreGone
 from promptlint.store.records import RequestRecord
 
 log = logging.getLogger("promptlint.proxy")
+T = TypeVar("T")
 
 _STOP = object()
 
@@ -104,24 +106,26 @@ def admit_body(ex: Exchange, queued_bytes: int, max_queued_bytes: int, metrics: 
     return size
 
 
-def _within(timeout: float, fn: Callable[..., Any], *args: Any) -> None:
-    """Run `fn(*args)` in a daemon thread; TimeoutError if it has not returned in time."""
+def _within(timeout: float, fn: Callable[..., T], *args: Any) -> T:
+    """`fn(*args)` run in a daemon thread; TimeoutError if it has not returned in time."""
     done = threading.Event()
+    result: list[T] = []
     failure: list[BaseException] = []
 
     def run() -> None:
         try:
-            fn(*args)
+            result.append(fn(*args))
         except BaseException as exc:
             failure.append(exc)
         finally:
             done.set()
 
-    threading.Thread(target=run, name="promptlint-store-write", daemon=True).start()
+    threading.Thread(target=run, name="promptlint-store-call", daemon=True).start()
     if not done.wait(timeout):
         raise TimeoutError
     if failure:
         raise failure[0]
+    return result[0]
 
 
 def decode_request_body(ex: Exchange) -> None:
@@ -361,8 +365,12 @@ class RecordWriter:
         if now < self._next_store_attempt:
             return None
         try:
-            self._store = open_store(self.store_url)
+            # Opening waits on a locked or frozen database as a write does: bounded alike.
+            self._store = _within(self._write_timeout, open_store, self.store_url)
             self._store_error = None
+        except TimeoutError:
+            self._note_store_failure(f"store did not open within {self._write_timeout:g} s")
+            return None
         except Exception as exc:
             self._note_store_failure(f"cannot open store: {exc}")
             return None
@@ -388,7 +396,7 @@ class RecordWriter:
                 self.metrics.count_record("store_reopened")
                 with contextlib.suppress(Exception):
                     store.close()
-                self._store = store = open_store(self.store_url)
+                self._store = store = _within(self._write_timeout, open_store, self.store_url)
                 _within(self._write_timeout, store.write, records)
         except TimeoutError:
             # A frozen store (a stopped database, a hung disk) would hold every record

@@ -21,6 +21,7 @@ import queue
 import signal
 import threading
 import time
+from multiprocessing.reduction import ForkingPickler
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,9 @@ from promptlint.proxy.writer import RecordWriter, admit_body, default_analyzer
 log = logging.getLogger("promptlint.proxy")
 
 _REPORT_SECONDS = 0.02
+# What the child holds in its own memory, beyond what it is writing: a kill -9 of the
+# child loses these, while what still waits in the parent's queue is handed to the next.
+_HANDOFF = 256
 _MAX_RESTARTS = 5  # within _RESTART_WINDOW seconds; beyond that the writer stays down
 _RESTART_WINDOW = 60.0
 
@@ -79,6 +83,7 @@ class ProcessWriter:
         self._queued_bytes = 0
         self._status: dict[str, Any] = {"store_ok": False, "store_error": None, "spill_pending": 0}
         self._closing = False
+        self._close_done = threading.Event()
         self._restarts: list[float] = []
         self._in: Any = None
         self._out: Any = None
@@ -169,6 +174,11 @@ class ProcessWriter:
         # A restart in progress has swapped in a child it has not started yet: wait for it,
         # so the sentinel goes to the queue the running child reads and join() has a process.
         with self._restart_lock:
+            if self._proc.exitcode not in (None, 0) and not self._close_done.is_set():
+                # The child died and the listener has not restarted it yet: a new child
+                # takes over what the dead one left, then stops like any other. (Exit code
+                # 0 is a child that was already stopped.)
+                self._restart_locked()
             with contextlib.suppress(ValueError, OSError):
                 self._in.put(None, timeout=timeout)
             self._proc.join(timeout)
@@ -176,7 +186,12 @@ class ProcessWriter:
                 log.error("writer process did not stop in %.0f s; terminating it", timeout)
                 self._proc.terminate()
                 self._proc.join(5)
+        self._close_done.set()
         self._listener.join(5)
+        # What the child did not take can no longer reach it (and is counted below): do not
+        # let the queue's feeder thread hold the exit, writing to a pipe nobody reads.
+        with contextlib.suppress(Exception):
+            self._in.cancel_join_thread()
         with self._lock:
             lost = self._submitted - self._dropped - self._settled_base - self._child_settled
             self._dropped += max(0, lost)
@@ -195,11 +210,21 @@ class ProcessWriter:
             except queue.Empty:
                 if self._proc.is_alive():
                     continue
-                if self._closing or not self._restart():
+                if self._closing:
+                    # close() restarts a dead child itself: keep reading its reports.
+                    if self._close_done.is_set():
+                        return
+                    continue
+                if not self._restart():
                     return
                 continue
             except (EOFError, OSError, ValueError):
-                if self._closing or not self._restart():
+                if self._closing:
+                    if self._close_done.is_set():
+                        return
+                    time.sleep(0.05)
+                    continue
+                if not self._restart():
                     return
                 continue
             if msg is None:
@@ -228,32 +253,33 @@ class ProcessWriter:
         code = self._proc.exitcode
         with self._lock:
             old_in = self._in
-            try:
-                waiting = old_in.qsize()
-            except (NotImplementedError, OSError):
-                waiting = 0
             unsettled = self._submitted - self._dropped - self._settled_base - self._child_settled
-            lost = max(0, unsettled)
+            give_up = len(self._restarts) >= _MAX_RESTARTS
+            # What the dead child had not read yet is still in the queue's pipe: take it
+            # back for the next child. Only what it had taken with it is lost.
+            salvaged = [] if give_up else _drain(old_in)
+            lost = max(0, unsettled - len(salvaged))
             # Counters the dead child reported stay counted (they are in the store).
             self._settled_base += self._child_settled
             self._child_settled = 0
             self._child_bytes = 0
             self._dropped += lost
-            self._queued_bytes = 0
-            give_up = len(self._restarts) >= _MAX_RESTARTS
+            self._queued_bytes = sum(item[2] for item in salvaged)
             with contextlib.suppress(Exception):
                 old_in.close()  # later puts to it fail (and are counted), none vanish
                 old_in.cancel_join_thread()
             if not give_up:
                 self._new_child()
+                for item in salvaged:
+                    self._in.put_nowait(item)
             self._lock.notify_all()
         if lost:
             self.metrics.count_lost("writer_crashed", lost)
         log.error(
-            "writer process died (exit code %s): %d records lost (%d of them still queued)%s",
+            "writer process died (exit code %s): %d records lost, %d handed to the next%s",
             code,
             lost,
-            min(waiting, lost),
+            len(salvaged),
             "; not restarting (too many restarts)" if give_up else "; starting a new one",
         )
         # Keep the dead child's counters in /-/metrics: fold them into the local ones.
@@ -263,6 +289,25 @@ class ProcessWriter:
         self._restarts.append(now)
         self._proc.start()
         return True
+
+
+def _drain(q: Any) -> list[Any]:
+    """The items a dead child left in its queue, in order: those in the pipe, then those
+    the feeder thread had not sent yet.
+
+    The queue's own get() cannot be used: a child killed while waiting in get() holds the
+    queue's read lock forever. Nothing else reads this pipe once its child is dead, so it
+    is read directly. (A child killed in the middle of reading one message leaves the
+    rest unreadable: what is left then is lost, and counted.)
+    """
+    items: list[Any] = []
+    with contextlib.suppress(Exception):
+        while q._reader.poll(0.05):
+            items.append(ForkingPickler.loads(q._reader.recv_bytes()))
+    with contextlib.suppress(Exception), q._notempty:
+        items.extend(q._buffer)
+        q._buffer.clear()
+    return [item for item in items if item is not None]
 
 
 class _Stop(Exception):
@@ -305,7 +350,7 @@ def _child_main(params: dict[str, Any], inq: Any, outq: Any) -> None:
         record_bodies=params["record_bodies"],
         analyzer_factory=default_analyzer,
         # A short hand-off queue: the bound that matters is the parent's (max_queue).
-        max_queue=min(params["max_queue"], 1024),
+        max_queue=min(params["max_queue"], _HANDOFF),
         max_queued_bytes=params["max_queued_bytes"],
         retry_seconds=params["retry_seconds"],
         write_timeout=params["write_timeout"],

@@ -15,6 +15,7 @@ from typing import Any
 
 from promptlint.causes import CAUSES, Cause
 from promptlint.errors import UserError
+from promptlint.report.fmt import UNKNOWN_MODEL
 from promptlint.report.model import (
     TOKEN_CLASSES,
     BreakLink,
@@ -26,7 +27,7 @@ from promptlint.report.model import (
     Totals,
 )
 from promptlint.report.prices_split import class_costs
-from promptlint.store.money import from_pico
+from promptlint.store.pico import from_pico
 from promptlint.store.sql import ONLY_BREAKS, SQLStore, range_where
 
 GROUP_COLUMNS = {
@@ -186,14 +187,20 @@ class Aggregator:
     # --- sessions for the HTML table -------------------------------------------------
     def top_sessions(self, limit: int, breaks_each: int) -> tuple[list[SessionRow], int]:
         rows = self.q(
-            f"SELECT session_id, MIN(model), MAX(model), MIN(key_hash), {_SUMS}, COUNT(*) OVER ()"
+            # A failed request that named no model does not make its session's model blank.
+            "SELECT session_id, MIN(NULLIF(model, '')), MAX(NULLIF(model, '')), MIN(key_hash),"
+            f" {_SUMS}, COUNT(*) OVER ()"
             f" FROM requests{self.where} GROUP BY session_id"
             " ORDER BY SUM(avoidable_pusd) DESC, SUM(cost_pusd) DESC, session_id LIMIT ?",
             (limit,),
         )
         sessions = []
         for row in rows:
-            s = SessionRow(key=row[0], model=row[1] if row[1] == row[2] else f"{row[1]} +")
+            if row[1] is None:
+                model = UNKNOWN_MODEL
+            else:
+                model = row[1] if row[1] == row[2] else f"{row[1]} +"
+            s = SessionRow(key=row[0], model=model)
             s.key_hash = row[3]
             _totals(s, row, 4)
             sessions.append(s)

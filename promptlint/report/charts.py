@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from markupsafe import Markup, escape
 
-from promptlint.report.fmt import usd
+from promptlint.cost.money import usd
 
 FONT = "font-family='system-ui, -apple-system, Segoe UI, Roboto, sans-serif' font-size='12'"
 

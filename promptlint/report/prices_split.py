@@ -8,39 +8,24 @@ price table does not know go to an "unpriced" band, named in the report's assump
 from __future__ import annotations
 
 from decimal import Decimal
-from functools import lru_cache
-from typing import Any
 
-from promptlint.errors import UserError
-from promptlint.usage import Usage
-
-
-@lru_cache(maxsize=512)
-def _price(model: str) -> Any | None:
-    try:
-        from promptlint.prices import resolve_model
-    except ImportError:
-        return None
-    try:
-        return resolve_model(model)
-    except (UserError, LookupError, ValueError):
-        return None
+from promptlint.cost.catalog import resolve
+from promptlint.cost.prices import cost_of
+from promptlint.wire.usage import Usage
 
 
 def class_costs(
     model: str, uncached: int, read: int, write_5m: int, write_1h: int, output: int
 ) -> dict[str, Decimal] | None:
     """Cost per token class for this model's tokens, or None when the model has no price."""
-    price = _price(model)
+    price = resolve(model).price
     if price is None:
         return None
-    from promptlint.prices import cost_of
-
     return {
-        "uncached_input": Decimal(cost_of(Usage(uncached_input_tokens=uncached), price)),
-        "cache_read": Decimal(cost_of(Usage(cache_read_tokens=read), price)),
-        "cache_write": Decimal(
-            cost_of(Usage(cache_write_5m_tokens=write_5m, cache_write_1h_tokens=write_1h), price)
+        "uncached_input": cost_of(Usage(uncached_input_tokens=uncached), price),
+        "cache_read": cost_of(Usage(cache_read_tokens=read), price),
+        "cache_write": cost_of(
+            Usage(cache_write_5m_tokens=write_5m, cache_write_1h_tokens=write_1h), price
         ),
-        "output": Decimal(cost_of(Usage(output_tokens=output), price)),
+        "output": cost_of(Usage(output_tokens=output), price),
     }

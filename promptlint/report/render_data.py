@@ -8,7 +8,7 @@ import io
 from decimal import Decimal
 from typing import Any
 
-from promptlint.moneyjson import dumps, money
+from promptlint.cost.money import dumps, money
 from promptlint.report.model import CauseRow, Group, Report, Totals
 
 BY_KEY = {

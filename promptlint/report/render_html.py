@@ -8,8 +8,9 @@ from pathlib import Path
 from markupsafe import Markup
 
 from promptlint.causes import CAUSES
+from promptlint.cost.money import usd
 from promptlint.report.charts import hbars, paired_bars, stacked_bars
-from promptlint.report.fmt import pct, share, tokens, usd
+from promptlint.report.fmt import pct, share, tokens
 from promptlint.report.model import BreakLink, Report
 
 CLASS_STYLE = [

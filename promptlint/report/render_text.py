@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from promptlint.report.fmt import pct, share, tokens, usd
+from promptlint.cost.money import usd
+from promptlint.report.fmt import group_label, pct, share, tokens
 from promptlint.report.model import CauseRow, Report, Totals
 
 BY_LABEL = {
@@ -73,7 +74,7 @@ def render_table(report: Report) -> str:
     if report.by != "cause":
         headers = [BY_LABEL[report.by], "Requests", "Uncached in", "Cache read", "Cache write",
                    "Output", "Hit rate", "Cost", "Without cache", "Avoidable"]  # fmt: skip
-        body: list[list[str]] = [_group_row(g.key, g) for g in report.rows]
+        body: list[list[str]] = [_group_row(group_label(report.by, g.key), g) for g in report.rows]
         body.append(_group_row("Total", t))
         table = tabulate(
             body, headers=headers, disable_numparse=True,

@@ -11,9 +11,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from promptlint.causes import Cause
+from promptlint.cost.money import money
 from promptlint.errors import UserError
 from promptlint.store.base import Store
-from promptlint.store.money import from_pico, to_pico, usd_text
+from promptlint.store.pico import from_pico, to_pico
 from promptlint.store.records import BreakRecord, RequestRecord
 from promptlint.store.schema import MIGRATIONS, SCHEMA_V1, SCHEMA_VERSION
 from promptlint.store.timefmt import canonical_ts, time_bounds
@@ -86,8 +87,8 @@ def record_from_row(row: Sequence[Any], breaks: list[BreakRecord]) -> RequestRec
         cache_read_tokens=int(row[13]), cache_write_5m_tokens=int(row[14]),
         cache_write_1h_tokens=int(row[15]), output_tokens=int(row[16]),
         predicted_cached_tokens=None if row[17] is None else int(row[17]),
-        prompt_tokens_exact=bool(row[18]), cost_usd=usd_text(from_pico(row[24])),
-        cost_usd_without_cache=usd_text(from_pico(row[25])), parsed=bool(row[21]),
+        prompt_tokens_exact=bool(row[18]), cost_usd=money(from_pico(row[24])),
+        cost_usd_without_cache=money(from_pico(row[25])), parsed=bool(row[21]),
         body=row[22], error=row[23], breaks=breaks, source=row[29], project=row[30],
     )  # fmt: skip
 
@@ -95,7 +96,7 @@ def record_from_row(row: Sequence[Any], breaks: list[BreakRecord]) -> RequestRec
 def break_from_row(row: Sequence[Any]) -> BreakRecord:
     return BreakRecord(
         cause=row[2], code=row[3], segment=row[4], token_offset=int(row[5]),
-        lost_tokens=int(row[6]), lost_usd=usd_text(from_pico(row[10])),
+        lost_tokens=int(row[6]), lost_usd=money(from_pico(row[10])),
         before=row[8], after=row[9], exact=bool(row[14]), note=row[15],
     )  # fmt: skip
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from promptlint.prefix import common_prefix
 from promptlint.templates.conversations import Message
+from promptlint.wire.prefix import common_prefix
 
 # Reasoning block delimiters, as model families write them.
 THINK_PAIRS = (

@@ -76,9 +76,6 @@ class TemplateSource:
         line = min(max(line, 1), len(starts))
         return min(starts[line - 1] + max(column, 1) - 1, len(self.source))
 
-    def template_position(self, offset: int) -> tuple[int, int]:
-        return _position(self._template_line_starts, offset)
-
     def file_position(self, line: int, column: int = 1) -> tuple[int, int]:
         """The file's 1-based line and column for a template line and column."""
         if self.file_offsets is None:

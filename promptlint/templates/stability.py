@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from promptlint.prefix import common_prefix
 from promptlint.templates.conversations import Scenario
 from promptlint.templates.render_report import (
     RenderIssue,
@@ -24,6 +23,7 @@ from promptlint.templates.replay import (
 )
 from promptlint.templates.token_count import TokenCounter
 from promptlint.templates.tracing import Rendered
+from promptlint.wire.prefix import common_prefix
 
 
 @dataclass(frozen=True)

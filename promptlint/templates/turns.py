@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from promptlint.prefix import common_prefix
 from promptlint.templates.conversations import SYSTEM, TOOLS, Request
 from promptlint.templates.generation import THINK_PAIRS, closes_reasoning, generated_text
 from promptlint.templates.render_report import (
@@ -26,6 +25,7 @@ from promptlint.templates.render_report import (
 from promptlint.templates.replay import Replay
 from promptlint.templates.token_count import TokenCounter
 from promptlint.templates.tracing import Rendered
+from promptlint.wire.prefix import common_prefix
 
 # Text of the first tool's definition: where the tool list sits in a render.
 TOOL_MARK = TOOLS[0]["function"]["description"]

@@ -14,7 +14,7 @@ import pytest
 
 from promptlint.agentlogs.importer import import_logs
 from promptlint.cli import main
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.sql import SQLStore
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "agentlogs"

@@ -16,7 +16,7 @@ import pytest
 
 from promptlint.agentlogs.importer import import_logs
 from promptlint.report.aggregate import build_report
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.sql import SQLStore
 from tests.agentlogs.record_agents import record
 from tests.agentlogs.test_import import (

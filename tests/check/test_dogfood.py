@@ -30,14 +30,15 @@ def test_the_config_is_what_keeps_the_bad_examples_out(tmp_path: Path) -> None:
     empty = tmp_path / "promptlint.toml"
     empty.write_text("")
     out = _check(".", "--config", str(empty))
-    assert out.returncode == 1
-    assert "\nexamples/" in out.stdout
+    # 2: docs/examples/ also holds templates that do not parse or render, on purpose.
+    assert out.returncode == 2
+    assert "\nexamples/" in out.stdout and "\ndocs/examples/" in out.stdout
     assert "tests/" not in out.stdout.replace("test files skipped", "")
     assert "test files skipped (include-tests = true checks them)" in out.stdout
     with_tests = tmp_path / "with-tests.toml"
     with_tests.write_text("include-tests = true\n")
     out = _check(".", "--config", str(with_tests))
-    assert out.returncode == 1
-    for folder in ("examples/", "tests/corpus/", "tests/data/"):
+    assert out.returncode == 2
+    for folder in ("examples/", "tests/corpus/", "tests/data/", "docs/examples/"):
         assert f"\n{folder}" in out.stdout
     assert "promptlint/" not in out.stdout.replace("tests/data/", "")

@@ -138,13 +138,15 @@ def test_ttl_and_period_options() -> None:
     ("args", "message"),
     [
         (["cost", "claude-sonet-4-5"], "did you mean: claude-sonnet-4-5"),
-        (["cost", "gpt-4o", "--turns", "0"], "--turns must be at least 1"),
-        (["cost", "gpt-4o", "--system", "-5"], "--system must be at least 0"),
-        (["cost", "gpt-4o", "--gap", "-1"], "--gap must not be negative"),
+        # The workload options have one declaration (and one range) in cost/capacity/probe.
+        (["cost", "gpt-4o", "--turns", "0"], "'--turns': 0 is not in the range x>=1"),
+        (["cost", "gpt-4o", "--system", "-5"], "'--system': -5 is not in the range x>=0"),
+        (["cost", "gpt-4o", "--gap", "-1"], "'--gap': -1.0 is not in the range x>=0"),
         (["cost", "gpt-4o", "--output-price", "-1"], "non-negative"),
         (["cost", "gpt-4o", "--cache-read-price", "cheap"], "not a number"),
         (["cost"], "missing MODEL"),
         (["pricing", "show", "gpt-9000-ultra"], "unknown model"),
+        (["cost", "nosuchmodel-xyz"], "none is close (names as LiteLLM spells them"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:
@@ -361,3 +363,38 @@ def test_usage_file_as_a_json_array(tmp_path: Path) -> None:
     f.write_text('[{"model": "gpt-4o"}]')
     bad = run("cost", "--usage", str(f))
     assert bad.returncode == 2 and "item 1: no usage object" in bad.stderr
+
+
+def test_pricing_import_writes_a_user_override_over_the_bundled_snapshot(
+    tmp_path: Path,
+) -> None:
+    import os
+
+    from promptlint.cost import catalog
+
+    bundled = Path(str(catalog.resources.files("promptlint.pricing") / catalog.SNAPSHOT))
+    before = bundled.read_bytes()
+    override = tmp_path / "state" / "prices.json"
+    env = {**os.environ, "PROMPTLINT_PRICES": str(override)}
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "promptlint", *args], capture_output=True, text=True, env=env
+        )
+
+    sample = str(DATA / "litellm_sample.json")
+    proc = cli("pricing", "import", sample, "--date", "2026-11-01")
+    assert proc.returncode == 0, proc.stderr
+    assert str(override) in proc.stdout and override.is_file()
+    assert bundled.read_bytes() == before  # the package's own file is never written
+    shown = json.loads(cli("pricing", "show", "noisy-model", "--format", "json").stdout)
+    assert shown["price_date"] == "2026-11-01"
+    assert shown["prices"]["input"]["usd_per_mtok"] == 0.2
+    # Models the override lacks still resolve from the bundled snapshot, with its date.
+    kept = json.loads(cli("pricing", "show", "gpt-4o", "--format", "json").stdout)
+    assert kept["price_date"] != "2026-11-01"
+    assert "override: " + str(override) in cli("pricing").stdout
+    override.write_text("{not json")
+    broken = cli("pricing", "show", "gpt-4o")
+    assert broken.returncode == 2 and "price override" in broken.stderr
+    assert "Traceback" not in broken.stderr

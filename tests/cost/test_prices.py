@@ -6,10 +6,10 @@ from decimal import Decimal
 
 import pytest
 
+from promptlint.cost.catalog import policy_for, price_of
+from promptlint.cost.prices import cost_of, cost_without_cache, lost_cost
 from promptlint.errors import UserError
-from promptlint.policies import policy_for
-from promptlint.prices import cost_of, cost_without_cache, lost_cost, resolve_model
-from promptlint.usage import Usage, normalize_usage
+from promptlint.wire.usage import Usage, normalize_usage
 
 D = Decimal
 
@@ -37,18 +37,18 @@ D = Decimal
     ],
 )
 def test_names_resolve(name: str, key: str) -> None:
-    assert resolve_model(name).name == key
+    assert price_of(name).name == key
 
 
 def test_dated_suffix_falls_back_to_the_undated_entry() -> None:
     # Not in LiteLLM under this date: the family's undated price applies.
-    assert resolve_model("gpt-4.1-2099-01-01").name == "gpt-4.1"
-    assert resolve_model("anthropic/claude-opus-4-8-20990101").name == "claude-opus-4-8"
+    assert price_of("gpt-4.1-2099-01-01").name == "gpt-4.1"
+    assert price_of("anthropic/claude-opus-4-8-20990101").name == "claude-opus-4-8"
 
 
 def test_unknown_model_suggests_close_names() -> None:
     with pytest.raises(UserError) as info:
-        resolve_model("claude-sonet-4-5")
+        price_of("claude-sonet-4-5")
     text = str(info.value)
     assert "unknown model 'claude-sonet-4-5'" in text
     assert "claude-sonnet-4-5" in text
@@ -56,7 +56,7 @@ def test_unknown_model_suggests_close_names() -> None:
 
 
 def test_snapshot_prices_are_exact_per_million() -> None:
-    p = resolve_model("claude-sonnet-4-5")
+    p = price_of("claude-sonnet-4-5")
     # LiteLLM: 3e-06, 1.5e-05, 3e-07, 3.75e-06, 6e-06 USD per token.
     assert (p.input, p.output, p.cache_read, p.cache_write_5m, p.cache_write_1h) == (
         D(3),
@@ -70,7 +70,7 @@ def test_snapshot_prices_are_exact_per_million() -> None:
 
 
 def test_anthropic_cost_by_hand() -> None:
-    p = resolve_model("claude-sonnet-4-5")
+    p = price_of("claude-sonnet-4-5")
     usage = normalize_usage(
         {
             "input_tokens": 100,
@@ -91,7 +91,7 @@ def test_anthropic_cost_by_hand() -> None:
 
 
 def test_1h_writes_priced_as_1h_not_5m() -> None:
-    p = resolve_model("claude-haiku-4-5")
+    p = price_of("claude-haiku-4-5")
     one_hour = Usage(cache_write_1h_tokens=1_000_000)
     five_min = Usage(cache_write_5m_tokens=1_000_000)
     assert cost_of(one_hour, p) == D(2)  # Haiku 4.5: input $1, 1h write 2x
@@ -99,7 +99,7 @@ def test_1h_writes_priced_as_1h_not_5m() -> None:
 
 
 def test_openai_cached_tokens_not_double_counted() -> None:
-    p = resolve_model("gpt-4o")
+    p = price_of("gpt-4o")
     usage = normalize_usage(
         {
             "prompt_tokens": 10_000,
@@ -115,9 +115,9 @@ def test_openai_cached_tokens_not_double_counted() -> None:
 
 
 def test_openai_writes_free_before_5_6_and_billed_after() -> None:
-    old = resolve_model("gpt-5.4")
+    old = price_of("gpt-5.4")
     assert old.cache_write_5m == old.input  # no write fee: written tokens bill as input
-    new = resolve_model("gpt-5.6-luna")
+    new = price_of("gpt-5.6-luna")
     assert new.cache_write_5m == D("0.25")  # 1.25 x 0.20
     usage = Usage(uncached_input_tokens=1000, cache_write_5m_tokens=4000, output_tokens=100)
     # 1000*0.2 + 4000*0.25 + 100*1.2 = 200 + 1000 + 120 = 1320 -> $0.00132
@@ -125,7 +125,7 @@ def test_openai_writes_free_before_5_6_and_billed_after() -> None:
 
 
 def test_deepseek_writes_bill_as_input_not_zero() -> None:
-    p = resolve_model("deepseek-flash")
+    p = price_of("deepseek-flash")
     # LiteLLM lists cache_creation_input_token_cost 0.0; DeepSeek has no write fee, so a
     # "write" is simply a miss at the input price.
     assert p.cache_write_5m == p.input == D("0.3")
@@ -142,7 +142,7 @@ def test_deepseek_writes_bill_as_input_not_zero() -> None:
 
 
 def test_gemini_cost_by_hand() -> None:
-    p = resolve_model("gemini/gemini-2.5-flash")
+    p = price_of("gemini/gemini-2.5-flash")
     usage = normalize_usage(
         {
             "usageMetadata": {
@@ -158,7 +158,7 @@ def test_gemini_cost_by_hand() -> None:
 
 
 def test_long_context_tier_applies_to_the_whole_request() -> None:
-    p = resolve_model("gpt-5.6-luna")
+    p = price_of("gpt-5.6-luna")
     small = Usage(uncached_input_tokens=272_000, output_tokens=1000)
     big = Usage(uncached_input_tokens=272_001, output_tokens=1000)
     # <= 272k: 272000*0.2 + 1000*1.2 = 54400 + 1200 = 55600 -> $0.0556
@@ -168,17 +168,17 @@ def test_long_context_tier_applies_to_the_whole_request() -> None:
 
 
 def test_lost_cost() -> None:
-    p = resolve_model("claude-sonnet-4-5")
+    p = price_of("claude-sonnet-4-5")
     # 10000 tokens at (3 - 0.3) per million = $0.027
     assert lost_cost(10_000, p) == D("0.027")
 
 
 def test_overrides_replace_prices() -> None:
-    p = resolve_model("claude-sonnet-4-5").with_overrides(input=D(4), cache_read=D("0.5"))
+    p = price_of("claude-sonnet-4-5").with_overrides(input=D(4), cache_read=D("0.5"))
     assert cost_of(Usage(1_000_000, 1_000_000), p) == D("4.5")
     assert p.origins["input"] == "override"
     with pytest.raises(UserError):
-        resolve_model("claude-sonnet-4-5").with_overrides(output=D(-1))
+        price_of("claude-sonnet-4-5").with_overrides(output=D(-1))
 
 
 def test_policies_per_model() -> None:
@@ -227,14 +227,15 @@ def test_predict_read_anthropic_breakpoints() -> None:
 
 
 def test_every_snapshot_model_resolves_to_itself_and_simulates() -> None:
-    from promptlint.costsim import Workload, simulate
-    from promptlint.prices import model_names
+    from promptlint.cost.catalog import model_names
+    from promptlint.cost.simulate import simulate
+    from promptlint.cost.workload import Workload
 
     names = model_names()
     assert len(names) > 1000
     w = Workload(system_tokens=3000, turns=3, turn_tokens=500, output_tokens=200, gap_seconds=30)
     for name in names:
-        price = resolve_model(name)
+        price = price_of(name)
         assert price.name == name
         assert D(0) <= price.cache_read <= price.input, name
         sim = simulate(w, policy_for(name), price)
@@ -244,15 +245,15 @@ def test_every_snapshot_model_resolves_to_itself_and_simulates() -> None:
 
 
 def test_model_without_cache_price_bills_reads_as_input() -> None:
-    p = resolve_model("gpt-3.5-turbo")
+    p = price_of("gpt-3.5-turbo")
     assert p.cache_read == p.input
     assert "billed as input" in p.origins["cache_read"]
 
 
 def test_cost_breakdown_uses_the_whole_requests_tier() -> None:
-    from promptlint.prices import cost_breakdown
+    from promptlint.cost.prices import cost_breakdown
 
-    p = resolve_model("gpt-5.6-luna")
+    p = price_of("gpt-5.6-luna")
     usage = Usage(uncached_input_tokens=2_000, cache_read_tokens=271_000, output_tokens=1000)
     parts = cost_breakdown(usage, p)
     # 273000 input tokens > 272k: every class at the long-context tier.

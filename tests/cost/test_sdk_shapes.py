@@ -17,10 +17,11 @@ from openai.types.responses.response_usage import (
     OutputTokensDetails,
 )
 
-from promptlint.costsim import Workload, simulate
-from promptlint.policies import policy_for
-from promptlint.prices import cost_of, resolve_model
-from promptlint.usage import Usage, normalize_usage
+from promptlint.cost.catalog import policy_for, price_of
+from promptlint.cost.prices import cost_of
+from promptlint.cost.simulate import simulate
+from promptlint.cost.workload import Workload
+from promptlint.wire.usage import Usage, normalize_usage
 
 
 def test_openai_chat_sdk_usage() -> None:
@@ -51,7 +52,7 @@ def test_openai_responses_sdk_usage_with_30m_and_12h_writes() -> None:
     assert u == Usage(1000, 6000, 1000, 2000, 500)
     # gpt-5.6-sol: input 4, read 0.4, 30m write 5, 12h write 10, output 20 (LiteLLM).
     # 1000*4 + 6000*0.4 + 1000*5 + 2000*10 + 500*20 = 4000 + 2400 + 5000 + 20000 + 10000
-    assert cost_of(u, resolve_model("gpt-5.6-sol")) == Decimal("0.0414")
+    assert cost_of(u, price_of("gpt-5.6-sol")) == Decimal("0.0414")
 
 
 def test_anthropic_sdk_usage_and_streaming_delta() -> None:
@@ -73,7 +74,7 @@ def test_anthropic_sdk_usage_and_streaming_delta() -> None:
     )
     # The delta alone has no 5m/1h split: counted as 5m unless told otherwise.
     assert normalize_usage(delta.model_dump()) == Usage(8, 5000, 1200, 0, 300)
-    from promptlint.usage import merge_anthropic_stream
+    from promptlint.wire.usage import merge_anthropic_stream
 
     merged = merge_anthropic_stream(start.model_dump(), delta.model_dump())
     assert normalize_usage(merged) == Usage(8, 5000, 200, 1000, 300)
@@ -82,7 +83,7 @@ def test_anthropic_sdk_usage_and_streaming_delta() -> None:
 def test_simulated_12h_writes_use_the_12h_price() -> None:
     model = "gpt-5.6-sol"
     w = Workload(system_tokens=2000, turns=2, turn_tokens=100, output_tokens=50, gap_seconds=60)
-    sim = simulate(w, policy_for(model), resolve_model(model), ttl="12h")
+    sim = simulate(w, policy_for(model), price_of(model), ttl="12h")
     assert [t.usage for t in sim.turns] == [Usage(0, 0, 0, 2100, 50), Usage(0, 2100, 0, 150, 50)]
     # 2100*10 + 50*20 = 22000; 2100*0.4 + 150*10 + 1000 = 840 + 1500 + 1000 = 3340
     assert sim.cost_usd == Decimal("0.02534")

@@ -10,7 +10,7 @@ import pytest
 from promptlint.causes import Cause
 from promptlint.diagnosis.analyzer import MESSAGE_OVERHEAD, Analyzer
 from promptlint.store.records import BreakRecord, RequestRecord
-from promptlint.tokens import tiktoken_encoding
+from promptlint.wire.tokens import tiktoken_encoding
 
 from .helpers import (
     ORDER_TOOL,
@@ -498,7 +498,7 @@ def test_anthropic_without_cache_control_is_breakpoint_misuse() -> None:
 
 
 def test_anthropic_drops_thinking_on_a_new_user_turn() -> None:
-    # providers.md §2.2: a non-tool-result user turn with thinking enabled strips the
+    # docs/reference/providers.md §2.2: a non-tool-result user turn with thinking enabled strips the
     # earlier thinking blocks, though the client sent them unchanged.
     sys = [{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}}]
     thinking = {"type": "enabled", "budget_tokens": 2000}
@@ -564,8 +564,9 @@ def test_prompt_cache_key_change_is_param_change_and_kept_hashed() -> None:
 
 
 def test_anthropic_entry_beyond_the_20_block_lookback_is_breakpoint_misuse() -> None:
-    # providers.md §2.1: a read looks back at most 20 blocks from each breakpoint. A client
-    # that marks only its last message, then sends 30 new blocks, finds no entry to read.
+    # docs/reference/providers.md §2.1: a read looks back at most 20 blocks from each
+    # breakpoint. A client that marks only its last message, then sends 30 new blocks, finds
+    # no entry to read.
     def marked(msgs: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out = copy.deepcopy(msgs)
         out[-1]["content"] = [
@@ -587,6 +588,26 @@ def test_anthropic_entry_beyond_the_20_block_lookback_is_breakpoint_misuse() -> 
     rec = run([a, claude(marked(near), system="You are terse.")], api="anthropic-messages")[1]
     assert [x.cause for x in rec.breaks] == ["new-content"]
     assert rec.predicted_cached_tokens and rec.predicted_cached_tokens >= ntok(SYSTEM)
+
+
+@pytest.mark.parametrize(("appended", "read"), [(20, True), (21, False)])
+def test_anthropic_lookback_boundary_is_the_simulators(appended: int, read: bool) -> None:
+    # The diagnosis and `promptlint cost` apply one rule (CachePolicy.reachable): an entry
+    # 20 blocks before the new breakpoint is read, one 21 blocks before is not.
+    def marked(msgs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        out = copy.deepcopy(msgs)
+        out[-1]["content"] = [
+            {"type": "text", "text": out[-1]["content"], "cache_control": {"type": "ephemeral"}}
+        ]
+        return out
+
+    first = [{"role": "user", "content": SYSTEM}]
+    later = turn(first, *[f"message {k}" for k in range(appended)])
+    a = claude(marked(first), system="You are terse.")
+    b = claude(marked(later), system="You are terse.")
+    rec = run([a, b], api="anthropic-messages")[1]
+    assert bool(rec.predicted_cached_tokens) is read
+    assert ("breakpoint-misuse" in [x.cause for x in rec.breaks]) is not read
 
 
 def test_parallel_requests_miss_is_explained() -> None:
@@ -630,3 +651,20 @@ def test_small_edit_before_static_text_stays_system_edit() -> None:
     a = chat([{"role": "system", "content": "Tone: formal.\n" + SYSTEM}, USER1])
     b = chat([{"role": "system", "content": "Tone: friendly and warm.\n" + SYSTEM}, USER1])
     assert first_break(run([a, b])[1]).cause == "system-edit"
+
+
+def test_a_longer_ttl_after_a_shorter_one_is_breakpoint_ttl_order() -> None:
+    # Anthropic requires 1 h entries before 5 m ones; such a request is rejected (400).
+    system = [
+        {"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}},
+        {"type": "text", "text": "Policies.", "cache_control": {"type": "ephemeral", "ttl": "1h"}},
+    ]
+    body = {"model": "claude-sonnet-4-5", "max_tokens": 64, "system": system,
+            "messages": [{"role": "user", "content": "hi"}]}  # fmt: skip
+    rec = Analyzer().analyze(ex(body, n=0, api="anthropic-messages", status=400))
+    assert [(b.cause, b.code, b.segment, b.lost_tokens) for b in rec.breaks] == [
+        ("breakpoint-ttl-order", "PL402", "system[1]", 0)
+    ]
+    system[0]["cache_control"] = {"type": "ephemeral", "ttl": "1h"}
+    system[1]["cache_control"] = {"type": "ephemeral"}
+    assert Analyzer().analyze(ex(body, n=0, api="anthropic-messages")).breaks == []

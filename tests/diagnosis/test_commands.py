@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from promptlint.diagnosis.analyzer import Analyzer
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 
 from .helpers import ORDER_TOOL, SYSTEM, WEATHER_TOOL, chat, claude, ex
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from promptlint.diagnosis.analyzer import Analyzer
-from promptlint.prompt import PromptParseError, parse_body
+from promptlint.wire.prompt import PromptParseError, parse_body
 
 from .helpers import ORDER_TOOL, SYSTEM, anthropic_tool, chat, claude, ex
 

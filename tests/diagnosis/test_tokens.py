@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from promptlint.diagnosis.analyzer import Analyzer
-from promptlint.tokens import CharEstimateTokenizer, TokenizerRegistry, common_prefix_len
+from promptlint.wire.tokens import CharEstimateTokenizer, TokenizerRegistry, common_prefix_len
 
 from .helpers import SYSTEM, ex
 

@@ -225,3 +225,52 @@ def test_prediction_reads_any_live_entry_not_only_the_parent(proxy: Harness, pro
     assert brk.cause == "tool-order" and 0 < brk.lost_tokens <= 256
     r5 = recs[4]
     assert _close(r5.predicted_cached_tokens, r5.cache_read_tokens)
+
+
+def test_anthropic_string_and_one_text_block_are_one_prefix(proxy: Harness) -> None:
+    # Claude Code sends a new user message as a one-block list and, on the next turn, the
+    # same message as a plain string. The API reads both as one text block: the second
+    # request reads everything the first cached, and no break is diagnosed.
+    client = anthropic.Anthropic(base_url=proxy.url, api_key=ANTHROPIC_KEY, max_retries=0)
+    question = "Where is order 1234? " * 40
+    block = {"type": "text", "text": question, "cache_control": {"type": "ephemeral"}}
+    first = [{"role": "user", "content": [block]}]
+    client.messages.create(model="claude-sonnet-4-6", max_tokens=64, system=SYSTEM, messages=first)  # type: ignore[arg-type]
+    later = [
+        {"role": "user", "content": question},  # the same message, now a string
+        {"role": "assistant", "content": "It ships today."},
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "Thanks.", "cache_control": {"type": "ephemeral"}}
+            ],
+        },
+    ]
+    client.messages.create(model="claude-sonnet-4-6", max_tokens=64, system=SYSTEM, messages=later)  # type: ignore[arg-type]
+    a, b = _by_ts(proxy)
+    assert a.cache_write_5m_tokens > 1024
+    assert b.cache_read_tokens == a.cache_write_5m_tokens
+    assert b.parent_id == a.id and [x.cause for x in b.breaks] == ["new-content"]
+    assert _close(b.predicted_cached_tokens, b.cache_read_tokens)
+
+
+def test_openai_string_and_one_text_part_are_one_prefix(proxy: Harness) -> None:
+    client = openai.OpenAI(base_url=proxy.url + "/v1", api_key=OPENAI_KEY, max_retries=0)
+    parts = [{"type": "text", "text": SYSTEM}]
+    client.chat.completions.create(
+        model="gpt-4o",
+        messages=[{"role": "system", "content": parts}, {"role": "user", "content": "q0"}],  # type: ignore[list-item]
+    )
+    client.chat.completions.create(
+        model="gpt-4o",
+        messages=[  # type: ignore[list-item]
+            {"role": "system", "content": SYSTEM},
+            {"role": "user", "content": "q0"},
+            {"role": "assistant", "content": "a0"},
+            {"role": "user", "content": "q1"},
+        ],
+    )
+    a, b = _by_ts(proxy)
+    assert b.cache_read_tokens >= 1024
+    assert b.parent_id == a.id and [x.cause for x in b.breaks] == ["new-content"]
+    assert _close(b.predicted_cached_tokens, b.cache_read_tokens)

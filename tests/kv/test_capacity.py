@@ -11,14 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from promptlint.kv.capacity import CapacityPlan, Workload, plan_capacity
+from promptlint.cost.workload import Workload
+from promptlint.kv.capacity import CapacityPlan, plan_capacity
 from promptlint.kv.params import estimate_parameters
 from promptlint.kv.spec import load_model_spec
 
 CONFIGS = Path(__file__).parent.parent / "data" / "configs"
 GIB = 1024**3
 QWEN = CONFIGS / "qwen3-4b.json"
-SEED = Workload(system=10_000, turns=12, turn_tokens=1_067)
+SEED = Workload(system_tokens=10_000, turns=12, turn_tokens=1_067, output_tokens=0)
 
 
 def cdiv(a: int, b: int) -> int:
@@ -67,7 +68,7 @@ def test_unique_system_prompts_cost_each_session_the_whole_prefix() -> None:
     shared = plan_capacity(str(QWEN), SEED, **kwargs)  # type: ignore[arg-type]
     unique = plan_capacity(
         str(QWEN),
-        Workload(10_000, 12, 1_067, shared_system=False),
+        Workload(10_000, 12, 1_067, 0, shared_system=False),
         **kwargs,  # type: ignore[arg-type]
     )
     assert unique.shared_system_bytes == 0
@@ -84,7 +85,8 @@ OFFLOAD = dict(gpu_name="L4", gpu_memory_gib=22.17, kv_dtype="fp8", reserve_gib=
 def test_offload_tier_larger_than_the_gpu_budget_moves_the_cliff() -> None:
     plan = plan_capacity(
         str(QWEN),
-        Workload(10_000, 12, 1_067, sessions=40),
+        Workload(10_000, 12, 1_067, 0),
+        planned_sessions=40,
         offload_gib=64,
         **OFFLOAD,  # type: ignore[arg-type]
     )
@@ -101,10 +103,13 @@ def test_offload_tier_larger_than_the_gpu_budget_moves_the_cliff() -> None:
 
 
 def test_offload_tier_smaller_than_the_gpu_budget_adds_nothing() -> None:
-    without = plan_capacity(str(QWEN), Workload(10_000, 12, 1_067, sessions=40), **OFFLOAD)  # type: ignore[arg-type]
+    without = plan_capacity(
+        str(QWEN), Workload(10_000, 12, 1_067, 0), planned_sessions=40, **OFFLOAD
+    )  # type: ignore[arg-type]
     plan = plan_capacity(
         str(QWEN),
-        Workload(10_000, 12, 1_067, sessions=40),
+        Workload(10_000, 12, 1_067, 0),
+        planned_sessions=40,
         offload_gib=4,
         **OFFLOAD,  # type: ignore[arg-type]
     )
@@ -134,7 +139,7 @@ def test_offload_tier_is_split_across_tensor_parallel_ranks() -> None:
 
 
 def test_without_a_workload_budget_and_token_capacity_only() -> None:
-    plan = plan_capacity(str(QWEN), Workload(), **OFFLOAD)  # type: ignore[arg-type]
+    plan = plan_capacity(str(QWEN), Workload(0, 1, 0, 0), **OFFLOAD)  # type: ignore[arg-type]
     assert plan.kv_tokens == plan.kv_budget_bytes // (16 * 73_728) * 16 > 0
     assert plan.max_sessions is None and plan.session_bytes_mean is None
     assert any("no workload given" in a for a in plan.assumptions)
@@ -143,7 +148,7 @@ def test_without_a_workload_budget_and_token_capacity_only() -> None:
 def test_sliding_window_layers_keep_only_the_window() -> None:
     plan = plan_capacity(
         str(CONFIGS / "mistral-7b-v0.1.json"),
-        Workload(0, 1, 20_000),
+        Workload(0, 1, 20_000, 0),
         gpu_name="H100",
         gpu_memory_gib=79.11,
         reserve_gib=2.0,
@@ -293,6 +298,24 @@ def test_cli_text_explains_the_cliff() -> None:
     assert "LRU eviction" in proc.stdout
 
 
+def test_cli_workload_options_not_given_take_costs_defaults() -> None:
+    # capacity and cost read one conversation shape: what is not given (here all but
+    # --turns) takes the defaults `promptlint cost` uses.
+    import json
+
+    from promptlint.cost.workload import DEFAULT
+
+    proc = run_cli(str(QWEN), "--gpu", "L4", "--turns", "3", "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    w = json.loads(proc.stdout)["workload"]
+    assert (w["system"], w["turns"], w["turn_tokens"], w["output_tokens"]) == (
+        DEFAULT.system_tokens,
+        3,
+        DEFAULT.turn_tokens,
+        DEFAULT.output_tokens,
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
@@ -309,7 +332,8 @@ def test_cli_errors_are_one_line_exit_2(args: list[str], needle: str) -> None:
     assert needle in proc.stderr and "Traceback" not in proc.stderr
 
 
-# kv-cache.md §2.6's worked table: 40 GiB available, block 16 (64 for MLA), bf16, TP 1.
+# docs/reference/kv-cache.md §2.6's worked table: 40 GiB available, block 16 (64 for MLA),
+# bf16, TP 1.
 @pytest.mark.parametrize(
     ("name", "block", "reported"),
     [
@@ -378,7 +402,8 @@ LLMD = dict(gpu_name="H100", gpu_memory_gib=79.11, gpu_memory_utilization=0.65, 
 def _llmd(system: int) -> CapacityPlan:
     return plan_capacity(
         str(CONFIGS / "qwen3-32b.json"),
-        Workload(system, 1, 256, 1024, shared_system=False, sessions=6),
+        Workload(system, 1, 256, 1024, shared_system=False),
+        planned_sessions=6,
         offload_gib=100e9 / GIB,
         **LLMD,  # type: ignore[arg-type]
     )

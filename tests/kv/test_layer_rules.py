@@ -32,7 +32,8 @@ def test_attention_free_mamba_has_no_per_token_cache() -> None:
     est = estimate_kv(CONFIGS / "falcon-mamba-7b.json")
     assert est.bytes_per_token == 0
     assert est.layers == {"mamba": 64}
-    # 64 layers × (conv 8192 × 3 + ssm 8192 × 16) × 2 bytes = 19.9 MB (kv-cache.md §4)
+    # 64 layers × (conv 8192 × 3 + ssm 8192 × 16) × 2 bytes = 19.9 MB
+    # (docs/reference/kv-cache.md §4)
     assert est.per_request_state_bytes == 64 * (8192 * 3 + 8192 * 16) * 2 == 19_922_944
 
 

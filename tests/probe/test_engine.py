@@ -191,7 +191,7 @@ def test_an_engine_that_cannot_start_is_a_one_line_error_and_leaves_nothing(
 
 
 def test_cli_replays_recorded_sessions(engine: LaunchedEngine, tmp_path: Path) -> None:
-    from promptlint.store.base import open_store
+    from promptlint.store import open_store
     from promptlint.store.records import BreakRecord, RequestRecord
 
     def rec(i: int, session: str, parent: str | None, prompt: int, read: int, **kw: Any) -> Any:

@@ -300,6 +300,8 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
         (("--vllm", "http://x", "--launch", "y"), "exactly one of"),
         (("--launch", "/nonexistent"), "not a model folder"),
         (("--vllm", "http://127.0.0.1:9"), "cannot reach a vLLM server"),
+        (("--vllm", "notaurl"), "--vllm must be the server's http(s) URL"),
+        (("--vllm", "127.0.0.1:8000"), "e.g. http://127.0.0.1:8000"),
         (("--vllm", "http://127.0.0.1:9", "--concurrency", "1,x"), "--concurrency"),
         (("--vllm", "http://127.0.0.1:9", "--", "--block-size", "32"), "for a launched engine"),
     ],
@@ -337,7 +339,7 @@ def test_tiny_model_is_a_loadable_llama(tmp_path: Path) -> None:
 def test_store_sessions_replay_from_a_real_sqlite_store(tmp_path: Path) -> None:
     from promptlint.gpu_probe.probe import ProbeSettings, build_workload
 
-    from promptlint.store.base import open_store
+    from promptlint.store import open_store
     from promptlint.store.records import BreakRecord, RequestRecord
 
     def rec(i: str, parent: str | None, uncached: int, read: int, **kw: Any) -> RequestRecord:

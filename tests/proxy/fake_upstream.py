@@ -1,7 +1,7 @@
 """A local stand-in for the hosted APIs: OpenAI chat/responses/completions and Anthropic
 messages, in their exact wire formats, streamed (SSE) and not, with a prefix cache.
 
-The cache behaves like the providers' (providers.md §1.1, §2.1):
+The cache behaves like the providers' (docs/reference/providers.md §1.1, §2.1):
 - OpenAI: automatic, per API key (+ `prompt_cache_key`) and model; hits only from 1024
   tokens, in 128-token steps; `cached_tokens` is a subset of `prompt_tokens`.
 - Anthropic: only at `cache_control` breakpoints (or the top-level `cache_control`, which
@@ -60,6 +60,24 @@ def count_tokens(text: str) -> int:
     return len(TOKEN_RE.findall(text))
 
 
+def as_blocks(content: Any) -> Any:
+    """Anthropic: a string is one text block (`"hi"` is `[{"type": "text", "text": "hi"}]`)."""
+    return [{"type": "text", "text": content}] if isinstance(content, str) else content
+
+
+def as_text(content: Any) -> Any:
+    """OpenAI chat: one text content part renders as its text, the same as a string."""
+    if (
+        isinstance(content, list)
+        and len(content) == 1
+        and isinstance(content[0], dict)
+        and content[0].get("type") == "text"
+        and set(content[0]) <= {"type", "text"}
+    ):
+        return content[0].get("text")
+    return content
+
+
 def _decoded(raw: bytes, encoding: str) -> bytes:
     enc = encoding.strip().lower()
     if enc in ("gzip", "x-gzip"):
@@ -75,7 +93,7 @@ def scripted_tool_use(req: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     if not messages or messages[-1].get("role") != "user":
         return None
     content = messages[-1].get("content")
-    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content or []
+    blocks = as_blocks(content) or []
     if any(isinstance(b, dict) and b.get("type") == "tool_result" for b in blocks):
         return None
     for block in blocks:
@@ -386,7 +404,11 @@ class FakeUpstream:
 
     async def _chat(self, request: web.Request, req: dict[str, Any]) -> web.StreamResponse:
         segments = [req.get("tools"), req.get("response_format")] + [
-            {"role": m.get("role"), "content": m.get("content"), "tool_calls": m.get("tool_calls")}
+            {
+                "role": m.get("role"),
+                "content": as_text(m.get("content")),
+                "tool_calls": m.get("tool_calls"),
+            }
             for m in req.get("messages") or []
             if isinstance(m, dict)
         ]
@@ -673,18 +695,15 @@ class FakeUpstream:
 
         for tool in req.get("tools") or []:
             blocks.append(({k: v for k, v in tool.items() if k != "cache_control"}, bp(tool)))
-        system = req.get("system")
-        if isinstance(system, str):
-            blocks.append((system, None))
-        elif isinstance(system, list):
+        # The API reads string content as one text block: both forms are the same prefix.
+        system = as_blocks(req.get("system"))
+        if isinstance(system, list):
             blocks += [
                 ({k: v for k, v in b.items() if k != "cache_control"}, bp(b)) for b in system
             ]
         for msg in req.get("messages") or []:
-            content = msg.get("content")
-            if isinstance(content, str):
-                blocks.append(({"role": msg.get("role"), "text": content}, None))
-            elif isinstance(content, list):
+            content = as_blocks(msg.get("content"))
+            if isinstance(content, list):
                 for b in content:
                     strip = {k: v for k, v in b.items() if k != "cache_control"}
                     blocks.append(({"role": msg.get("role"), **strip}, bp(b)))
@@ -708,7 +727,8 @@ class FakeUpstream:
             cache = self._anthropic_cache.setdefault(key, {})
             breakpoints = [i for i, (_, _, ttl) in enumerate(bounds) if ttl]
             for b in breakpoints:
-                for j in range(b, max(-1, b - ANTHROPIC_LOOKBACK), -1):
+                # The breakpoint's own block and the 20 blocks before it.
+                for j in range(b, max(-1, b - ANTHROPIC_LOOKBACK - 1), -1):
                     expires = cache.get(bounds[j][1])
                     if expires is not None and expires > now and bounds[j][0] > read:
                         read = bounds[j][0]

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from fake_upstream import FakeUpstream
 
 from promptlint.proxy.server import ProxyConfig, ProxyServer
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.records import RequestRecord
 
 T = TypeVar("T")
@@ -130,3 +130,27 @@ async def raw_request(
         chunks = [c async for c in resp.content.iter_any()]
         hdrs = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in resp.raw_headers]
         return Reply(resp.status, hdrs, chunks)
+
+
+def child_pids(pid: int) -> list[int]:
+    """The live child processes of `pid`, read from /proc (no `ps` needed)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            continue
+        if fields[0] != "Z" and int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def writer_child(pid: int) -> int | None:
+    """The proxy's writer process (multiprocessing's resource tracker is a child too)."""
+    for child in child_pids(pid):
+        try:
+            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                return child
+        except FileNotFoundError:
+            continue
+    return None

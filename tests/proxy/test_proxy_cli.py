@@ -14,7 +14,7 @@ import openai
 import pytest
 from harness import OPENAI_KEY, Harness
 
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 
 PROMPTLINT = str(Path(sys.executable).parent / "promptlint")
 

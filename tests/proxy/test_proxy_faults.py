@@ -12,7 +12,7 @@ import openai
 import pytest
 from harness import ANTHROPIC_KEY, OPENAI_KEY, Harness, raw_request
 
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 
 CHAT = "/v1/chat/completions"
 

@@ -150,7 +150,9 @@ async def test_a_plain_response_is_forwarded_and_recorded(make_proxy: MakeProxy)
     assert response.released and not response.closed  # read to the end: reusable
 
     got = await p.writer.one()
-    assert got.provider == "openai" and got.ex.api == "openai-chat"
+    # The mock's host names no provider: the proxy says so (wire.apis.provider_of); the
+    # writer, off the response path, reads the model from the body.
+    assert got.provider == "local" and got.ex.api == "openai-chat"
     assert got.ex.status == 200 and not got.ex.streamed and got.ex.error is None
     assert got.ex.request_body == BODY and got.ex.path == CHAT + "?api-version=1"
     assert "authorization" not in got.ex.request_headers and got.ex.key_hash.startswith("k_")

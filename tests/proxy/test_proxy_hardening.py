@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import OPENAI_KEY, Harness, raw_request
+from harness import OPENAI_KEY, Harness, child_pids, raw_request, writer_child
 
 from promptlint.errors import UserError
 from promptlint.proxy.headers import scrub_secrets
@@ -292,19 +292,6 @@ def _start_proxy(tmp_path: Path, upstream: str, *args: str) -> tuple[subprocess.
     return proc, url
 
 
-def _children(pid: int) -> list[int]:
-    """The proxy's child processes: the writer, and multiprocessing's resource tracker."""
-    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
-    return [int(p) for p in out.stdout.split()]
-
-
-def _writer_of(pid: int) -> int:
-    (writer,) = [
-        c for c in _children(pid) if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()
-    ]
-    return writer
-
-
 def _alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
@@ -317,8 +304,8 @@ def test_writer_child_exits_when_the_proxy_is_killed(harness: Harness, tmp_path:
     proc, url = _start_proxy(tmp_path, harness.fake.url)
     try:
         assert _chat(url) == 200
-        children = _children(proc.pid)
-        assert _writer_of(proc.pid) in children
+        children = child_pids(proc.pid)
+        assert writer_child(proc.pid) in children
         proc.kill()
         proc.communicate(timeout=10)
         deadline = time.monotonic() + 15

@@ -12,12 +12,13 @@ import aiohttp
 import pytest
 from harness import OPENAI_KEY, Harness
 
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 
 pytestmark = pytest.mark.postgres
 
 # The store's throwaway-cluster helper lives in tests/store (a package).
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from services import service_missing  # noqa: E402
 from store.pgcluster import fresh_database, pg_bindir, pg_cluster  # noqa: E402
 
 
@@ -26,7 +27,7 @@ def pg_url() -> Iterator[str]:
     import os
 
     if pg_bindir() is None and not os.environ.get("PROMPTLINT_TEST_PG_URL"):
-        pytest.skip("PostgreSQL binaries not installed (apt-get install postgresql)")
+        service_missing("PostgreSQL binaries not installed (apt-get install postgresql)")
     with pg_cluster() as server, fresh_database(server) as url:
         yield url
 

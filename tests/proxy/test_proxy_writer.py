@@ -9,7 +9,7 @@ from pathlib import Path
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.writer import RecordWriter
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.records import RequestRecord
 
 
@@ -160,3 +160,16 @@ def test_usage_only_records_read_usage_with_the_one_normaliser() -> None:
     record = usage_only_record(bad, "openai", "none")
     assert record.error is not None and record.error.startswith("usage not understood: cached")
     assert record.uncached_input_tokens == record.cache_read_tokens == 0
+
+
+def test_usage_only_records_name_the_provider_and_price_from_the_catalog() -> None:
+    from promptlint.proxy.usage_only import usage_only_record
+
+    # A loopback upstream names no provider; the body's model does.
+    record = usage_only_record(_exchange(1), "local", "none")
+    assert record.provider == "openai" and record.cost_usd != "0"
+    invented = _exchange(2, b'{"model":"acme-llm-9","messages":[]}')
+    invented.response_model = None
+    record = usage_only_record(invented, "local", "none")
+    assert record.provider == "local" and record.cost_usd == "0"
+    assert record.error == "no price for model 'acme-llm-9'"  # no "did you mean" search

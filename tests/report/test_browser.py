@@ -5,19 +5,23 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from services import service_missing
 
 from promptlint.report.aggregate import build_report
 from promptlint.report.render_html import render_html
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.sql import SQLStore
 
 from .browser import chromium_path, ink_share, load_page
 from .data import recordings
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(chromium_path() is None, reason="chromium not installed"),
-]
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(autouse=True)
+def _chromium() -> None:
+    if chromium_path() is None:
+        service_missing("chromium is not installed (apt-get install chromium)")
 
 
 async def test_html_report_renders_without_console_errors(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from promptlint.cli import cli
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.schema import SCHEMA_V1, SCHEMA_VERSION
 
 from .data import recordings

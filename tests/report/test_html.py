@@ -6,11 +6,11 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
+from promptlint.cost.money import usd
 from promptlint.report.aggregate import build_report
 from promptlint.report.charts import nice_ticks
-from promptlint.report.fmt import usd
 from promptlint.report.render_html import diff_parts, render_html
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.sql import SQLStore
 
 from .data import recordings
@@ -70,3 +70,25 @@ def test_money_and_axis_formatting() -> None:
     assert nice_ticks(9.0) == [0, 2, 4, 6, 8, 10]
     assert nice_ticks(0) == [0.0, 1.0]
     assert nice_ticks(0.031)[-1] >= 0.031
+
+
+def test_failed_requests_do_not_blank_the_model_and_long_models_wrap(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from store.factory import make_record
+
+    long_model = "claude-sonnet-4-5-20250929"
+    empty = (0, 0, 0, 0, 0)
+    recs = [
+        replace(make_record("ok", session="s-mixed"), model=long_model),
+        replace(make_record("unparsed", session="s-mixed", tokens=empty), model="", status=400),
+        replace(make_record("alone", session="s-failed", tokens=empty), model="", status=400),
+    ]
+    html = _html(tmp_path, recs)
+    cells = re.findall(r'<td class="model">([^<]*)</td>', html)
+    assert sorted(cells) == sorted([long_model, "(unknown model: request not parsed)"])
+    # The model cell may wrap (at the id's hyphens): it is not a nowrap cell, and a card
+    # scrolls rather than spill.
+    assert f'<td class="nowrap">{long_model}' not in html
+    assert "td.model { min-width: 10em; }" in html
+    assert "section.card { overflow-x: auto; }" in html

@@ -7,6 +7,7 @@ import io
 import json
 from collections import defaultdict
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -17,7 +18,7 @@ from promptlint.report.aggregate import build_report
 from promptlint.report.render_data import render_csv, render_json, report_dict
 from promptlint.report.render_html import render_html
 from promptlint.report.render_text import render_table
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.records import RequestRecord
 from promptlint.store.sql import SQLStore
 
@@ -219,12 +220,13 @@ def test_cli_json_and_csv(filled: str, recs: list[RequestRecord], tmp_path: obje
 
 
 def test_cost_by_token_class_applies_each_models_prices(store_url: str) -> None:
-    # Recordings costed the way the proxy costs them (promptlint.prices); the report's split
+    # Recordings costed the way the proxy costs them (promptlint.cost.prices); the report's split
     # by token class must be tokens × that model's price for that class, summed over models.
     from store.factory import make_record
 
-    from promptlint.prices import cost_of, cost_without_cache, resolve_model
-    from promptlint.usage import Usage
+    from promptlint.cost.catalog import price_of
+    from promptlint.cost.prices import cost_of, cost_without_cache
+    from promptlint.wire.usage import Usage
 
     usages = {
         "claude-sonnet-4-5": [Usage(1000, 200_000, 30_000, 7_000, 900), Usage(0, 50_000, 0, 0, 10)],
@@ -233,7 +235,7 @@ def test_cost_by_token_class_applies_each_models_prices(store_url: str) -> None:
     }
     recs = []
     for model, items in usages.items():
-        price = resolve_model(model)
+        price = price_of(model)
         for i, u in enumerate(items):
             r = make_record(f"{model}-{i}", tokens=(0, 0, 0, 0, 0))
             r.model = model
@@ -255,7 +257,7 @@ def test_cost_by_token_class_applies_each_models_prices(store_url: str) -> None:
     want = {"uncached_input": Decimal(0), "cache_read": Decimal(0), "cache_write": Decimal(0),
             "output": Decimal(0)}  # fmt: skip
     for model, items in usages.items():
-        p = resolve_model(model)
+        p = price_of(model)
         for u in items:
             want["uncached_input"] += u.uncached_input_tokens * p.input / 1_000_000
             want["cache_read"] += u.cache_read_tokens * p.cache_read / 1_000_000
@@ -272,7 +274,7 @@ def test_cost_by_token_class_applies_each_models_prices(store_url: str) -> None:
     assert sum(want.values()) == Decimal(total["cost_usd"])
     assert not any("split" in a for a in data["assumptions"])  # type: ignore[union-attr]
     rows = {r["model"]: r for r in data["rows"]}  # type: ignore[union-attr]
-    sonnet = resolve_model("claude-sonnet-4-5")
+    sonnet = price_of("claude-sonnet-4-5")
     assert Decimal(rows["claude-sonnet-4-5"]["cost_usd"]) == sum(
         (cost_of(u, sonnet) for u in usages["claude-sonnet-4-5"]), Decimal(0)
     )
@@ -293,3 +295,18 @@ def test_report_never_shows_the_database_password(
         for text in (render_json(report), render_table(report), render_html(report)):
             assert "s3cr3t-pw" not in text
             assert "postgresql://127.0.0.1:" in text
+
+
+def test_tables_name_groups_whose_key_was_not_recorded(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from store.factory import make_record
+
+    failed = make_record("b", model="gpt-4o", key="anonymous", tokens=(0, 0, 0, 0, 0))
+    recs = [make_record("a", model="gpt-4o", key="k_1"), replace(failed, model="", status=400)]
+    with open_store(str(tmp_path / "r.db")) as store:
+        store.write(recs)
+        by_model = render_table(build_report(store, "model"))
+        by_key = render_table(build_report(store, "key"))
+    assert "(unknown model: request not parsed)" in by_model
+    assert "(no API key)" in by_key and "anonymous" not in by_key

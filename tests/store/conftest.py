@@ -4,6 +4,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from services import service_missing
 
 from .pgcluster import fresh_database, pg_bindir, pg_cluster
 
@@ -13,7 +14,7 @@ def pg_server() -> Iterator[str]:
     import os
 
     if pg_bindir() is None and not os.environ.get("PROMPTLINT_TEST_PG_URL"):
-        pytest.skip("PostgreSQL binaries not installed (apt-get install postgresql)")
+        service_missing("PostgreSQL binaries not installed (apt-get install postgresql)")
     with pg_cluster() as url:
         yield url
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from promptlint.errors import UserError
-from promptlint.store.base import open_store
+from promptlint.store import open_store
 from promptlint.store.schema import SCHEMA_V1, SCHEMA_VERSION
 from promptlint.store.sql import SQLStore
 

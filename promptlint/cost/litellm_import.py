@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from promptlint.cost.money import money
 from promptlint.errors import UserError
 
 SNAPSHOT_FORMAT = 1
@@ -56,8 +57,7 @@ def per_million(value: Any, where: str) -> str:
     # are far more than any published price has.
     if d != 0:
         d = round(d, 12 - d.adjusted() - 1)
-    text = format(d.normalize(), "f")
-    return text
+    return money(d)
 
 
 def convert_litellm(raw: Mapping[str, Any], *, date: str, source: str) -> dict[str, Any]:

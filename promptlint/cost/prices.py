@@ -1,25 +1,32 @@
 """Model prices (USD per million tokens, `Decimal`) and what a usage costs.
 
-Prices come from the bundled LiteLLM-derived snapshot (`pricing/litellm_snapshot.json`);
-what LiteLLM lacks (write multipliers, DeepSeek's free writes) comes from the provider
-policy overlay (`pricing/policies.json`). Each price field records where it came from.
+Prices come from a LiteLLM-derived snapshot (read by `promptlint.cost.catalog`); what
+LiteLLM lacks (write multipliers, DeepSeek's free writes) comes from the model's cache
+policy. Each price field records where it came from.
 """
 
 from __future__ import annotations
 
-import difflib
-import importlib
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from functools import lru_cache
 from typing import Any
 
+from promptlint.cost.policies import CachePolicy
 from promptlint.errors import UserError
-from promptlint.usage import Usage
+from promptlint.wire.usage import Usage
 
 MILLION = Decimal(1_000_000)
+
+
+@dataclass(frozen=True)
+class SnapshotInfo:
+    """Where a price list came from: the bundled snapshot or the user's imported one."""
+
+    date: str
+    source: str
+
+
 PRICE_FIELDS = ("input", "output", "cache_read", "cache_write_5m", "cache_write_1h")
 
 
@@ -130,121 +137,15 @@ def lost_cost(tokens: int, price: ModelPrice) -> Decimal:
     return tokens * (price.input - price.cache_read) / MILLION
 
 
-# ---------------------------------------------------------------- loading and resolving
-
-
-def _data(name: str) -> Any:
-    return importlib.import_module("promptlint.pricing").load(name)
-
-
-@lru_cache(maxsize=1)
-def _snapshot() -> Mapping[str, Any]:
-    snap = _data("litellm_snapshot.json")
-    if not isinstance(snap, Mapping) or not isinstance(snap.get("models"), Mapping):
-        raise UserError("bundled price snapshot is malformed: run `promptlint pricing import`")
-    return snap
-
-
-def model_names() -> list[str]:
-    return list(_snapshot()["models"])
-
-
-_PROVIDER_PREFIXES = (
-    "anthropic",
-    "openai",
-    "azure",
-    "azure_ai",
-    "bedrock",
-    "bedrock_converse",
-    "converse",
-    "invoke",
-    "vertex_ai",
-    "gemini",
-    "google",
-    "deepseek",
-    "xai",
-    "mistral",
-    "models",  # Gemini API resource names: "models/gemini-2.5-flash"
-)
-_DATE = re.compile(r"(-\d{8}|-\d{4}-\d{2}-\d{2}|@\d{8}|@latest)$")
-
-
-def _candidates(name: str) -> list[str]:
-    """Spellings to try for `name`, most specific first."""
-    seen: list[str] = []
-
-    def add(s: str) -> None:
-        if s and s not in seen:
-            seen.append(s)
-
-    forms: list[str] = []
-    for base in dict.fromkeys([name.strip(), name.strip().lower()]):
-        forms.append(base)
-        # Provider paths: "anthropic/claude-…", "bedrock/us-east-1/anthropic.…",
-        # "bedrock/converse/…", Gemini's "models/…".
-        parts = base.split("/")
-        while len(parts) > 1 and (
-            parts[0].lower() in _PROVIDER_PREFIXES
-            or re.fullmatch(r"[a-z]{2}(-[a-z]+)+-\d", parts[0].lower())
-        ):
-            parts = parts[1:]
-            forms.append("/".join(parts))
-    for form in forms:
-        add(form)
-        undated = _DATE.sub("", form)
-        add(undated)
-        # "claude-sonnet-4.5" -> "claude-sonnet-4-5" (Anthropic's ids use dashes).
-        if "claude" in form:
-            add(re.sub(r"(\d)\.(\d)", r"\1-\2", undated))
-        # Bedrock cross-region profiles: "us.anthropic.…" -> "anthropic.…"
-        stripped = re.sub(r"^(us|eu|apac|global|jp|au)\.", "", form)
-        add(stripped)
-        add(re.sub(r"-v\d+(:\d+)?$", "", _DATE.sub("", re.sub(r"-v\d+(:\d+)?$", "", stripped))))
-    return seen
-
-
-@lru_cache(maxsize=4096)
-def resolve_model(name: str) -> ModelPrice:
-    """The price for `name`, accepting provider prefixes and dated suffixes.
-
-    Raises `UserError` (one line, with the closest known names) for an unknown model.
-    """
-    if not name or not name.strip():
-        raise UserError("model name is empty")
-    models: Mapping[str, Any] = _snapshot()["models"]
-    for candidate in _candidates(name):
-        if candidate in models:
-            return _build(candidate, models[candidate])
-        for prefix in ("gemini/", "xai/", "deepseek/", "mistral/"):
-            if prefix + candidate in models:
-                return _build(prefix + candidate, models[prefix + candidate])
-    raise UserError(f"unknown model {name!r}{_suggest(name, models)}")
-
-
-def _suggest(name: str, models: Mapping[str, Any]) -> str:
-    from promptlint.policies import family
-
-    wanted = family(name)
-    # The same model under another provider's id first (e.g. a model retired from its
-    # vendor's API but still sold on Bedrock or Vertex), then names that look alike.
-    same = sorted((k for k in models if family(k) == wanted), key=lambda k: (len(k), k))
-    key = _DATE.sub("", name.strip().lower().rsplit("/", 1)[-1])
-    close = difflib.get_close_matches(key, list(models), n=4, cutoff=0.6)
-    names = list(dict.fromkeys([*same[:3], *close]))[:4]
-    if not names:
-        return " (see `promptlint pricing show` for how names resolve)"
-    return "; did you mean: " + ", ".join(names) + "?"
-
-
-def _build(key: str, entry: Mapping[str, Any]) -> ModelPrice:
-    from promptlint.policies import _policy, provider_of
-
-    snap = _snapshot()
-    provider = provider_of(entry.get("litellm_provider"), key)
+def build_price(
+    key: str, entry: Mapping[str, Any], policy: CachePolicy, snapshot: SnapshotInfo
+) -> ModelPrice:
+    """The price of the snapshot entry `entry` (named `key`), completed from `policy`:
+    a cache price LiteLLM lacks is the input price times the policy's multiplier."""
+    provider = policy.provider
     min_tokens = entry.get("prompt_cache_min_tokens")
-    policy = _policy(provider, key, int(min_tokens) if min_tokens is not None else None)
     origins: dict[str, str] = {}
-    where = f"LiteLLM snapshot {snap.get('date', '?')}"
+    where = f"LiteLLM snapshot {snapshot.date}"
 
     def get(e: Mapping[str, Any], short: str) -> Decimal | None:
         return Decimal(e[short]) if e.get(short) is not None else None
@@ -315,8 +216,8 @@ def _build(key: str, entry: Mapping[str, Any]) -> ModelPrice:
         name=key,
         provider=provider,
         litellm_provider=entry.get("litellm_provider"),
-        source=str(entry.get("source") or snap.get("source", "LiteLLM")),
-        date=str(snap.get("date", "unknown")),
+        source=str(entry.get("source") or snapshot.source),
+        date=snapshot.date,
         tiers=tuple(sorted(tiers, key=lambda t: t.above_tokens)),
         origins=origins,
         prompt_cache_min_tokens=int(min_tokens) if min_tokens is not None else None,

@@ -1,4 +1,4 @@
-"""Money in the store: exact decimal text in records, integer pico-dollars for sums.
+"""Money in the store: integer pico-dollars, so sums are exact in every backend.
 
 Integers sum exactly in SQLite and PostgreSQL alike. A pico-dollar (1e-12 USD) holds any
 price given to six decimals per million tokens times a token count; finer values are
@@ -29,8 +29,3 @@ def from_pico(pico: int | Decimal | None) -> Decimal:
         return Decimal(0)
     d = Decimal(int(pico)).scaleb(-12)
     return d.normalize() if d else Decimal(0)
-
-
-def usd_text(d: Decimal) -> str:
-    """Plain (non-scientific) decimal text: '0.000123', never '1.23E-4'."""
-    return format(d, "f")

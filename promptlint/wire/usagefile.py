@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from promptlint.errors import UserError
-from promptlint.usage import Usage, merge_anthropic_stream, normalize_usage
+from promptlint.wire.usage import Usage, merge_anthropic_stream, normalize_usage
 
 
 @dataclass

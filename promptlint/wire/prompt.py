@@ -15,6 +15,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from promptlint.wire.apis import (
+    ANTHROPIC_MESSAGES,
+    OPENAI_CHAT,
+    OPENAI_COMPLETIONS,
+    OPENAI_RESPONSES,
+    detect_api,
+    provider_of,
+)
+
 APIS = ("openai-chat", "openai-responses", "openai-completions", "anthropic-messages")
 
 
@@ -221,15 +230,6 @@ def _render_content(content: Any) -> tuple[str, bool, bool]:
 # --- helpers --------------------------------------------------------------------------------
 
 
-def provider_for(api: str, model: str) -> str:
-    m = model.lower().rsplit("/", 1)[-1]
-    if api == "anthropic-messages" or "claude" in m:  # also "anthropic.claude-…" (Bedrock)
-        return "anthropic"
-    if m.startswith(("gpt-", "o1", "o3", "o4", "chatgpt", "text-", "davinci", "babbage", "codex")):
-        return "openai"
-    return "local"
-
-
 def _param(params: dict[str, str], body: Mapping[str, Any], name: str) -> None:
     if name in body and body[name] is not None:
         params[name] = _dumps(_canonical(body[name]))
@@ -239,7 +239,7 @@ def _tool_name(tool: Any, i: int) -> str:
     if isinstance(tool, dict):
         fn = tool.get("function")
         if isinstance(fn, dict) and isinstance(fn.get("name"), str):
-            return fn["name"]
+            return str(fn["name"])
         if isinstance(tool.get("name"), str):
             return str(tool["name"])
         if isinstance(tool.get("type"), str):
@@ -320,7 +320,7 @@ def parse_openai_chat(body: Mapping[str, Any]) -> Prompt:
         _param(params, body, name)
     _param(params, body, "prompt_cache_retention")
     _param(params, body, "chat_template_kwargs")  # vLLM: changes the rendered prompt
-    prompt = Prompt("openai-chat", provider_for("openai-chat", model), model, segs, params)
+    prompt = Prompt("openai-chat", provider_of(OPENAI_CHAT, model), model, segs, params)
     _openai_hint(prompt, body)
     _image_param(prompt)
     return prompt
@@ -348,9 +348,7 @@ def parse_openai_responses(body: Mapping[str, Any]) -> Prompt:
     for name in ("model", "tool_choice", "reasoning", "parallel_tool_calls"):
         _param(params, body, name)
     _param(params, body, "prompt_cache_retention")
-    prompt = Prompt(
-        "openai-responses", provider_for("openai-responses", model), model, segs, params
-    )
+    prompt = Prompt("openai-responses", provider_of(OPENAI_RESPONSES, model), model, segs, params)
     if body.get("previous_response_id"):
         prompt.notes.append(
             "previous_response_id: the earlier turns live on the server; only new input is seen"
@@ -396,7 +394,7 @@ def parse_openai_completions(body: Mapping[str, Any]) -> Prompt:
     params: dict[str, str] = {}
     _param(params, body, "model")
     return Prompt(
-        "openai-completions", provider_for("openai-completions", model), model, [seg], params
+        "openai-completions", provider_of(OPENAI_COMPLETIONS, model), model, [seg], params
     )
 
 
@@ -421,7 +419,7 @@ def parse_anthropic_messages(body: Mapping[str, Any]) -> Prompt:
     params: dict[str, str] = {}
     for name in ("model", "tool_choice", "thinking"):
         _param(params, body, name)
-    prompt = Prompt("anthropic-messages", "anthropic", model, segs, params)
+    prompt = Prompt(ANTHROPIC_MESSAGES, provider_of(ANTHROPIC_MESSAGES, model), model, segs, params)
     md = body.get("metadata")
     if isinstance(md, dict) and isinstance(md.get("user_id"), str) and md["user_id"]:
         prompt.session_hint = md["user_id"]
@@ -448,39 +446,11 @@ def _image_param(prompt: Prompt) -> None:
 
 
 PARSERS = {
-    "openai-chat": parse_openai_chat,
-    "openai-responses": parse_openai_responses,
-    "openai-completions": parse_openai_completions,
-    "anthropic-messages": parse_anthropic_messages,
+    OPENAI_CHAT: parse_openai_chat,
+    OPENAI_RESPONSES: parse_openai_responses,
+    OPENAI_COMPLETIONS: parse_openai_completions,
+    ANTHROPIC_MESSAGES: parse_anthropic_messages,
 }
-
-
-def detect_api(body: Mapping[str, Any], path: str | None = None) -> str:
-    """The API a body belongs to, from the URL path when known, else from its shape."""
-    if path:
-        p = path.split("?", 1)[0].rstrip("/")
-        if p.endswith("/chat/completions"):
-            return "openai-chat"
-        if p.endswith("/responses"):
-            return "openai-responses"
-        if p.endswith("/completions"):
-            return "openai-completions"
-        if p.endswith("/messages"):
-            return "anthropic-messages"
-    model = str(body.get("model") or "").lower()
-    if "messages" in body:
-        anthropic_shape = (
-            "system" in body
-            or "anthropic_version" in body
-            or "claude" in model
-            or isinstance(body.get("thinking"), dict)
-        )
-        return "anthropic-messages" if anthropic_shape else "openai-chat"
-    if "input" in body or "instructions" in body:
-        return "openai-responses"
-    if "prompt" in body:
-        return "openai-completions"
-    return "other"
 
 
 def parse_body(raw: bytes | str | Mapping[str, Any], api: str | None = None) -> Prompt:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from promptlint.blockpool import BlockPool, chain_hashes
+from promptlint.kv.blockpool import BlockPool, chain_hashes
 
 
 def seq(start: int, n: int) -> list[int]:

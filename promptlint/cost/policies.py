@@ -1,34 +1,34 @@
 """Provider cache policies: how much of a prompt a provider will read from its cache.
 
-The numbers (minimum cacheable tokens, granularity, TTLs, multipliers) are data in
-`pricing/policies.json`, each with a source and a date; this module only applies them.
-Three styles cover the providers:
+The numbers (minimum cacheable tokens, granularity, TTLs, multipliers, lookback) are data
+in `pricing/policies.json`, each with a source and a date; `promptlint.cost.catalog` reads
+them and `build_policy` turns one provider's table into a `CachePolicy`. Both the
+simulator (`cost.simulate`) and the live diagnosis apply a policy only through its
+methods, so the two cannot disagree on a rule. Three styles cover the providers:
 
 - ``automatic-prefix`` (OpenAI, Gemini implicit, xAI, Mistral): any earlier prompt prefix
   is reusable, read in `granularity` steps once it reaches `min_cacheable_tokens`.
 - ``breakpoint`` (Anthropic, Bedrock): entries exist only where a breakpoint ended an
-  earlier request's cached prefix; a read takes the longest such entry still matched.
+  earlier request's cached prefix; a read takes the longest such entry still matched that
+  lies within the lookback of one of the new request's breakpoints.
 - ``prefix-units`` (DeepSeek): like breakpoints, at the end of each request's input and
-  output, with no minimum.
+  output, with no minimum and no lookback.
 """
 
 from __future__ import annotations
 
 import fnmatch
-import importlib
-import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from promptlint.errors import UserError
 
-
-def _data(name: str) -> Any:
-    pricing = importlib.import_module("promptlint.pricing")
-    return pricing.load(name)
+AUTOMATIC_PREFIX: Final = "automatic-prefix"
+BREAKPOINT: Final = "breakpoint"
+PREFIX_UNITS: Final = "prefix-units"
+GENERIC: Final = "generic"  # the policy table of providers promptlint has no rules for
 
 
 @dataclass(frozen=True)
@@ -87,10 +87,31 @@ class CachePolicy:
         if not self.alive(gap_seconds):
             return 0
         matched = min(shared_prefix_tokens, prompt_tokens)
-        if self.style == "automatic-prefix" or breakpoints is None:
+        if self.style == AUTOMATIC_PREFIX or breakpoints is None:
             return self.cacheable(matched)
         usable = [b for b in breakpoints if self.min_cacheable_tokens <= b <= matched and b > 0]
         return max(usable, default=0)
+
+    @property
+    def reads_at_breakpoints(self) -> bool:
+        """Entries exist only where a request's breakpoints put them (Anthropic, Bedrock),
+        and the provider hashes whole blocks: a changed block is not read in part."""
+        return self.style == BREAKPOINT
+
+    def reachable(self, entry_at: int, breakpoints: Iterable[int]) -> bool:
+        """Whether an entry ending at content-block position `entry_at` can be read by a
+        request with breakpoints at `breakpoints` (positions on the same block scale).
+
+        Anthropic looks for entries at the breakpoint's own block and at most
+        `lookback_blocks` blocks before it ("20-block lookback before each breakpoint";
+        more than 20 blocks between them is a miss); prefix units need no breakpoint.
+        """
+        if self.style != BREAKPOINT:
+            return True
+        lookback = self.lookback_blocks
+        return any(
+            b >= entry_at and (lookback is None or b - entry_at <= lookback) for b in breakpoints
+        )
 
     def with_ttl(self, ttl: str | None) -> CachePolicy:
         """This policy with the TTL option `ttl` (e.g. "5m", "1h"); UserError if not offered."""
@@ -101,8 +122,6 @@ class CachePolicy:
             raise UserError(
                 f"{self.provider} offers no TTL {ttl!r} for {self.model} (offered: {offered})"
             )
-        from dataclasses import replace
-
         return replace(self, ttl_name=ttl, ttl_seconds=self.ttl_options[ttl])
 
     @property
@@ -111,53 +130,6 @@ class CachePolicy:
         return [
             f"{key}: {text}" for key, text in self.sources.items() if text.startswith("assumption")
         ]
-
-
-_DATE_SUFFIX = re.compile(r"(-\d{8}|-\d{4}-\d{2}-\d{2}|@\d{8}|@latest|-latest)$")
-_BEDROCK_VERSION = re.compile(r"-v\d+(:\d+)?$")
-_REGION_PREFIX = re.compile(r"^(us|eu|apac|ap|global|us-gov|jp|au|ca)\.")
-
-
-def family(model: str) -> str:
-    """A model's family name: no provider path, region, vendor prefix, version or date."""
-    name = model.strip().lower().rsplit("/", 1)[-1]
-    name = _REGION_PREFIX.sub("", name)
-    for vendor in ("anthropic.", "amazon.", "meta.", "mistral.", "cohere.", "ai21.", "openai."):
-        if name.startswith(vendor):
-            name = name[len(vendor) :]
-    name = _BEDROCK_VERSION.sub("", name)
-    for _ in range(2):
-        name = _DATE_SUFFIX.sub("", name)
-    return name
-
-
-def provider_of(litellm_provider: str | None, model: str = "") -> str:
-    """The policy provider for a LiteLLM provider name, or a guess from the model name."""
-    aliases: Mapping[str, str] = _data("policies.json")["provider_aliases"]
-    if litellm_provider:
-        if litellm_provider in aliases:
-            return aliases[litellm_provider]
-        if litellm_provider.startswith("bedrock"):
-            return "bedrock"
-        if litellm_provider.startswith("vertex_ai") and "claude" in model.lower():
-            return "anthropic"
-        return litellm_provider
-    fam = family(model)
-    guesses = (
-        ("claude", "anthropic"),
-        ("gpt-", "openai"),
-        ("o1", "openai"),
-        ("o3", "openai"),
-        ("o4", "openai"),
-        ("gemini", "gemini"),
-        ("deepseek", "deepseek"),
-        ("grok", "xai"),
-        ("mistral", "mistral"),
-    )
-    for prefix, provider in guesses:
-        if fam.startswith(prefix):
-            return provider
-    return "generic"
 
 
 def _value(spec: Any) -> Any:
@@ -174,12 +146,22 @@ def _dec(value: Any) -> Decimal | None:
     return None if value is None else Decimal(str(value))
 
 
-@lru_cache(maxsize=1024)
-def _policy(provider: str, model: str, litellm_min: int | None) -> CachePolicy:
-    providers: Mapping[str, Any] = _data("policies.json")["providers"]
-    table = providers.get(provider) or providers["generic"]
+def build_policy(
+    providers: Mapping[str, Any],
+    provider: str,
+    model: str,
+    family: str,
+    litellm_min: int | None,
+) -> CachePolicy:
+    """The policy of `provider`'s table in `providers` (policies.json) for `model`.
+
+    `family` is the model's normalised name, matched against the table's per-model rules;
+    `litellm_min` is the price snapshot's per-model minimum, used where no rule sets one.
+    A provider without a table gets the `generic` one.
+    """
+    table = providers.get(provider) or providers[GENERIC]
     specs: dict[str, Any] = {k: v for k, v in table.items() if k != "models"}
-    fam = family(model)
+    fam = family
     overridden: set[str] = set()
     for rule in table.get("models", []):
         if any(fnmatch.fnmatchcase(fam, pat) for pat in rule["match"]):
@@ -198,7 +180,7 @@ def _policy(provider: str, model: str, litellm_min: int | None) -> CachePolicy:
     ttl_options = {str(k): (None if v is None else int(v)) for k, v in _value(ttl_spec).items()}
     ttl_name = str(ttl_spec.get("default", next(iter(ttl_options))))
     return CachePolicy(
-        provider=provider if provider in providers else "generic",
+        provider=provider if provider in providers else GENERIC,
         model=model,
         style=str(_value(specs["style"])),
         min_cacheable_tokens=min_tokens,
@@ -220,28 +202,3 @@ def _policy(provider: str, model: str, litellm_min: int | None) -> CachePolicy:
         explicit_cache_ttl_seconds=_value(specs.get("explicit_cache_ttl_default")),
         sources=sources,
     )
-
-
-def policy_for(model: str, provider: str | None = None, ttl: str | None = None) -> CachePolicy:
-    """The cache policy for `model` (any spelling `resolve_model` accepts).
-
-    Never raises for an unknown model: the provider (given, or guessed from the name) still
-    has a policy, and unknown providers get the labelled `generic` assumptions.
-    """
-    litellm_min: int | None = None
-    litellm_provider: str | None = None
-    name = model
-    try:
-        from promptlint.prices import resolve_model
-
-        price = resolve_model(model)
-        litellm_min = price.prompt_cache_min_tokens
-        litellm_provider = price.litellm_provider
-        name = price.name
-    except UserError:
-        pass
-    if provider is None:
-        provider = provider_of(litellm_provider, model)
-    else:
-        provider = provider_of(provider, model)
-    return _policy(provider, name, litellm_min).with_ttl(ttl)

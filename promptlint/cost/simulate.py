@@ -10,7 +10,8 @@ prefix matches, breakpoints and Anthropic's block lookback are computed on block
 - ``breakpoint`` (Anthropic, Bedrock): one automatic breakpoint at the end of each request
   (top-level ``cache_control``), plus one after the system prompt if asked; an entry is
   written at each breakpoint at or above the minimum and read when a later request matches
-  it whole, at or within the lookback of one of its own breakpoints. Everything not read is
+  it whole, at or within the lookback of one of its own breakpoints (`CachePolicy.reachable`,
+  the rule the live diagnosis applies too). Everything not read is
   written at the chosen TTL's price.
 - ``prefix-units`` (DeepSeek): units at the end of each request's input and of its answer.
 
@@ -23,31 +24,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from promptlint.policies import CachePolicy
-from promptlint.prices import MILLION, ModelPrice, cost_of, cost_without_cache
-from promptlint.usage import Usage
+from promptlint.cost.policies import AUTOMATIC_PREFIX, PREFIX_UNITS, CachePolicy
+from promptlint.cost.prices import MILLION, ModelPrice, cost_of, cost_without_cache
+from promptlint.cost.workload import Workload
+from promptlint.wire.usage import Usage
 
 LONG_TTLS = ("1h", "12h")
 Block = tuple[str, int]  # (identity, tokens): equal identities hold identical tokens
-
-
-@dataclass(frozen=True)
-class Workload:
-    system_tokens: int
-    turns: int
-    turn_tokens: int
-    output_tokens: int
-    sessions: int = 1
-    gap_seconds: float = 0.0
-    shared_system: bool = True
-    system_breakpoint: bool = False
-
-    def __post_init__(self) -> None:
-        for name in ("system_tokens", "turn_tokens", "output_tokens", "gap_seconds"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"{name} must not be negative")
-        if self.turns < 1 or self.sessions < 1:
-            raise ValueError("turns and sessions must be at least 1")
 
 
 @dataclass(frozen=True)
@@ -155,9 +138,9 @@ class Simulator:
         breakpoints = self._breakpoints(path)
         read, used = 0, None
         for entry in self.entries.values():
-            if pol.style == "automatic-prefix":
+            if pol.style == AUTOMATIC_PREFIX:
                 got = pol.cacheable(min(self._common(entry, on_path), entry.length, total))
-            elif entry.node in on_path and self._reachable(on_path[entry.node], breakpoints):
+            elif entry.node in on_path and pol.reachable(on_path[entry.node], breakpoints):
                 got = entry.length
             else:
                 got = 0
@@ -167,7 +150,7 @@ class Simulator:
             used.last_used = now
 
         write = 0
-        if pol.style == "breakpoint":
+        if pol.reads_at_breakpoints:
             ends = [self._depth[path[i]] for i in breakpoints]
             cached_to = max((b for b in ends if b >= pol.min_cacheable_tokens), default=0)
             write = max(0, cached_to - read)
@@ -189,23 +172,15 @@ class Simulator:
         if not path:
             return []
         points = {len(path) - 1}
-        if self.policy.style == "breakpoint" and self.system_breakpoint:
+        if self.policy.reads_at_breakpoints and self.system_breakpoint:
             points.add(0)
         return sorted(points)
-
-    def _reachable(self, index: int, breakpoints: list[int]) -> bool:
-        # Anthropic checks the breakpoint's own block and the blocks before it, up to the
-        # lookback; DeepSeek units need no breakpoint in the new request.
-        if self.policy.style != "breakpoint":
-            return True
-        lookback = self.policy.lookback_blocks or 1_000_000
-        return any(0 <= b - index < lookback for b in breakpoints)
 
     def _write(self, path: list[int], breakpoints: list[int], output: Block, now: float) -> None:
         pol = self.policy
         if not path:
             return
-        if pol.style == "automatic-prefix":
+        if pol.style == AUTOMATIC_PREFIX:
             n = pol.cacheable(self._depth[path[-1]])
             if n:
                 # The new prompt contains every earlier prompt it extends: those are dropped.
@@ -217,7 +192,7 @@ class Simulator:
         for i in breakpoints:
             if self._depth[path[i]] >= minimum:
                 self._store(path[: i + 1], now)
-        if pol.style == "prefix-units" and pol.caches_output and output[1] > 0:
+        if pol.style == PREFIX_UNITS and pol.caches_output and output[1] > 0:
             self._store(path + self._path_from(path[-1], [output]), now)
 
     def _path_from(self, node: int, blocks: Sequence[Block]) -> list[int]:
@@ -395,7 +370,7 @@ def _assumptions(w: Workload, policy: CachePolicy, price: ModelPrice) -> list[st
         f"tokens, granularity {policy.granularity}, TTL {policy.ttl_name}"
         + ("" if policy.ttl_seconds is None else f" ({policy.ttl_seconds} s)"),
     ]
-    if policy.style == "breakpoint":
+    if policy.reads_at_breakpoints:
         where = "after the system prompt and " if w.system_breakpoint else ""
         out.append(f"cache breakpoints {where}at the end of each request (top-level cache_control)")
     if policy.ttl_seconds is None:

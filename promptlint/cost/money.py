@@ -1,15 +1,16 @@
-"""JSON with `Decimal` written as plain numbers carrying their exact digits.
+"""Money as text: exact digits for data, rounded dollars for people, and JSON with numbers.
 
-`json` cannot write a Decimal as a number; going through float would round it
-(0.1 + 0.2 style), and strings are not numbers. This writer handles the JSON data model
-plus Decimal, with stable key order as given.
+Amounts are `Decimal` everywhere. `money` writes the exact digits (records, JSON, CSV);
+`usd` and `usd_micro` round for tables and pages. `dumps` writes JSON with Decimals as
+plain numbers carrying their exact digits: `json` cannot write a Decimal as a number,
+going through float would round it (0.1 + 0.2 style), and strings are not numbers.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Any
 
 
@@ -22,6 +23,27 @@ def money(value: Decimal) -> str:
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def usd(d: Decimal) -> str:
+    """$1,234.56 for dollars; four significant decimals below a dollar ($0.003412)."""
+    if d == 0:
+        return "$0.00"
+    if abs(d) >= 1:
+        return f"${d.quantize(Decimal('0.01'), rounding=ROUND_HALF_EVEN):,}"
+    q = Decimal(1).scaleb(min(-2, d.adjusted() - 3))
+    text = format(d.quantize(q, rounding=ROUND_HALF_EVEN).normalize(), "f")
+    whole, _, frac = text.partition(".")
+    return f"${whole}.{frac.ljust(2, '0')}".replace("$-", "-$")
+
+
+MICRO = Decimal("0.000001")
+
+
+def usd_micro(d: Decimal) -> str:
+    """Dollars to the micro-dollar with thousands separators ("1,234.000120"): the
+    columns of `promptlint cost`, where per-turn amounts are fractions of a cent."""
+    return f"{d.quantize(MICRO, rounding=ROUND_HALF_EVEN):,.6f}"
 
 
 def dumps(obj: Any, indent: int | None = 2) -> str:

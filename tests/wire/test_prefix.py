@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from promptlint.prefix import common_prefix
+from promptlint.wire.prefix import common_prefix
 
 
 def _linear(a: str, b: str) -> int:

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from promptlint.moneyjson import dumps, money
+from promptlint.cost.money import dumps, money
 
 
 @pytest.mark.parametrize(

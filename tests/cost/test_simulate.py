@@ -13,21 +13,21 @@ from typing import Any
 
 import pytest
 
-from promptlint.costsim import Simulation, Simulator, Workload, simulate
-from promptlint.policies import policy_for
-from promptlint.prices import resolve_model
-from promptlint.usage import Usage
+from promptlint.cost.catalog import policy_for, price_of
+from promptlint.cost.simulate import Simulation, Simulator, simulate
+from promptlint.cost.workload import Workload
+from promptlint.wire.usage import Usage
 
 D = Decimal
 
 
 def run(model: str, ttl: str | None = None, **kw: Any) -> Simulation:
     kw.setdefault("gap_seconds", 60.0)
-    return simulate(Workload(**kw), policy_for(model), resolve_model(model), ttl=ttl)
+    return simulate(Workload(**kw), policy_for(model), price_of(model), ttl=ttl)
 
 
 def test_prices_used_here_are_the_snapshot_ones() -> None:
-    p = resolve_model("claude-sonnet-4-5")
+    p = price_of("claude-sonnet-4-5")
     assert (p.input, p.cache_read, p.cache_write_5m, p.cache_write_1h, p.output) == (
         D(3),
         D("0.3"),
@@ -153,7 +153,7 @@ def test_deepseek_caches_the_answer_too() -> None:
     assert sim.turns[1].usage == Usage(100, 1150, 0, 0, 50)  # 1000+100+50 read, new 100 missed
     # 1100*0.3 + 50*1.2 = 390; 100*0.3 + 1150*0.006 + 60 = 96.9
     assert sim.cost_usd == D("0.0004869")
-    off_peak = resolve_model("deepseek-flash").scaled(D("0.5"), "off-peak")
+    off_peak = price_of("deepseek-flash").scaled(D("0.5"), "off-peak")
     sim2 = simulate(
         Workload(1000, 2, 100, 50, gap_seconds=60), policy_for("deepseek-flash"), off_peak
     )
@@ -183,9 +183,11 @@ def test_shared_system_across_sessions() -> None:
 
 def test_anthropic_lookback_of_20_blocks() -> None:
     pol = policy_for("claude-sonnet-4-5")
-    price = resolve_model("claude-sonnet-4-5")
+    price = price_of("claude-sonnet-4-5")
     first = [("sys", 2000), ("u1", 100)]
-    for extra, expected_read in ((19, 2100), (20, 0)):
+    # Anthropic: the lookback covers 20 blocks before the breakpoint's own block;
+    # more than 20 blocks between the entry and the breakpoint is a miss.
+    for extra, expected_read in ((20, 2100), (21, 0)):
         sim = Simulator(pol, price)
         sim.request(first, ("a1", 10), 0)
         # The new request appends `extra` blocks; the old entry ends `extra` blocks before
@@ -201,10 +203,10 @@ def test_workload_rejects_negative_numbers() -> None:
 
 def test_gemini_explicit_cache_creation_storage_and_expiry() -> None:
     # gemini-2.5-pro: input 1.25, read 0.125, output 10; storage 4.5 per Mtok-hour (overlay).
-    from promptlint.costsim import simulate_explicit
+    from promptlint.cost.simulate import simulate_explicit
 
     model = "gemini-2.5-pro"
-    pol, price = policy_for(model), resolve_model(model)
+    pol, price = policy_for(model), price_of(model)
     assert pol.storage_usd_per_mtok_hour == D("4.5")
     assert pol.explicit_cache_ttl_seconds == 3600
     w = Workload(system_tokens=20000, turns=4, turn_tokens=1000, output_tokens=500, gap_seconds=60)

@@ -123,13 +123,6 @@ class BlockPool:
         return len(self._lookup(hashes, len(token_ids))) * self.block_size
 
     # -- the request life cycle ----------------------------------------------------------------
-    def blocks_needed(self, token_ids: Sequence[int], extra_keys: object = None) -> int:
-        """Free blocks admission needs: new blocks plus hit blocks now in the free queue."""
-        hashes = chain_hashes(token_ids, self.block_size, extra_keys)
-        hit = self._lookup(hashes, len(token_ids))
-        new = -(-len(token_ids) // self.block_size) - len(hit)
-        return new + sum(1 for b in hit if self._ref[b] == 0)
-
     def admit(
         self, request_id: str, token_ids: Sequence[int], extra_keys: object = None
     ) -> Admission | None:

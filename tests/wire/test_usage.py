@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from promptlint.usage import Usage, detect_shape, normalize_usage
+from promptlint.wire.usage import Usage, detect_shape, normalize_usage
 
 
 def test_openai_chat_cached_tokens_are_a_subset_of_prompt_tokens() -> None:
@@ -184,7 +184,7 @@ def test_deepseek_through_the_openai_chat_shape_keeps_its_hits() -> None:
 def test_stream_delta_with_only_output_tokens_keeps_the_cache_counts() -> None:
     # Older streams: message_delta carries only output_tokens. Reading just the delta would
     # lose the cache read and bill those tokens as nothing (or as input elsewhere).
-    from promptlint.usage import merge_anthropic_stream
+    from promptlint.wire.usage import merge_anthropic_stream
 
     start = {
         "input_tokens": 4,
@@ -197,7 +197,7 @@ def test_stream_delta_with_only_output_tokens_keeps_the_cache_counts() -> None:
 
 
 def test_stream_delta_that_changes_the_write_total_drops_a_stale_split() -> None:
-    from promptlint.usage import merge_anthropic_stream
+    from promptlint.wire.usage import merge_anthropic_stream
 
     start = {
         "input_tokens": 4,

@@ -86,6 +86,28 @@ def normalize_usage(
     return parser(usage, unsplit_write_ttl)
 
 
+# The usage shape each wire API reports (DeepSeek's chat usage is told apart by its fields).
+SHAPE_OF_API = {
+    "openai-chat": "openai-chat",
+    "openai-completions": "openai-chat",
+    "openai-responses": "openai-responses",
+    "anthropic-messages": "anthropic",
+}
+
+
+def usage_of(usage: Mapping[str, Any], api: str) -> Usage | None:
+    """The usage a response of `api` reported, or None when it is of no known shape or its
+    counts do not add up (the record then says its tokens are our own estimate)."""
+    try:
+        return normalize_usage(usage, SHAPE_OF_API.get(api))
+    except ValueError:
+        pass
+    try:
+        return normalize_usage(usage)  # a gateway answering in another provider's shape
+    except ValueError:
+        return None
+
+
 def detect_shape(usage: Mapping[str, Any]) -> str:
     """Name the provider shape of a usage object from its field names; ValueError if none."""
     keys = set(usage)
