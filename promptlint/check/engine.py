@@ -281,12 +281,13 @@ def run_check(paths: Sequence[Path], config: CheckConfig, options: RunOptions) -
 def _collect(result: CheckResult, outcomes: Iterable[FileOutcome]) -> None:
     seen: set[tuple[str, int, int, str]] = set()
     for outcome in outcomes:
-        for f in outcome.findings:
-            # The same break can be found from its own file and from a file it flows into.
-            key = (f.path, f.line, f.column, f.code)
-            if key not in seen:
-                seen.add(key)
-                result.findings.append(f)
+        # The same break can be found from its own file and from a file it flows into:
+        # once per place and code across files (one file may report two at one place).
+        here = {(f.path, f.line, f.column, f.code) for f in outcome.findings}
+        result.findings += [
+            f for f in outcome.findings if (f.path, f.line, f.column, f.code) not in seen
+        ]
+        seen |= here
         result.errors.extend(outcome.errors)
         result.fixes_applied += outcome.fixes_applied
         if outcome.original is not None and outcome.fixed is not None:

@@ -936,8 +936,9 @@ class Evaluator:
                 if not sources:
                     return obj
                 fix = "sort_keys" if qname == "json.dumps" else None
-                detail = f"`{self.code(e.func)}()` of {sources[0].detail} without sort_keys=True"
-                return obj.with_own([Taint(UNSORTED_JSON, e, detail, fix)])
+                detail = f"`{self.code(e.func)}()` without sort_keys=True"
+                taint = Taint(UNSORTED_JSON, e, detail, fix, source=sources[0].detail)
+                return obj.with_own([taint])
             if qname in ("sorted",):
                 inner = merge(arg_vals()[:1], e)
                 return Val(own=frozenset(t for t in inner.own if t.kind != UNORDERED), node=e)

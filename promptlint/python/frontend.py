@@ -223,6 +223,7 @@ class PythonFrontend:
 
     def __init__(self) -> None:
         self.project: Project | None = None  # set by `prepare` for a run over a tree
+        self._volatile: dict[str, str] = {}
 
     def prepare(
         self,
@@ -232,7 +233,10 @@ class PythonFrontend:
         """The index pass: module names of every file, so values follow imports (`more`:
         the rest of the project, listed when first needed). Nothing is parsed here; forked
         workers inherit it. No files: the run is over."""
-        self.project = Project(files, more) if files else None
+        self.project = Project(files, more, reader=self._reader) if files else None
+
+    def _reader(self, index: ModuleIndex, project: Project, module_name: str) -> Evaluator:
+        return Evaluator(index, self._volatile, project=project, module_name=module_name)
 
     def matches(self, path: Path) -> bool:
         return path.suffix == ".py"
@@ -280,6 +284,7 @@ class PythonFrontend:
             result.errors.append(FileError(path, "expression nesting too deep to analyse"))
             return result
         project = self.project
+        self._volatile = config.volatile_callables  # followed modules read them too
         evaluator = Evaluator(
             index,
             config.volatile_callables,
@@ -387,6 +392,7 @@ def _foreign_findings(ctx: PythonContext, project: Project) -> list[Finding]:
     here = _located(ctx)
     pending = [r for r in ctx.reports if id(r.node) not in here]
     out: list[Finding] = []
+    seen: set[tuple[str, str, int]] = set()  # one per file, code and line, as in _findings
     for foreign in project.loaded():
         if not pending or foreign.shown == ctx.path:
             continue
@@ -402,7 +408,9 @@ def _foreign_findings(ctx: PythonContext, project: Project) -> list[Finding]:
             line, col = _line_col(starts, span[0])
             end_line, end_col = _line_col(starts, span[1])
             finding = rep.rule.finding(foreign.shown, line, col, end_line, end_col, rep.message)
-            if not suppressions.suppresses(finding):
+            key = (foreign.shown, rep.rule.CODE, line)
+            if key not in seen and not suppressions.suppresses(finding):
+                seen.add(key)
                 out.append(finding)
     return out
 

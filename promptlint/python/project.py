@@ -49,7 +49,12 @@ class Project:
         self,
         files: Iterable[tuple[Path, str]],
         more: Callable[[], Iterable[tuple[Path, str]]] | None = None,
+        *,
+        reader: Callable[[ModuleIndex, Project, str], Evaluator],
     ) -> None:
+        # `reader(index, project, module_name)` makes the evaluator of a followed module
+        # (given by the front end, which owns the run's settings).
+        self._reader = reader
         self._by_name: dict[str, tuple[Path, str]] = {}
         self._name_of: dict[str, str] = {}  # shown path -> module name
         self._add(files)
@@ -102,10 +107,7 @@ class Project:
             index = build_index(module)
         except (OSError, UnicodeDecodeError, cst.ParserSyntaxError, RecursionError, MemoryError):
             return None  # its own check reports it
-        from promptlint.python.flow import Evaluator
-
-        evaluator = Evaluator(index, project=self, module_name=name)
-        found = ForeignModule(name, shown, text, module, index, evaluator)
+        found = ForeignModule(name, shown, text, module, index, self._reader(index, self, name))
         self._loaded[name] = found
         return found
 

@@ -36,6 +36,7 @@ class Taint:
     detail: str  # e.g. "datetime.now()"
     # How the safe fix rewrites `node` (e.g. "sorted" or "sort_keys"); None: no safe fix.
     fix: str | None = None
+    source: str | None = None  # what made it a problem (PL202: where the key order comes from)
 
 
 @dataclass(frozen=True)

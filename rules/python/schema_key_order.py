@@ -223,8 +223,8 @@ class SchemaKeyOrder(PythonRule):
         ctx.report(
             type(self),
             node,
-            f"{taint.detail} renders JSON into {where}: that key order is decided outside "
-            "the code, so the same data can render differently and miss the cache; "
-            "pass sort_keys=True",
+            f"{taint.detail} renders JSON into {where}: its key order is decided outside "
+            f"the code ({taint.source}), so the same data can render differently and miss "
+            "the cache; pass sort_keys=True",
             fix,
         )
