@@ -78,6 +78,34 @@ def _is_loopback(host: str) -> bool:
     help="Larger request bodies get a 413 from the proxy (counted in the metrics).",
 )
 @click.option(
+    "--max-queue-mib",
+    type=click.IntRange(min=1),
+    default=512,
+    show_default=True,
+    help="Request bodies and response copies held for analysis; past it they are dropped "
+    "(counted), never the record.",
+)
+@click.option(
+    "--ca-bundle",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="PEM file of CAs to trust for HTTPS upstreams, besides the system's "
+    "(SSL_CERT_FILE replaces the system's).",
+)
+@click.option(
+    "--header-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="Seconds a request's headers may take to arrive (slower clients get a 408).",
+)
+@click.option(
+    "--idle-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=30.0,
+    show_default=True,
+    help="Seconds a client connection may sit idle before the proxy closes it.",
+)
+@click.option(
     "--write-timeout",
     type=click.FloatRange(min=0.1),
     default=10.0,
@@ -93,6 +121,10 @@ def proxy(
     record_bodies: str,
     state_dir: Path,
     max_body_mib: int,
+    max_queue_mib: int,
+    ca_bundle: Path | None,
+    header_timeout: float,
+    idle_timeout: float,
     write_timeout: float,
 ) -> None:
     """Forward LLM API traffic unchanged and record cache usage and prefix breaks.
@@ -115,8 +147,11 @@ def proxy(
 
     from promptlint.proxy.server import ProxyConfig
     from promptlint.proxy.service import serve
+    from promptlint.proxy.upstream import tls_context
 
     try:
+        if ca_bundle is not None:
+            tls_context(ca_bundle)  # a bad bundle is one line now, not a failure per request
         config = ProxyConfig(
             host=host,
             port=port,
@@ -126,6 +161,10 @@ def proxy(
             record_bodies=record_bodies,
             state_dir=state_dir,
             max_body_bytes=max_body_mib * 1024 * 1024,
+            max_queued_bytes=max_queue_mib * 1024 * 1024,
+            ca_bundle=ca_bundle,
+            header_timeout=header_timeout,
+            idle_timeout=idle_timeout,
             write_timeout=write_timeout,
         )
         logging.basicConfig(level=logging.WARNING, format="promptlint proxy: %(message)s")

@@ -66,10 +66,17 @@ def scaled_cumsum(segs: Sequence[SegInfo], scale: float = 1.0) -> list[int]:
 
 
 def snippet(text: str | None, start: int) -> str | None:
+    """The text around `start`: at most 100 characters and at most half the segment.
+
+    A redacted body keeps only snippets, so a short segment (a one-line system prompt)
+    must not fit in one whole.
+    """
     if text is None:
         return None
-    lo = max(0, start - SNIPPET_BEFORE)
-    hi = min(len(text), start + SNIPPET_AFTER)
+    span = min(SNIPPET_BEFORE + SNIPPET_AFTER, len(text) // 2)
+    before = span * SNIPPET_BEFORE // (SNIPPET_BEFORE + SNIPPET_AFTER)
+    lo = max(0, start - before)
+    hi = min(len(text), start + span - before)
     return ("…" if lo > 0 else "") + text[lo:hi] + ("…" if hi < len(text) else "")
 
 

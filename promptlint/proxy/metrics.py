@@ -14,6 +14,13 @@ from promptlint.cost.money import money
 # sees the response headers.
 LATENCY_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0015, 0.002, 0.005, 0.01, 0.025, 0.1)
 
+# Model names are chosen by clients: past this many (provider, model) pairs, further models
+# are counted under model="other", so a client cannot grow /-/metrics without bound.
+MAX_MODEL_LABELS = 100
+OTHER_MODEL = "other"
+
+TokenKey = tuple[tuple[str, str], ...]
+
 
 def _labels(pairs: tuple[tuple[str, str], ...]) -> str:
     if not pairs:
@@ -31,7 +38,8 @@ class Metrics:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self.requests: dict[tuple[tuple[str, str], ...], int] = defaultdict(int)
-        self.tokens: dict[tuple[tuple[str, str], ...], int] = defaultdict(int)
+        self.tokens: dict[TokenKey, int] = defaultdict(int)
+        self._models: set[tuple[str, str]] = set()  # the (provider, model) pairs in `tokens`
         self.miss_tokens: dict[str, int] = defaultdict(int)
         self.miss_usd: dict[str, Decimal] = defaultdict(Decimal)
         self.records: dict[str, int] = defaultdict(int)
@@ -60,6 +68,10 @@ class Metrics:
         self, provider: str, model: str, prompt: int, cached: int, cache_write: int, output: int
     ) -> None:
         with self._lock:
+            if (provider, model) not in self._models:
+                if len(self._models) >= MAX_MODEL_LABELS:
+                    model = OTHER_MODEL
+                self._models.add((provider, model))
             base = (("provider", provider), ("model", model))
             for kind, n in (
                 ("prompt", prompt),
@@ -116,6 +128,8 @@ class Metrics:
                         name,
                         defaultdict(getattr(self, name).default_factory, self._merged(name)),
                     )
+            self.tokens = defaultdict(int, fold_models(self.tokens))
+            self._models = {(k[0][1], k[1][1]) for k in self.tokens}
             self._remote = {}
 
     def _merged(self, name: str) -> dict[Any, Any]:
@@ -128,7 +142,8 @@ class Metrics:
         out = dict(local)
         for k, v in remote.items():
             out[k] = out[k] + v if k in out else v
-        return out
+        # Each side is bounded; their union (and a restarted writer's new models) is too.
+        return fold_models(out) if name == "tokens" else out
 
     def render(self) -> str:
         with self._lock:
@@ -217,3 +232,20 @@ class Metrics:
                 family(f"promptlint_proxy_{name}", "gauge", name.replace("_", " ") + ".")
                 out.append(f"promptlint_proxy_{name} {value:g}")
             return "\n".join(out) + "\n"
+
+
+def fold_models(tokens: dict[TokenKey, int]) -> dict[TokenKey, int]:
+    """`tokens` with the (provider, model) pairs past the first MAX_MODEL_LABELS (by first
+    appearance) counted under model="other"."""
+    kept: set[tuple[str, str]] = set()
+    out: dict[TokenKey, int] = {}
+    for key, n in tokens.items():
+        (_, provider), (_, model), kind = key
+        if (provider, model) not in kept:
+            if len(kept) < MAX_MODEL_LABELS or model == OTHER_MODEL:
+                kept.add((provider, model))
+            else:
+                key = (("provider", provider), ("model", OTHER_MODEL), kind)
+                kept.add((provider, OTHER_MODEL))
+        out[key] = out.get(key, 0) + n
+    return out

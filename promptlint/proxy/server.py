@@ -24,6 +24,7 @@ from yarl import URL
 
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.proxy import logs, routes
+from promptlint.proxy.connections import GuardedSite
 from promptlint.proxy.headers import (
     KeyHasher,
     client_response_headers,
@@ -65,13 +66,21 @@ class ProxyConfig:
     record_bodies: str = "redacted"
     state_dir: Path = field(default_factory=lambda: Path(".promptlint"))
     max_body_bytes: int = 256 * 1024 * 1024
+    # Request bodies and response copies the writer queue may hold for analysis; past it
+    # they are dropped (counted), never the record.
+    max_queued_bytes: int = 512 * 1024 * 1024
     connect_timeout: float = 30.0
+    ca_bundle: Path | None = None  # CAs trusted for HTTPS upstreams besides the system's
     # "process": analysis and storage in a child process (no GIL contention with the event
     # loop); "thread": in a thread of this process (lighter; for tests and tiny loads).
     writer: str = "process"
     retry_seconds: float = 2.0
     # A store write that takes longer spills its records and marks the store failing.
     write_timeout: float = 10.0
+    # Seconds a request head may take from its first byte, and a connection may sit idle
+    # (before its first request and between requests) before the proxy closes it.
+    header_timeout: float = 10.0
+    idle_timeout: float = 30.0
 
     @property
     def salt_path(self) -> Path:
@@ -103,7 +112,7 @@ class ProxyServer:
             raise
         self._upstream = upstream
         self._runner: web.AppRunner | None = None
-        self._site: web.TCPSite | None = None
+        self._site: GuardedSite | None = None
         self._started = time.time()
         self.port = config.port
         self.in_flight = 0  # requests between arrival and hand-off to the writer
@@ -117,7 +126,7 @@ class ProxyServer:
             # to the event loop within ~0.5 ms instead of 5 ms when a request arrives.
             sys.setswitchinterval(SWITCH_INTERVAL)
         if self._upstream is None:
-            self._upstream = AiohttpUpstream(self.config.connect_timeout)
+            self._upstream = AiohttpUpstream(self.config.connect_timeout, self.config.ca_bundle)
         app = web.Application(client_max_size=self.config.max_body_bytes)
         app.router.add_route("*", "/{tail:.*}", self._dispatch)
         self._runner = web.AppRunner(
@@ -127,9 +136,15 @@ class ProxyServer:
             handler_cancellation=True,
             # Request bodies go upstream exactly as received, compressed or not.
             auto_decompress=False,
+            keepalive_timeout=self.config.idle_timeout,
         )
         await self._runner.setup()
-        self._site = web.TCPSite(self._runner, self.config.host, self.config.port)
+        self._site = GuardedSite(
+            self._runner,
+            self.config.host,
+            self.config.port,
+            header_timeout=self.config.header_timeout,
+        )
         try:
             await self._site.start()
         except OSError:
@@ -371,6 +386,7 @@ def _make_writer(config: ProxyConfig, metrics: Metrics) -> Writer:
             record_bodies=config.record_bodies,
             retry_seconds=config.retry_seconds,
             write_timeout=config.write_timeout,
+            max_queued_bytes=config.max_queued_bytes,
         )
     if config.writer == "process":
         return ProcessWriter(
@@ -380,6 +396,7 @@ def _make_writer(config: ProxyConfig, metrics: Metrics) -> Writer:
             record_bodies=config.record_bodies,
             retry_seconds=config.retry_seconds,
             write_timeout=config.write_timeout,
+            max_queued_bytes=config.max_queued_bytes,
         )
     raise ValueError(f"writer must be 'process' or 'thread', got {config.writer!r}")
 

@@ -69,6 +69,21 @@ class ResponseTee:
         self.first_line: bytes | None = None
         self.lines: list[bytes] = []  # usage-bearing data lines, first and latest kept
 
+    @property
+    def held_bytes(self) -> int:
+        """The bytes this tee keeps for the writer (counted in the writer queue's budget)."""
+        held = sum(map(len, self.body)) + sum(map(len, self.lines)) + self._partial_len
+        return held + len(self.first_line or b"")
+
+    def drop(self) -> None:
+        """Give up the copy (over the writer's byte budget): usage of this response is lost."""
+        self.overflow = True
+        self.body.clear()
+        self.lines.clear()
+        self.first_line = None
+        self._partial.clear()
+        self._partial_len = 0
+
     def release_decoder(self) -> None:
         """Drop the stream decompressor (the stream is over; it cannot be pickled)."""
         self._decoder = None

@@ -89,21 +89,37 @@ def default_analyzer(record_bodies: str) -> AnalyzerLike:
     return Analyzer(record_bodies=record_bodies)
 
 
-def admit_body(ex: Exchange, queued_bytes: int, max_queued_bytes: int, metrics: Metrics) -> int:
-    """The bytes `ex` adds to a writer queue holding `queued_bytes`, caller holding its lock.
+def admit_body(
+    ex: Exchange,
+    tee: ResponseTee | None,
+    queued_bytes: int,
+    max_queued_bytes: int,
+    metrics: Metrics,
+) -> int:
+    """The bytes `ex` and its response copy add to a writer queue holding `queued_bytes`,
+    caller holding its lock.
 
-    Over the byte budget the body is dropped (noted on the record, counted lost) and 0 is
-    returned: the record itself is always kept.
+    Over the byte budget the response copy goes first (its usage is lost), then the request
+    body; each drop is noted on the record and counted lost. The record is always kept.
     """
     size = len(ex.request_body)
-    if queued_bytes + size > max_queued_bytes:
+    copy = tee.held_bytes if tee is not None else 0
+    if tee is not None and copy and queued_bytes + size + copy > max_queued_bytes:
+        tee.drop()
+        copy = 0
+        _note(ex, "usage not recorded: response copy over the writer queue's byte budget")
+        metrics.count_lost("response_over_budget")
+        log.warning("response copy of %s dropped: writer queue over its byte budget", ex.request_id)
+    if size and queued_bytes + size > max_queued_bytes:
         ex.request_body = b""
-        ex.error = "; ".join(
-            e for e in (ex.error, "body not recorded: writer queue over its byte budget") if e
-        )
+        size = 0
+        _note(ex, "body not recorded: writer queue over its byte budget")
         metrics.count_lost("body_over_budget")
-        return 0
-    return size
+    return size + copy
+
+
+def _note(ex: Exchange, note: str) -> None:
+    ex.error = "; ".join(e for e in (ex.error, note) if e)
 
 
 def _within(timeout: float, fn: Callable[..., T], *args: Any) -> T:
@@ -138,7 +154,7 @@ def decode_request_body(ex: Exchange) -> None:
     if decoded is None:
         ex.request_body = b""
         note = f"request body not analysed: cannot decode Content-Encoding {encoding!r}"
-        ex.error = "; ".join(e for e in (ex.error, note) if e)
+        _note(ex, note)
     else:
         ex.request_body = decoded
 
@@ -199,7 +215,7 @@ class RecordWriter:
     ) -> None:
         """Non-blocking. Over the byte budget the body is dropped, never the record."""
         with self._lock:
-            size = admit_body(ex, self._queued_bytes, self._max_queued_bytes, self.metrics)
+            size = admit_body(ex, tee, self._queued_bytes, self._max_queued_bytes, self.metrics)
             self._queued_bytes += size
             self._submitted += 1
         try:
@@ -307,7 +323,7 @@ class RecordWriter:
                 try:
                     ex.usage_raw, ex.response_model = extract(tee, encoding)
                 except Exception as exc:  # a tee bug must not lose the record
-                    ex.error = "; ".join(e for e in (ex.error, f"usage not extracted: {exc}") if e)
+                    _note(ex, f"usage not extracted: {exc}")
             records.append(self._analyze(ex, provider))
         self._persist(records)
         with self._lock:

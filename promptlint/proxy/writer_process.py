@@ -115,7 +115,7 @@ class ProcessWriter:
         if tee is not None:
             tee.release_decoder()  # a zlib object cannot cross processes; the stream is over
         with self._lock:
-            size = admit_body(ex, self._queued_bytes, self._max_queued_bytes, self.metrics)
+            size = admit_body(ex, tee, self._queued_bytes, self._max_queued_bytes, self.metrics)
             self._submitted += 1
             # Under the lock, so a restart cannot swap the queue between the check and the put.
             try:

@@ -32,6 +32,7 @@ import hashlib
 import itertools
 import json
 import re
+import ssl
 import threading
 import time
 import zlib
@@ -143,10 +144,11 @@ class FakeUpstream:
     _loop: asyncio.AbstractEventLoop | None = None
     clock: float | None = None  # fixed "now" for TTL tests; None = real time
     disconnects: int = 0
+    ssl_context: ssl.SSLContext | None = None  # set: serves HTTPS
 
     @property
     def url(self) -> str:
-        return f"http://{self.host}:{self.port}"
+        return f"{'https' if self.ssl_context else 'http'}://{self.host}:{self.port}"
 
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -157,7 +159,7 @@ class FakeUpstream:
             app, access_log=None, handle_signals=False, auto_decompress=False
         )
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
+        site = web.TCPSite(self._runner, self.host, self.port, ssl_context=self.ssl_context)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
