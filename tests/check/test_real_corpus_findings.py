@@ -10,7 +10,6 @@ The held-out set is never run here (it is scored once, by the lead).
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -18,9 +17,10 @@ import pytest
 from promptlint.check.config import CheckConfig
 from promptlint.check.engine import RunOptions, run_check
 
+from .test_corpus import expected as expected_in
+
 DEV = Path(__file__).resolve().parent.parent / "corpus" / "real" / "dev"
 PROJECTS = sorted(p for p in DEV.iterdir() if p.is_dir()) if DEV.is_dir() else []
-EXPECT = re.compile(r"#\s*expect:\s*(PL\d{3})")
 
 # (project, path, line, code) -> why the checker misses it today.
 KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
@@ -121,13 +121,11 @@ UNLABELLED_TRUE: dict[tuple[str, str, int, str], str] = {
 
 
 def expected(project: Path) -> set[tuple[str, int, str]]:
-    out = set()
-    for file in project.rglob("*.py"):
-        rel = file.relative_to(project).as_posix()
-        for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
-            if m := EXPECT.search(line):
-                out.add((rel, number, m.group(1)))
-    return out
+    return {
+        (file.relative_to(project).as_posix(), line, code)
+        for file in project.rglob("*.py")
+        for line, code in expected_in(file)
+    }
 
 
 def found(project: Path) -> set[tuple[str, int, str]]:
