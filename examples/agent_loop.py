@@ -14,11 +14,11 @@ def load_tools(folder: str) -> list[dict]:
     return [json.load(open(os.path.join(folder, f))) for f in os.listdir(folder)]
 
 
-def step(history: list[dict], task: str, tool_dir: str):
+def step(history: list[dict], task: str, tool_dir: str, runs):
     messages = [{"role": "system", "content": SYSTEM}, *history[-8:]]  # drops a turn every step
     messages.append({"role": "user", "content": task})
     resp = client.chat.completions.create(model="gpt-4o", tools=load_tools(tool_dir), messages=messages)
     for call in resp.choices[0].message.tool_calls or []:
-        result = {"tool": call.function.name, "ok": True}
+        result = runs.execute("SELECT output FROM runs WHERE id = %s", (call.id,)).fetchone()
         history.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps(result)})
     return resp

@@ -13,9 +13,9 @@ Quote the section you rely on; say "not in the handbook" when it is not there.""
 CC = {"type": "ephemeral"}
 
 
-def answer(question: str, docs: list[dict], request_id: str | None = None):
+def answer(question: str, store, request_id: str | None = None):
     request_id = request_id or str(uuid.uuid4())
-    context = "\n\n".join(json.dumps(d) for d in docs)  # key order of stored docs varies
+    context = "\n\n".join(json.dumps(d) for d in store.fetchall())  # jsonb reorders keys
     return client.messages.create(
         model="claude-sonnet-4-5",
         max_tokens=800,

@@ -7,6 +7,8 @@ Keys (all optional):
     per-file-ignores = { "tests/*" = ["PL101"] }
     volatile-callables = { "myapp.clock.now" = "timestamp" }   extra per-request sources
     prompt-sinks = ["myapp.llm.ask"]     extra calls whose arguments form a cacheable prefix
+    include-tests = true                 also check test files (tests/, test_*.py, *_test.py,
+                                         conftest.py), which are skipped by default
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ KNOWN_KEYS = {
     "per-file-ignores",
     "volatile-callables",
     "prompt-sinks",
+    "include-tests",
 }
 
 
@@ -43,6 +46,7 @@ class CheckConfig:
     volatile_callables: dict[str, str] = field(default_factory=dict)
     # qualified callable names whose arguments are a cacheable prefix (system text, tools)
     prompt_sinks: list[str] = field(default_factory=list)
+    include_tests: bool = False  # test code sends no production traffic: skipped by default
     root: Path = field(default_factory=Path.cwd)  # paths in patterns are relative to it
     source: str | None = None  # the file the config came from
 
@@ -119,6 +123,10 @@ def parse_config(table: Mapping[str, Any], source: str, root: Path) -> CheckConf
             )
         cfg.volatile_callables[str(name)] = str(kind)
     cfg.prompt_sinks = _str_list(table, "prompt-sinks", source)
+    include_tests = table.get("include-tests", False)
+    if not isinstance(include_tests, bool):
+        raise UserError(f"{source}: include-tests must be true or false")
+    cfg.include_tests = include_tests
     return cfg
 
 

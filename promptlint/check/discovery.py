@@ -159,11 +159,27 @@ def _ignored(path: Path, is_dir: bool, sets: Sequence[PatternSet]) -> bool:
     return verdict
 
 
+TEST_DIRS = frozenset({"tests"})
+
+
+def is_test_file(parts: Sequence[str]) -> bool:
+    """`tests/...`, `test_*.py`, `*_test.py`, `conftest.py` (path parts below the folder
+    being checked): test code sends no production traffic, its prompts are fixtures."""
+    name = parts[-1]
+    stem = name.rsplit(".", 1)[0]
+    return (
+        any(part in TEST_DIRS for part in parts[:-1])
+        or name == "conftest.py"
+        or (name.endswith(".py") and (stem.startswith("test_") or stem.endswith("_test")))
+    )
+
+
 def discover(
     paths: Sequence[Path],
     wanted: Callable[[Path], bool],
     exclude: PatternSet | None = None,
     force_exclude: bool = False,
+    skipped_tests: list[Path] | None = None,
 ) -> Iterator[Path]:
     """Files under `paths` that `wanted` accepts, in a stable (sorted) order.
 
@@ -172,6 +188,10 @@ def discover(
     examples); `exclude` still applies to what is found inside it. With `force_exclude`
     (the pre-commit hook passes it, since pre-commit names every changed file) named
     paths are excluded too. Folders are walked with all the ignore rules.
+
+    With `skipped_tests` (a list to fill), test files found inside a folder are left out
+    and collected there; a test file named on the command line is still checked, and so
+    is everything under a folder named on the command line when that folder is `tests/`.
     """
     seen: set[Path] = set()
     for path in paths:
@@ -179,7 +199,12 @@ def discover(
         if exclude is not None and not force_exclude:
             config_sets = [exclude.without_patterns_covering(path)]
         if path.is_file():
-            if not _ignored(path, False, config_sets) and path not in seen:
+            named = path.parts if not path.is_absolute() else (path.name,)
+            if skipped_tests is not None and force_exclude and is_test_file(named):
+                if path not in seen:
+                    seen.add(path)
+                    skipped_tests.append(path)
+            elif not _ignored(path, False, config_sets) and path not in seen:
                 seen.add(path)
                 yield path
             continue
@@ -196,11 +221,16 @@ def discover(
                 found = _read_gitignore(parent)
                 if found is not None:
                     sets.append(found)
-        yield from _walk(path, wanted, sets, seen)
+        yield from _walk(path, wanted, sets, seen, (), skipped_tests)
 
 
 def _walk(
-    folder: Path, wanted: Callable[[Path], bool], sets: list[PatternSet], seen: set[Path]
+    folder: Path,
+    wanted: Callable[[Path], bool],
+    sets: list[PatternSet],
+    seen: set[Path],
+    below: tuple[str, ...],
+    skipped_tests: list[Path] | None,
 ) -> Iterator[Path]:
     own = _read_gitignore(folder)
     if own is not None:
@@ -220,7 +250,10 @@ def _walk(
                 continue
             if _ignored(child, True, sets):
                 continue
-            yield from _walk(child, wanted, sets, seen)
+            yield from _walk(child, wanted, sets, seen, (*below, entry.name), skipped_tests)
         elif wanted(child) and not _ignored(child, False, sets) and child not in seen:
             seen.add(child)
-            yield child
+            if skipped_tests is not None and is_test_file((*below, entry.name)):
+                skipped_tests.append(child)
+            else:
+                yield child

@@ -7,6 +7,7 @@ worker processes when there are enough of them to pay for the workers.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -17,7 +18,12 @@ from promptlint.check import fixes as fixes_mod
 from promptlint.check import registry
 from promptlint.check.config import CheckConfig
 from promptlint.check.discovery import PatternSet, discover
-from promptlint.check.frontends import SPECS, frontend_for_path, spec_for_path
+from promptlint.check.frontends import (
+    SPECS,
+    frontend_for_language,
+    frontend_for_path,
+    spec_for_path,
+)
 from promptlint.check.rule import Rule
 from promptlint.check.suppressions import parse_suppressions
 from promptlint.errors import UserError
@@ -43,6 +49,7 @@ class CheckResult:
     findings: list[Finding] = field(default_factory=list)
     errors: list[FileError] = field(default_factory=list)
     files_checked: int = 0
+    tests_skipped: int = 0  # test files left out (config `include-tests` checks them)
     fixed: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (before, after)
     fixes_applied: int = 0
     rules: list[type[Rule]] = field(default_factory=list)  # the rules that ran
@@ -117,8 +124,12 @@ def check_text(
         result = frontend.check_text(path, current, own_rules, config)
         suppressions = parse_suppressions(current)
         codes = {r.CODE for r in own_rules}
+        # A finding in another file (a value followed across modules) comes with that
+        # file's suppressions already applied.
         findings = [
-            f for f in result.findings if f.code in codes and not suppressions.suppresses(f)
+            f
+            for f in result.findings
+            if f.code in codes and (f.path != path or not suppressions.suppresses(f))
         ]
         if result.errors and previous is not None:
             # Our own fix broke the file: keep the text before it, never write broken code.
@@ -165,6 +176,14 @@ def check_file(
         # Write back what was read: keep the byte order mark.
         outcome.original, outcome.fixed = "\ufeff" + outcome.original, "\ufeff" + outcome.fixed
     return outcome
+
+
+def _package_root(path: Path) -> Path:
+    """The folder that holds the top package `path` belongs to (its own folder if none)."""
+    folder = path.resolve().parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        folder = folder.parent
+    return folder
 
 
 def _display(path: Path) -> str:
@@ -221,15 +240,55 @@ def run_check(paths: Sequence[Path], config: CheckConfig, options: RunOptions) -
     def wanted(p: Path) -> bool:
         return any(spec.matches(p) for spec in SPECS)
 
-    files = [p for p in discover(paths, wanted, exclude, options.force_exclude) if wanted(p)]
+    skipped: list[Path] | None = None if config.include_tests else []
+    found = discover(paths, wanted, exclude, options.force_exclude, skipped)
+    files = [p for p in found if wanted(p)]
     # Only the languages found are loaded: rules and front ends are the costly imports.
     languages = {spec.language for spec in map(spec_for_path, files) if spec is not None}
     rules = resolve_rules(config, options, languages)
-    result = CheckResult(files_checked=len(files), rules=rules)
-    for outcome in _outcomes(files, rules, config, options):
-        result.findings.extend(outcome.findings)
+    result = CheckResult(files_checked=len(files), tests_skipped=len(skipped or ()), rules=rules)
+    by_language: dict[str, list[tuple[Path, str]]] = {}
+    for p in files:
+        spec = spec_for_path(p)
+        if spec is not None:
+            by_language.setdefault(spec.language, []).append((p, _display(p)))
+
+    def around(language: str) -> list[tuple[Path, str]]:
+        # Files named one by one (pre-commit) still import the rest of their package: the
+        # folder above each one's top package is listed, only once a value needs it.
+        roots = sorted({_package_root(p) for p in paths if p.is_file()})
+        named = set(files)
+        return [
+            (p, _display(p))
+            for p in discover(roots, wanted, exclude)
+            if p not in named and getattr(spec_for_path(p), "language", None) == language
+        ]
+
+    prepared = []
+    for language, group in by_language.items():
+        prepare = getattr(frontend_for_language(language), "prepare", None)
+        if prepare is not None:  # a front end that reads the run as a whole
+            prepare(group, functools.partial(around, language))
+            prepared.append(prepare)
+    try:
+        _collect(result, _outcomes(files, rules, config, options))
+    finally:
+        for prepare in prepared:
+            prepare([], None)  # the run's index must not outlive it (check_text callers, tests)
+    return result
+
+
+def _collect(result: CheckResult, outcomes: Iterable[FileOutcome]) -> None:
+    seen: set[tuple[str, int, int, str]] = set()
+    for outcome in outcomes:
+        # The same break can be found from its own file and from a file it flows into:
+        # once per place and code across files (one file may report two at one place).
+        here = {(f.path, f.line, f.column, f.code) for f in outcome.findings}
+        result.findings += [
+            f for f in outcome.findings if (f.path, f.line, f.column, f.code) not in seen
+        ]
+        seen |= here
         result.errors.extend(outcome.errors)
         result.fixes_applied += outcome.fixes_applied
         if outcome.original is not None and outcome.fixed is not None:
             result.fixed[outcome.path] = (outcome.original, outcome.fixed)
-    return result

@@ -38,7 +38,7 @@ class FrontendSpec:
 
 
 SPECS: list[FrontendSpec] = [
-    FrontendSpec("python", "promptlint.python_frontend:FRONTEND", (".py",)),
+    FrontendSpec("python", "promptlint.python.frontend:FRONTEND", (".py",)),
     FrontendSpec(
         "jinja",
         "promptlint.templates.frontend:FRONTEND",
@@ -67,27 +67,24 @@ class Frontend(Protocol):
         self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
     ) -> FrontendResult: ...
 
+    # Optional: `prepare(files, more) -> None`, called before any file is checked with every
+    # file of its language in the run and the path its findings show, and `more()`, which
+    # lists the rest of the project around named files when called (the Python front end
+    # indexes the project there).
 
-_loaded: dict[str, Frontend | None] = {}  # target -> front end (None: not installed)
+
+_loaded: dict[str, Frontend] = {}  # target -> front end
 
 
-def _load(spec: FrontendSpec) -> Frontend | None:
-    if spec.target not in _loaded:
+def _load(spec: FrontendSpec) -> Frontend:
+    # Imported on first use only (start-up time), but never guarded: every front end is
+    # first-party and its dependencies are the package's own, so a missing module is a
+    # packaging error to be seen, not a language to skip.
+    frontend = _loaded.get(spec.target)
+    if frontend is None:
         module_name, _, attr = spec.target.partition(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if not (exc.name and module_name.startswith(exc.name)):
-                raise
-            _loaded[spec.target] = None  # an optional front end that is missing
-        else:
-            _loaded[spec.target] = getattr(module, attr)
-    return _loaded[spec.target]
-
-
-def load_frontends() -> list[Frontend]:
-    """Every installed front end (imports them all; `check` imports only those it needs)."""
-    return [fe for fe in map(_load, SPECS) if fe is not None]
+        frontend = _loaded[spec.target] = getattr(importlib.import_module(module_name), attr)
+    return frontend
 
 
 def spec_for_path(path: Path) -> FrontendSpec | None:

@@ -36,17 +36,15 @@ def languages() -> tuple[str, ...]:
 def load_rules(langs: Iterable[str] | None = None) -> None:
     """Import the rules of `langs` (default: every language) once; they register themselves.
 
-    Each language is loaded on its own: checking Python files never imports jinja2.
+    Each language is loaded on its own: checking Python files never imports jinja2. A
+    language the catalogue does not list has no rules (yet) and is skipped; a listed one
+    is imported unguarded, so a packaging error shows instead of silently checking nothing.
     """
-    for language in languages() if langs is None else langs:
-        if language in _loaded:
+    known = languages()
+    for language in known if langs is None else langs:
+        if language in _loaded or language not in known:
             continue
-        module = f"promptlint.rules.{language}"
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:  # a language that is not there (yet) is skipped
-                raise
+        importlib.import_module(f"promptlint.rules.{language}")
         _loaded.add(language)
 
 
@@ -60,10 +58,6 @@ def rules_of(langs: Iterable[str] | None) -> list[type[Rule]]:
     load_rules(wanted)
     rules = [r for (lang, _), r in _RULES.items() if wanted is None or lang in wanted]
     return sorted(rules, key=lambda r: (r.CODE, r.LANGUAGE))
-
-
-def known_selectors() -> set[str]:
-    return {r.CODE for r in all_rules()} | {r.NAME for r in all_rules()}
 
 
 def _matching(selector: str, rules: Iterable[type[Rule]]) -> list[type[Rule]]:

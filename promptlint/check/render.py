@@ -51,8 +51,7 @@ def render_text(result: CheckResult, colour: bool, unsafe: bool) -> str:
     n = len(result.findings)
     fixable = sum(1 for f in result.findings if applicable(f, unsafe))
     hidden = sum(1 for f in result.findings if applicable(f, True)) - fixable
-    summary = f"Found {n} finding{'s' if n != 1 else ''} in {result.files_checked} file"
-    summary += "s" if result.files_checked != 1 else ""
+    summary = f"Found {n} finding{'s' if n != 1 else ''} in {_files(result)}"
     if fixable:
         summary += f" ({fixable} fixable with --fix"
         summary += f"; {hidden} more with --unsafe-fixes)" if hidden else ")"
@@ -66,11 +65,22 @@ def render_text(result: CheckResult, colour: bool, unsafe: bool) -> str:
         n_err = len(result.errors)
         summary += f"; {n_err} file{'s' if n_err != 1 else ''} could not be checked"
     if n or result.errors or result.fixes_applied:
-        lines.append(summary + ".")
+        lines.append(summary + _tests_note(result) + ".")
     else:
-        n_files = result.files_checked
-        lines.append(f"All checks passed ({n_files} file{'s' if n_files != 1 else ''}).")
+        lines.append(f"All checks passed ({_files(result)}){_tests_note(result)}.")
     return "\n".join(lines)
+
+
+def _files(result: CheckResult) -> str:
+    n = result.files_checked
+    return f"{n} file{'s' if n != 1 else ''}"
+
+
+def _tests_note(result: CheckResult) -> str:
+    t = result.tests_skipped
+    if not t:
+        return ""
+    return f"; {t} test file{'s' if t != 1 else ''} skipped (include-tests = true checks them)"
 
 
 def finding_dict(f: Finding, unsafe: bool = False) -> dict[str, Any]:
@@ -102,6 +112,7 @@ def render_json(result: CheckResult, unsafe: bool = False) -> str:
     doc = {
         "version": __version__,
         "files_checked": result.files_checked,
+        "tests_skipped": result.tests_skipped,
         "findings": [finding_dict(f, unsafe) for f in result.findings],
         "errors": [
             {"path": e.path, "reason": e.reason, "line": e.line, "column": e.column}

@@ -103,6 +103,26 @@ ORDER_KEEPING = {"list", "tuple", "dict", "enumerate", "reversed", "zip", "map",
 
 SHUFFLE = {"random.shuffle": "random.shuffle", "numpy.random.shuffle": "numpy.random.shuffle"}
 
+# Methods whose dicts come back with keys in an order the code does not decide: database
+# rows (PostgreSQL jsonb reorders keys), Redis hashes. -> what the finding calls them.
+KEY_ORDER_SOURCES = {
+    "fetchone": "a database row",
+    "fetchall": "database rows",
+    "fetchmany": "database rows",
+    "fetchrow": "a database row",
+    "hgetall": "a Redis hash",
+}
+
+# Calls that cut a message list to a token or message budget, dropping the oldest turns
+# once the conversation is long enough: re-applied on every request, a sliding window.
+WINDOW_CALLS = {
+    "tokentrim.trim": "tokentrim.trim()",
+    "litellm.trim_messages": "litellm's trim_messages()",
+    "litellm.utils.trim_messages": "litellm's trim_messages()",
+    "langchain_core.messages.trim_messages": "LangChain's trim_messages()",
+    "langchain_core.messages.utils.trim_messages": "LangChain's trim_messages()",
+}
+
 JSON_DUMPS = {"json.dumps", "simplejson.dumps", "orjson.dumps", "ujson.dumps"}
 
 # Names of parameters that usually carry configuration, not per-request data.

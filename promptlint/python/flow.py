@@ -17,9 +17,11 @@ import libcst as cst
 
 from promptlint.python import catalogue as cat
 from promptlint.python.index import Event, ModuleIndex, Scope, dotted, key_of, string_value
+from promptlint.python.project import MAX_HOPS, Project
 from promptlint.python.values import (
     CALLER,
     ID,
+    KEY_SOURCE,
     UNKNOWN,
     UNORDERED,
     UNSORTED_JSON,
@@ -32,6 +34,7 @@ from promptlint.python.values import (
     const_str,
     join_parts,
     merge,
+    static_text,
 )
 
 STRUCTURAL = frozenset({UNORDERED, WINDOW})
@@ -41,7 +44,7 @@ BREAKPOINT = "breakpoint"  # a cache_control marker; detail = its TTL, "+" when 
 def _ttl_of(cc: Val) -> str:
     ttl = cc.field("ttl")
     if ttl is not None and ttl.parts is not None and all(isinstance(p, Static) for p in ttl.parts):
-        return "".join(p.text for p in ttl.parts if isinstance(p, Static)) or "5m"
+        return static_text(ttl.parts) or "5m"
     return "5m" if ttl is None else "?"
 
 
@@ -134,8 +137,12 @@ class Evaluator:
         self,
         index: ModuleIndex,
         volatile: Mapping[str, str] | None = None,
+        project: Project | None = None,
+        module_name: str | None = None,
     ) -> None:
         self.index = index
+        self.project = project  # the checked tree, to follow imports into (None: this file)
+        self.module_name = module_name
         self.module = index.module
         self.volatile = {**cat.VOLATILE_CALLS, **(volatile or {})}
         self._active: set[tuple[int, str, int]] = set()
@@ -188,9 +195,15 @@ class Evaluator:
         ev = self.eval
         branch = _branch(type(e))
         if branch == _STRING:
-            return const_str(
-                string_value(cast("cst.SimpleString | cst.ConcatenatedString", e)) or "", e
-            )
+            if isinstance(e, cst.ConcatenatedString):
+                # "static " f"{value} " "more": implicit concatenation keeps every piece.
+                left, right = ev(e.left, scope, at, env), ev(e.right, scope, at, env)
+                return Val(
+                    own=left.own | right.own,
+                    parts=join_parts(left.text_parts(), right.text_parts()),
+                    node=e,
+                )
+            return const_str(string_value(cast("cst.SimpleString", e)) or "", e)
         if branch == _FSTRING:
             x2 = cast("cst.FormattedString", e)
             return self._fstring(x2, scope, at, env)
@@ -249,7 +262,7 @@ class Evaluator:
         for x, y in ((a, b), (b, a)):
             if (
                 y.parts is not None
-                and not "".join(p.text for p in y.parts if isinstance(p, Static))
+                and not static_text(y.parts)
                 and all(isinstance(p, Static) for p in y.parts)
             ):
                 return replace(x, node=node)
@@ -335,6 +348,8 @@ class Evaluator:
         if name in self.index.counters:
             return Val(own=frozenset({Taint(ID, e, f"counter `{name}`")}), node=e)
         found = self.resolve_key(name, scope, at)
+        if found is None and name in self.index.imports:
+            found = self.imported_value(self.index.imports[name])
         if found is not None:
             # Report a parameter where it is used, not where it is declared.
             if len(found.own) == 1 and found.parts is None and found.items is None:
@@ -343,6 +358,57 @@ class Evaluator:
                     return replace(found, own=frozenset({Taint(CALLER, e, t.detail)}), node=e)
             return found
         return Val(node=e)
+
+    def _foreign(self, qualname: str) -> tuple[Evaluator, Scope, str] | None:
+        """The evaluator and module scope of the project module `qualname` points into."""
+        if self.project is None or self.project.hops >= MAX_HOPS:
+            return None
+        found = self.project.resolve(qualname, self.module_name)
+        if found is None:
+            return None
+        foreign, rest = found
+        module_scope = foreign.index.module_scope
+        if module_scope is None or not rest:
+            return None
+        return foreign.evaluator, module_scope, rest
+
+    def imported_value(self, qualname: str) -> Val | None:
+        """A module constant of another module of the project (`from .prompts import SYSTEM`)."""
+        found = self._foreign(qualname)
+        if found is None:
+            return None
+        ev, module_scope, rest = found
+        if "." in rest:
+            return None
+        assert self.project is not None
+        self.project.hops += 1
+        try:
+            return ev.resolve_key(rest, module_scope, 10**9)
+        finally:
+            self.project.hops -= 1
+
+    def imported_call(
+        self, qualname: str, e: cst.Call, scope: Scope, at: int, env: Env
+    ) -> Val | None:
+        """What a function of another module of the project returns for this call."""
+        found = self._foreign(qualname)
+        if found is None:
+            return None
+        ev, module_scope, rest = found
+        fn = module_scope.functions.get(rest)
+        if fn is None:
+            return None
+        fscope = ev.index.scope_of_function.get(id(fn))
+        if fscope is None or (not fscope.returns and not fscope.yields):
+            return None
+        # Unpassed defaults are read by the callee's own evaluator, in its module.
+        bound = self._bind_args(fscope, e, scope, at, env, defaults=False)
+        assert self.project is not None
+        self.project.hops += 1
+        try:
+            return ev.returned(fscope, bound)
+        finally:
+            self.project.hops -= 1
 
     def resolve_key(self, key: str, scope: Scope, at: int) -> Val | None:
         """The value `key` holds at ordinal `at` in `scope` (following enclosing scopes)."""
@@ -386,9 +452,16 @@ class Evaluator:
             return Val(kind=kind, role=role, node=param)
         if self._always_constant(key, scope):
             return Val(kind=kind, role=role, node=param)
+        if ann is not None and _names_a_class(self.code(ann)):
+            # `output_format: type[T]`: a class (a schema, a model), configuration not data.
+            return Val(kind=kind, role=role, node=param)
         # A parameter is per-request whatever its annotation: `user: User` (a dataclass
         # of this module) still carries a different user on every call.
         own = frozenset({Taint(CALLER, param.name, f"parameter `{key}`")})
+        params = scope.node.params if isinstance(scope.node, cst.FunctionDef) else None
+        if params is not None and params.star_kwarg is param:
+            # `**kwargs` keeps the caller's keyword order, which differs between callers.
+            own = own | {Taint(KEY_SOURCE, param.name, f"`**{key}` (the caller's keyword order)")}
         return Val(own=own, kind=kind, role=role, node=param)
 
     def _always_constant(self, key: str, scope: Scope) -> bool:
@@ -462,6 +535,11 @@ class Evaluator:
                     outer = self.resolve_key(key, scope.parent, 10**9)
                     if outer is not None:
                         base = outer
+                elif key.startswith("self.") and scope.class_scope is not None:
+                    # `self.files.remove(f)` in a method mutates what `__init__` set.
+                    inits = [e for e in scope.class_scope.events.get(key, ()) if e.kind == "assign"]
+                    if inits:
+                        base = self._eval_event(key, inits[-1], inits[-1].owner or scope)
                 start = 0
             else:
                 base = self._eval_event(key, before[base_idx], scope)
@@ -510,12 +588,18 @@ class Evaluator:
             assert ev.value is not None
             right = self.eval(ev.value, scope, ev.end)
             if ev.method == "AddAssign":
-                return self._add(val, right, ev.node)
+                # `prompt += part` in a loop builds the text in the order of the loop.
+                added = self._add(val, right, ev.node)
+                return added.with_own(self._loop_taints(ev, scope)) if in_loop else added
             return merge([val, right], ev.node)
         if ev.kind == "shuffle":
             return val.with_own([Taint(UNORDERED, ev.node, f"{ev.method}()")])
         if ev.kind == "del":
-            return self._drop_front(val, ev.node, "del")
+            # `del history[0]` / `del history[:n]` drop the oldest turns; `del schema["title"]`
+            # removes a key, which is no window.
+            if val.fields is None and _deletes_front(ev.value):
+                return self._drop_front(val, ev.node, f"`{self.code(ev.node)}`")
+            return val
         if ev.kind == "assign-slice":
             assert ev.value is not None
             return self.eval(ev.value, scope, ev.end)
@@ -527,7 +611,9 @@ class Evaluator:
                 key = string_value(k)
                 if isinstance(key, str):
                     return replace(val, fields={**val.fields, key: new})
-            return val.with_own(new.all_taints())
+            # `d[k] = v` in a loop orders the keys as the loop does.
+            order = self._loop_taints(ev, scope) if in_loop else frozenset()
+            return val.with_own(new.all_taints() | order)
         if ev.kind != "call":
             return val
         call = ev.node
@@ -658,9 +744,7 @@ class Evaluator:
             and left.parts is not None
             and all(isinstance(p, Static) for p in left.parts)
         ):
-            return self._percent(
-                "".join(p.text for p in left.parts if isinstance(p, Static)), right, e
-            )
+            return self._percent(static_text(left.parts), right, e)
         if isinstance(e.operator, cst.Multiply):
             # "rule. " * 8: a repeated literal stays static text.
             for text_side, count in ((left, e.right), (right, e.left)):
@@ -669,7 +753,7 @@ class Evaluator:
                     and text_side.parts is not None
                     and all(isinstance(p, Static) for p in text_side.parts)
                 ):
-                    text = "".join(p.text for p in text_side.parts if isinstance(p, Static))
+                    text = static_text(text_side.parts)
                     return const_str(text * min(int(count.value, 0), 10_000), e)
         if isinstance(e.operator, cst.BitOr) and left.kind == "template":
             return left
@@ -753,7 +837,7 @@ class Evaluator:
             and role.parts is not None
             and all(isinstance(p, Static) for p in role.parts)
         ):
-            role_name = "".join(p.text for p in role.parts if isinstance(p, Static))
+            role_name = static_text(role.parts)
             kind = "message"
         return Val(own=own, fields=fields, kind=kind, role=role_name, node=node)
 
@@ -819,12 +903,15 @@ class Evaluator:
             if qname in cat.UNORDERED_CALLS:
                 inner = merge(arg_vals())
                 if qname in ("set", "frozenset") and not e.args:
-                    return Val(node=e)
+                    # Empty now, filled with `.add()` later: reported where it is iterated.
+                    empty = self._unordered(e, cat.UNORDERED_CALLS[qname], None)
+                    return Val(own=frozenset({empty}), node=e)
                 if qname in ("set", "frozenset"):
                     # frozenset({...}) is one unordered value, not two.
                     inner = Val(own=frozenset(t for t in inner.own if t.kind != UNORDERED))
                 fix = None if qname in cat.NO_SORT_FIX else "sorted"
-                return inner.with_own([self._unordered(e, cat.UNORDERED_CALLS[qname], fix)])
+                unordered = self._unordered(e, cat.UNORDERED_CALLS[qname], fix)
+                return replace(inner.with_own([unordered]), node=e)
             if qname in cat.JSON_DUMPS:
                 obj = merge(arg_vals(), e)
                 sort = kwargs.get("sort_keys")
@@ -839,14 +926,19 @@ class Evaluator:
                     return obj
                 if args and _keyless(self.eval(args[0].value, scope, at, env)):
                     return obj  # a list of literal scalars has no keys to order
-                fix = "sort_keys" if qname == "json.dumps" else None
-                return obj.with_own(
-                    [
-                        Taint(
-                            UNSORTED_JSON, e, f"`{self.code(e.func)}()` without sort_keys=True", fix
-                        )
-                    ]
+                # Only data whose key order is decided elsewhere can render differently for
+                # the same content: a dict literal, a pydantic schema or a dataclass dump
+                # comes out in the same order on every run of the same code path.
+                sources = sorted(
+                    (t for t in obj.all_taints() if t.kind in (KEY_SOURCE, UNORDERED)),
+                    key=lambda t: self.index.ordinal.get(id(t.node), 0),
                 )
+                if not sources:
+                    return obj
+                fix = "sort_keys" if qname == "json.dumps" else None
+                detail = f"`{self.code(e.func)}()` without sort_keys=True"
+                taint = Taint(UNSORTED_JSON, e, detail, fix, source=sources[0].detail)
+                return obj.with_own([taint])
             if qname in ("sorted",):
                 inner = merge(arg_vals()[:1], e)
                 return Val(own=frozenset(t for t in inner.own if t.kind != UNORDERED), node=e)
@@ -868,6 +960,10 @@ class Evaluator:
                 # deque(maxlen=N) drops the oldest item on every append past N.
                 inner = merge(arg_vals()[:1])
                 window = Taint(WINDOW, e, f"`{self.code(e)}`")
+                return Val(own=inner.all_taints() | {window}, node=e)
+            if qname in cat.WINDOW_CALLS:
+                inner = merge(arg_vals()[:1])
+                window = Taint(WINDOW, e, f"`{cat.WINDOW_CALLS[qname]}`")
                 return Val(own=inner.all_taints() | {window}, node=e)
             if qname == "itertools.count":
                 return Val(kind="counter", node=e)
@@ -891,6 +987,9 @@ class Evaluator:
                 return self._lc_template(self.eval(args[0].value, scope, at, env), e)
         if method is not None and isinstance(func, cst.Attribute):
             recv = self.eval(func.value, scope, at, env)
+            if method in cat.KEY_ORDER_SOURCES:
+                source = Taint(KEY_SOURCE, e, f"{cat.KEY_ORDER_SOURCES[method]} (`{method}()`)")
+                return Val(own=recv.all_taints() | {source}, node=e)
             if method in cat.UNORDERED_METHODS and qname not in ("glob.glob",):
                 if method == "list_tools":
                     return Val(
@@ -899,7 +998,7 @@ class Evaluator:
                     )
                 return recv.with_own([self._unordered(e, cat.UNORDERED_METHODS[method], "sorted")])
             if recv.parts is not None and all(isinstance(p, Static) for p in recv.parts):
-                text = "".join(p.text for p in recv.parts if isinstance(p, Static))
+                text = static_text(recv.parts)
                 if method == "join" and len(e.args) == 1:
                     items = self.eval(e.args[0].value, scope, at, env)
                     if items.items is not None and not any(i.spread for i in items.items):
@@ -948,6 +1047,13 @@ class Evaluator:
         if target is not None:
             fn, fn_scope = target
             return self._call_local(fn, fn_scope, e, scope, at, env)
+        # A function of another module of the checked tree.
+        if qname is not None and dotted(func) is not None:
+            head = (dotted(func) or "").split(".")[0]
+            if head in self.index.imports:
+                followed = self.imported_call(qname, e, scope, at, env)
+                if followed is not None:
+                    return followed
         # A class-like callee with keyword arguments keeps them as fields (types.Part(text=...)).
         callee = qname.split(".")[-1] if qname else ""
         vals = arg_vals()
@@ -958,7 +1064,13 @@ class Evaluator:
             fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
             own = merge([self.eval(a.value, scope, at, env) for a in args]).own
             return self._dict_val(fields, own, e)
-        return Val(own=merge(vals).own | recv_taints, node=e)
+        # A call we cannot see into: what it returns carries its arguments' values, and the
+        # order of text passed in (`clip_tokens(prompt)`), but not the order of collections
+        # (a ranking, a lookup or a count over a set is not in set order).
+        carried: set[Taint] = set(recv_taints)
+        for v in vals:
+            carried |= v.all_taints() if v.parts is not None else _values(v.all_taints())
+        return Val(own=frozenset(carried), node=e)
 
     def _lc_template(self, messages: Val, node: cst.CSTNode) -> Val:
         variables: dict[str, bool] = {}
@@ -969,11 +1081,11 @@ class Evaluator:
             if item.items is not None and len(item.items) == 2:
                 role, body = item.items
                 if role.parts is not None:
-                    rolename = "".join(p.text for p in role.parts if isinstance(p, Static))
+                    rolename = static_text(role.parts)
                     if rolename == "system":
                         prefix = True
                 if body.parts is not None:
-                    texts.append("".join(p.text for p in body.parts if isinstance(p, Static)))
+                    texts.append(static_text(body.parts))
             for text in texts:
                 try:
                     for _, name, _, _ in string.Formatter().parse(text):
@@ -1027,41 +1139,70 @@ class Evaluator:
     def _call_local(
         self, fn: cst.FunctionDef, fscope: Scope, e: cst.Call, scope: Scope, at: int, env: Env
     ) -> Val:
-        if not fscope.returns:
+        if not fscope.returns and not fscope.yields:
             return Val(own=merge([self.eval(a.value, scope, at, env) for a in e.args]).own, node=e)
         key = (id(fn), "<call>", id(e))
         if key in self._active:
             return UNKNOWN
         self._active.add(key)
         try:
-            bound: dict[str, Val] = {}
-            positional = [p for p in fscope.params if p != fscope.self_name]
-            order = [a for a in e.args if a.keyword is None and a.star == ""]
-            for name, a in zip(positional, order, strict=False):
-                bound[name] = self.eval(a.value, scope, at, env)
-            for a in e.args:
-                if a.keyword is not None and a.keyword.value in fscope.params:
-                    bound[a.keyword.value] = self.eval(a.value, scope, at, env)
-            for name, p in fscope.params.items():
-                if name not in bound and p.default is not None and name != fscope.self_name:
-                    bound[name] = self.eval(p.default, fscope.parent or fscope, at)
-            # A parameter the body reassigns (`now = now or datetime.now()`) is read from
-            # its assignments: the binding would hide them (the last assignment wins).
-            for name in list(bound):
-                if any(ev.kind in _REBINDING for ev in fscope.events.get(name, ())):
-                    del bound[name]
-            results = [
-                self.eval(r.value, fscope, self.index.ordinal.get(id(r), 10**9), bound)
-                for r in fscope.returns
-                if r.value is not None
-            ]
+            result = self.returned(fscope, self._bind_args(fscope, e, scope, at, env))
         finally:
             self._active.discard(key)
-        if not results:
-            return Val(node=e)
-        main = results[-1]
-        others = merge(results[:-1]).own
-        return main.with_own(others) if others else main
+        return result if result is not None else Val(node=e)
+
+    def _bind_args(
+        self, fscope: Scope, e: cst.Call, scope: Scope, at: int, env: Env, defaults: bool = True
+    ) -> dict[str, Val]:
+        """The call's arguments (evaluated here) by the callee's parameter names; with
+        `defaults`, the callee (of this module) has its unpassed defaults bound too."""
+        bound: dict[str, Val] = {}
+        positional = [p for p in fscope.params if p != fscope.self_name]
+        order = [a for a in e.args if a.keyword is None and a.star == ""]
+        for name, a in zip(positional, order, strict=False):
+            bound[name] = self.eval(a.value, scope, at, env)
+        for a in e.args:
+            if a.keyword is not None and a.keyword.value in fscope.params:
+                bound[a.keyword.value] = self.eval(a.value, scope, at, env)
+        for name, p in fscope.params.items():
+            if (
+                defaults
+                and name not in bound
+                and p.default is not None
+                and name != fscope.self_name
+            ):
+                bound[name] = self.eval(p.default, fscope.parent or fscope, at)
+        # A parameter the body reassigns (`now = now or datetime.now()`) is read from
+        # its assignments: the binding would hide them (the last assignment wins).
+        for name in list(bound):
+            if any(ev.kind in _REBINDING for ev in fscope.events.get(name, ())):
+                del bound[name]
+        return bound
+
+    def returned(self, fscope: Scope, env: Env | None = None) -> Val | None:
+        """What calling the function of `fscope` gives: its last return's value with the
+        other returns' taints, or for a generator what it yields in the order of its loops.
+        None when it returns nothing we can see."""
+        results = [
+            self.eval(r.value, fscope, self.index.ordinal.get(id(r), 10**9), env)
+            for r in fscope.returns
+            if r.value is not None
+        ]
+        if results:
+            main = results[-1]
+            others = merge(results[:-1]).own
+            return main.with_own(others) if others else main
+        if not fscope.yields:
+            return None
+        taints: set[Taint] = set()
+        for node, loops in fscope.yields:
+            at = self.index.ordinal.get(id(node), 10**9)
+            if isinstance(node.value, cst.BaseExpression):
+                taints |= self.eval(node.value, fscope, at, env).all_taints()
+            for it in loops:
+                order = _structural(self.eval(it, fscope, at, env).all_taints())
+                taints |= _at_iteration(it, order)
+        return Val(own=frozenset(taints), node=fscope.node)
 
 
 _SET_OPERATORS = (cst.BitAnd, cst.BitOr, cst.BitXor, cst.Subtract)
@@ -1081,29 +1222,44 @@ _STR_KEEPING = {
 }
 
 
-_SET_ORDER = frozenset(
+# Unordered values that are kept (in a variable, an attribute) before they are iterated.
+_KEPT_ORDER = frozenset(
     {
         "set iteration order",
         "frozenset iteration order",
         "set display order",
         "set comprehension order",
+        "MCP list_tools() order",
     }
 )
 
 
 def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> frozenset[Taint]:
-    """A set kept in a variable is reported where it is iterated into an ordered sequence
-    (`for n in enabled`, `list(CATEGORIES)`): that is where `sorted(...)` belongs."""
+    """A set (or an MCP tool listing) kept in a variable is reported where it is iterated
+    into an ordered sequence (`for n in enabled`, `list(CATEGORIES)`, `for t in
+    listed.tools`): that is where `sorted(...)` belongs."""
     if not isinstance(iterable, (cst.Name, cst.Attribute)):
         return taints
     out = set()
     for t in taints:
-        if t.kind == UNORDERED and t.detail in _SET_ORDER and t.node is not iterable:
+        if t.detail == "MCP list_tools() order" and not _listing_tools(iterable):
+            out.add(t)  # `tools = await server.list_tools()`: the call is the listing
+        elif t.kind == UNORDERED and t.detail in _KEPT_ORDER and t.node is not iterable:
             # No fix: the elements may not be orderable (a set of functions).
             out.add(Taint(UNORDERED, iterable, t.detail, None))
         else:
             out.add(t)
     return frozenset(out)
+
+
+def _listing_tools(iterable: cst.BaseExpression) -> bool:
+    """`listed.tools`: the tools of an MCP ListToolsResult, iterated where they are used."""
+    return isinstance(iterable, cst.Attribute) and iterable.attr.value == "tools"
+
+
+def _names_a_class(annotation: str) -> bool:
+    """`type[T]`, `Type[Model] | None`: the parameter holds a class."""
+    return annotation.replace(" ", "").startswith(("type[", "Type[", "typing.Type["))
 
 
 def _keyless(v: Val) -> bool:
@@ -1125,6 +1281,16 @@ def _bounded_deque(call: cst.Call) -> bool:
         ):
             return not (isinstance(a.value, cst.Name) and a.value.value == "None")
     return False
+
+
+def _deletes_front(target: cst.BaseExpression | None) -> bool:
+    """`x[0]` or `x[:n]` as a `del` target."""
+    if not isinstance(target, cst.Subscript) or not target.slice:
+        return False
+    sl = target.slice[0].slice
+    if isinstance(sl, cst.Index):
+        return isinstance(sl.value, cst.Integer) and sl.value.value == "0"
+    return isinstance(sl, cst.Slice) and sl.lower is None and sl.upper is not None
 
 
 def _drops_front(sl: cst.Slice) -> bool:

@@ -56,6 +56,9 @@ class Scope:
     classes: dict[str, Scope] = field(default_factory=dict)
     declared_global: set[str] = field(default_factory=set)
     returns: list[cst.Return] = field(default_factory=list)
+    # a generator's `yield`s, with the iterables of the loops around each (their order is
+    # the order of what it yields)
+    yields: list[tuple[cst.Yield, tuple[cst.BaseExpression, ...]]] = field(default_factory=list)
     self_name: str | None = None  # first parameter of a method
     class_scope: Scope | None = None  # for a method: its class
 
@@ -231,10 +234,15 @@ class _Indexer(Walker):
                 self.index.imports[head] = head
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
+        if isinstance(node.names, cst.ImportStar):
             return
-        base = dotted(node.module)
-        if base is None:
+        module = dotted(node.module) if node.module is not None else ""
+        if module is None:
+            return
+        # `from ..util import now` -> "..util.now": resolved against the importing module
+        # by the project index (promptlint.python.project).
+        base = "." * len(node.relative) + module
+        if not base:
             return
         for alias in node.names:
             if not isinstance(alias.name, cst.Name):
@@ -242,7 +250,8 @@ class _Indexer(Walker):
             local = alias.name.value
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
                 local = alias.asname.name.value
-            self.index.imports[local] = f"{base}.{alias.name.value}"
+            sep = "" if base.endswith(".") else "."
+            self.index.imports[local] = f"{base}{sep}{alias.name.value}"
 
     # scopes
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
@@ -413,6 +422,10 @@ class _Indexer(Walker):
             key = key_of(target.value, self.scope)
             if key is not None:
                 self._store(key, Event("del", end, node, target, loops=tuple(self.loops)))
+
+    def visit_Yield(self, node: cst.Yield) -> None:
+        self.scope.yields.append((node, tuple(self.loops)))
+        self.index.ordinal[id(node)] = self._tick()
 
     def visit_Return(self, node: cst.Return) -> None:
         self.scope.returns.append(node)

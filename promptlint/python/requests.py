@@ -16,7 +16,7 @@ import libcst as cst
 
 from promptlint.python.flow import BREAKPOINT, STRUCTURAL, Evaluator
 from promptlint.python.index import ModuleIndex, Site, dotted, string_value
-from promptlint.python.values import Static, Taint, Val
+from promptlint.python.values import Taint, Val, static_text
 
 WRAPPERS = {"with_raw_response", "with_streaming_response", "aio", "beta"}
 LANGCHAIN_CALLS = {"invoke", "ainvoke", "stream", "astream", "batch", "abatch"}
@@ -300,9 +300,7 @@ def _is_message(v: Val) -> bool:
         return True
     if v.items is not None and len(v.items) == 2:
         role = v.items[0]
-        return role.parts is not None and "".join(
-            p.text for p in role.parts if isinstance(p, Static)
-        ) in (
+        return role.parts is not None and static_text(role.parts) in (
             "system",
             "human",
             "user",
@@ -357,9 +355,10 @@ def find_requests(index: ModuleIndex, ev: Evaluator, sinks: set[str]) -> Iterato
 def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block]:
     """Prefix text that is prefix wherever it goes: system messages, SystemMessage(...),
     `system_instruction=`, system tuples of a ChatPromptTemplate."""
-    for site in index.dicts:
+    message_sites = [*index.dicts, *(s for s in index.calls if _is_dict_call(s.node, ev))]
+    for site in message_sites:
         node = site.node
-        assert isinstance(node, cst.Dict)
+        assert isinstance(node, (cst.Dict, cst.Call))
         role = _static_role(node)
         if role in ("system", "developer"):
             val = ev.eval(node, site.scope, site.at)
@@ -464,16 +463,7 @@ def callable_value(expr: cst.BaseExpression, site: Site, ev: Evaluator) -> Val |
     if target is None:
         return None
     _fn, fscope = target
-    vals = [
-        ev.eval(r.value, fscope, ev.index.ordinal.get(id(r), 10**9))
-        for r in fscope.returns
-        if r.value is not None
-    ]
-    if not vals:
-        return None
-    main = vals[-1]
-    others = frozenset().union(*(v.all_taints() for v in vals[:-1]))
-    return main.with_own(others) if others else main
+    return ev.returned(fscope)
 
 
 def decorated_prompt_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block]:
@@ -491,12 +481,10 @@ def decorated_prompt_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block
             fscope = index.scope_of_function.get(id(fn))
             if fscope is None:
                 continue
-            for ret in fscope.returns:
-                if ret.value is not None:
-                    at = index.ordinal.get(id(ret), 10**9)
-                    val = ev.eval(ret.value, fscope, at)
-                    label = f"dynamic system prompt `{fn.name.value}()`"
-                    yield Block(val, label, "system", text_first=True, prefix=True)
+            val = ev.returned(fscope)
+            if val is not None:
+                label = f"dynamic system prompt `{fn.name.value}()`"
+                yield Block(val, label, "system", text_first=True, prefix=True)
         stack.extend(index.scope_of_function.get(id(f)) for f in scope.functions.values())
         stack.extend(scope.classes.values())
 
@@ -516,7 +504,24 @@ def _looks_llm(call: cst.Call, ev: Evaluator) -> bool:
     ) or names[-1:] == ["Agent"]
 
 
-def _static_role(node: cst.Dict) -> str | None:
+def _is_dict_call(node: cst.CSTNode, ev: Evaluator) -> bool:
+    """`dict(role="system", content=...)`: a message written as a call."""
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Name)
+        and node.func.value == "dict"
+        and ev.qualname(node.func) == "dict"
+    )
+
+
+def _static_role(node: cst.Dict | cst.Call) -> str | None:
+    if isinstance(node, cst.Call):
+        for arg in node.args:
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if keyword == "role" and isinstance(arg.value, cst.SimpleString):
+                v = string_value(arg.value)
+                return v if isinstance(v, str) else None
+        return None
     for el in node.elements:
         if (
             isinstance(el, cst.DictElement)

@@ -19,7 +19,11 @@ ID = "id"  # PL102 (uuid, pid, host, counters, id())
 RANDOM = "random"  # PL103
 CALLER = "caller"  # PL104 (function parameters, request fields)
 UNORDERED = "unordered"  # PL201 (set iteration, listdir, shuffle, MCP list_tools)
-UNSORTED_JSON = "unsorted-json"  # PL202 (json.dumps without sort_keys)
+UNSORTED_JSON = "unsorted-json"  # PL202 (json.dumps without sort_keys of KEY_SOURCE data)
+# Evidence for PL202, reported by no rule itself: a dict whose key order is decided outside
+# the code (a database row, a Redis hash, `**kwargs`), so the same data can come in another
+# order. Without it json.dumps is stable: the same code path builds the same order.
+KEY_SOURCE = "key-source"
 WINDOW = "window"  # PL301 (history[-N:], pop(0))
 
 VOLATILE = frozenset({TIMESTAMP, ID, RANDOM})
@@ -32,6 +36,7 @@ class Taint:
     detail: str  # e.g. "datetime.now()"
     # How the safe fix rewrites `node` (e.g. "sorted" or "sort_keys"); None: no safe fix.
     fix: str | None = None
+    source: str | None = None  # what made it a problem (PL202: where the key order comes from)
 
 
 @dataclass(frozen=True)

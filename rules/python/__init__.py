@@ -1,11 +1,11 @@
 """Python rules: each module holds one rule class (imported here so it registers)."""
 
 from . import (
-    breakpoint_count,
+    breakpoint_misuse,
     breakpoint_ttl_order,
     dynamic_before_static,
-    history_window,
-    json_key_order,
+    history_rewrite,
+    schema_key_order,
     tool_order,
     volatile_id,
     volatile_random,
@@ -13,11 +13,11 @@ from . import (
 )
 
 __all__ = [
-    "breakpoint_count",
+    "breakpoint_misuse",
     "breakpoint_ttl_order",
     "dynamic_before_static",
-    "history_window",
-    "json_key_order",
+    "history_rewrite",
+    "schema_key_order",
     "tool_order",
     "volatile_id",
     "volatile_random",

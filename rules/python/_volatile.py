@@ -8,8 +8,9 @@ import libcst as cst
 
 from promptlint.findings import FixSafety
 from promptlint.python.catalogue import PER_PROCESS
+from promptlint.python.frontend import PendingFix, PrefixUse, PythonContext, PythonRule
 from promptlint.python.move_fix import apply_edits, move_to_final_turn
-from promptlint.python_frontend import PendingFix, PrefixUse, PythonContext, PythonRule
+from promptlint.python.values import TIMESTAMP, Dyn, static_text
 
 
 class VolatileValueRule(PythonRule):
@@ -19,7 +20,11 @@ class VolatileValueRule(PythonRule):
     def check(self, ctx: PythonContext) -> None:
         for use in ctx.uses(self.KIND):
             node = use.taint.node
-            per_process = (
+            if self.KIND == TIMESTAMP and ctx.at_import(node):
+                # `TODAY = date.today()` at module level is read once per process: every
+                # request of a run sends the same text.
+                continue
+            per_process = ctx.at_import(node) or (
                 isinstance(node, cst.Call) and ctx.evaluator.qualname(node.func) in PER_PROCESS
             )
             changes = (
@@ -35,6 +40,32 @@ class VolatileValueRule(PythonRule):
                 f"prefix: {changes}; move it to the final user message or to `metadata`",
                 _move_fix(ctx, use),
             )
+        self._one_shot(ctx)  # after: a place in a known request says more
+
+    def _one_shot(self, ctx: PythonContext) -> None:
+        """A one-shot template known by its name: a volatile value with template text after
+        it keeps that text from being reused across calls (a dated header on top)."""
+        for block in ctx.one_shot_texts:
+            parts = block.val.parts or ()
+            for i, part in enumerate(parts):
+                if not isinstance(part, Dyn):
+                    continue
+                if len(static_text(parts[i + 1 :]).strip()) < ONE_SHOT_VOLATILE_TAIL:
+                    break
+                for taint in part.taints:
+                    if taint.kind == self.KIND and not ctx.at_import(taint.node):
+                        ctx.report(
+                            type(self),
+                            taint.node,
+                            f"{taint.detail} ({self.WHAT}) comes before the static text of "
+                            f"{block.label}, a prompt template sent again and again: that text "
+                            "cannot be reused from cache; move the value to the end",
+                        )
+
+
+# Template text after a volatile value in a one-shot prompt worth keeping stable (a
+# paragraph of instructions, about 25 tokens).
+ONE_SHOT_VOLATILE_TAIL = 100
 
 
 def _move_fix(ctx: PythonContext, use: PrefixUse) -> PendingFix | None:

@@ -1,8 +1,8 @@
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
-from promptlint.python_frontend import PythonContext, PythonRule
+from promptlint.python.frontend import PythonContext, PythonRule
 
-from .breakpoint_count import BREAKPOINT_APIS
+from .breakpoint_misuse import BREAKPOINT_APIS
 
 
 class BreakpointTtlOrder(PythonRule):

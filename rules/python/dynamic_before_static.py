@@ -1,12 +1,18 @@
+from collections.abc import Sequence
+
 import libcst as cst
 
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
-from promptlint.python.values import CALLER, VOLATILE, Dyn, Static
-from promptlint.python_frontend import PythonContext, PythonRule
+from promptlint.python.frontend import PythonContext, PythonRule
+from promptlint.python.values import CALLER, UNORDERED, VOLATILE, Dyn, Part, static_text
 
 # Static text after the per-request value worth caching: about 50 tokens.
 LONG_STATIC_CHARS = 200
+# In a one-shot request (the value sits in the final user turn) only the template's static
+# text is reusable: a closing line or two after the input is not worth a reorder, a body of
+# instructions (about 100 tokens and more) is.
+ONE_SHOT_STATIC_CHARS = 400
 _POLICY = "Follow the refund policy. " * 12
 
 
@@ -16,6 +22,18 @@ class DynamicBeforeStatic(PythonRule):
     Checks for per-request caller data (function parameters, fields of a request or user
     object) interpolated *before* long static text in a system prompt, instructions or the
     first message.
+
+    In a one-shot request, where the value sits in the only (final) user message, or in
+    prompt text known by its name (`*_prompt` variables, `generate_*_prompt()` returns)
+    whose request is elsewhere, the static text after it counts from 400 characters (about
+    100 tokens) with one stretch of at least 200 between inputs: a closing line, or the
+    tags around each input, are not worth a reorder. Only the first per-request value of a
+    text is reported: the prefix ends there.
+
+    Ahead of the conversation history any length counts: a per-request parameter in the
+    system text (a step, a budget, the context variables a callback reads) changes the
+    text the whole history follows. Attributes of a parameter object (`agent.instructions`)
+    are taken for configuration there.
 
     ## Why is this bad?
     The cache stores a prefix. Static instructions placed after a user name, a tenant id or
@@ -46,6 +64,19 @@ class DynamicBeforeStatic(PythonRule):
 
     VALID = [
         Valid(
+            """
+            from openai import OpenAI
+            client = OpenAI()
+            TAIL = "Answer with one word: CORRECT, INCORRECT or NOT_ATTEMPTED. " * 5
+
+            def grade(question, answer):
+                prompt = f"Question: {question}\\nAnswer: {answer}\\n{TAIL}"
+                return client.chat.completions.create(
+                    model="gpt-4o-mini", messages=[{"role": "user", "content": prompt}]
+                )
+            """
+        ),
+        Valid(
             f'''
             POLICY = """{_POLICY}"""
 
@@ -65,6 +96,20 @@ class DynamicBeforeStatic(PythonRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            from openai import OpenAI
+            client = OpenAI()
+
+            def turn(agent, history, context_variables):
+                instructions = agent.instructions(context_variables) if callable(agent.instructions) else agent.instructions
+                messages = [{"role": "system", "content": instructions}] + history
+                return client.chat.completions.create(model=agent.model, messages=messages)
+            """,
+            line=5,
+            column=20,
+            message_contains="ahead of the conversation history",
+        ),
         Invalid(
             f'''
             POLICY = """{_POLICY}"""
@@ -99,7 +144,9 @@ class DynamicBeforeStatic(PythonRule):
     ]
 
     def check(self, ctx: PythonContext) -> None:
-        for block, request in ctx.text_blocks:
+        self._before_history(ctx)
+        blocks = [*ctx.text_blocks, *((b, None) for b in ctx.one_shot_texts)]
+        for block, request in blocks:
             parts = block.val.text_parts()
             for i, part in enumerate(parts):
                 if not isinstance(part, Dyn):
@@ -107,9 +154,18 @@ class DynamicBeforeStatic(PythonRule):
                 callers = [t for t in part.taints if t.kind == CALLER]
                 if not callers or any(t.kind in VOLATILE for t in part.taints):
                     continue
-                after = "".join(p.text for p in parts[i + 1 :] if isinstance(p, Static))
-                if len(after.strip()) < LONG_STATIC_CHARS:
-                    continue
+                after = static_text(parts[i + 1 :])
+                if block.final:
+                    # One-shot: the template text that could move ahead of the inputs is
+                    # its longest stretch between them, not the tags around each input.
+                    long_enough = (
+                        len(after.strip()) >= ONE_SHOT_STATIC_CHARS
+                        and _longest_run(parts[i + 1 :]) >= LONG_STATIC_CHARS
+                    )
+                else:
+                    long_enough = len(after.strip()) >= LONG_STATIC_CHARS
+                if not long_enough:
+                    break  # the cacheable prefix ends at the first per-request value
                 where = block.label + (f" of `{request.api}` request" if request else "")
                 # Report where the value is interpolated (an f-string hole), if we know it.
                 hole = (
@@ -117,7 +173,8 @@ class DynamicBeforeStatic(PythonRule):
                     if isinstance(part.node, cst.FormattedStringExpression)
                     else None
                 )
-                for taint in callers:
+                # One report per value: its first per-request source, or the hole it fills.
+                for taint in sorted(callers, key=lambda t: ctx.order(t.node))[:1]:
                     ctx.report(
                         type(self),
                         hole if hole is not None else taint.node,
@@ -125,3 +182,56 @@ class DynamicBeforeStatic(PythonRule):
                         f"characters of static text in {where}: that text cannot be cached; "
                         "move the static text first and the per-request part to the end",
                     )
+                break
+
+    def _before_history(self, ctx: PythonContext) -> None:
+        """A per-request value in the system text with the conversation history after it:
+        the history is sent again next turn, behind a system text that has changed."""
+        for request in ctx.requests:
+            for i, block in enumerate(request.blocks):
+                if (block.section != "system" and not block.text_first) or block.final:
+                    continue
+                if not any(b.val.spread for b in request.blocks[i + 1 :]):
+                    continue
+                for part in block.val.text_parts():
+                    if not isinstance(part, Dyn) or part.node is None:
+                        continue
+                    if any(t.kind in VOLATILE or t.kind == UNORDERED for t in part.taints):
+                        continue  # PL101-PL103 and PL201 report those, more precisely
+                    # A parameter passed as data; `agent.instructions` (an attribute of a
+                    # parameter object) is as likely configuration.
+                    params = [
+                        t
+                        for t in part.taints
+                        if t.kind == CALLER and t.detail.startswith("parameter")
+                    ]
+                    if not params:
+                        continue
+                    node = (
+                        part.node.expression
+                        if isinstance(part.node, cst.FormattedStringExpression)
+                        else part.node
+                    )
+                    ctx.report(
+                        type(self),
+                        node,
+                        f"{params[0].detail} is per-request data in {block.label} of "
+                        f"`{request.api}` request, ahead of the conversation history: every "
+                        "turn changes the text the history follows, so none of it is read from "
+                        "cache; move the per-request part into the final user message",
+                    )
+
+
+def _longest_run(parts: Sequence[Part]) -> int:
+    """The longest static text between per-request values (stable unknowns do not split it)."""
+    best = run = 0
+    for part in parts:
+        if isinstance(part, Dyn) and any(
+            t.kind == CALLER or t.kind in VOLATILE for t in part.taints
+        ):
+            run = 0
+            continue
+        if not isinstance(part, Dyn):
+            run += len(part.text.strip())
+            best = max(best, run)
+    return best

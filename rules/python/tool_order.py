@@ -2,9 +2,9 @@ import libcst as cst
 
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import FixSafety, Severity
+from promptlint.python.frontend import PendingFix, PrefixUse, PythonContext, PythonRule
 from promptlint.python.move_fix import path_to
 from promptlint.python.values import UNORDERED
-from promptlint.python_frontend import PendingFix, PythonContext, PythonRule
 
 
 class ToolOrder(PythonRule):
@@ -36,8 +36,8 @@ class ToolOrder(PythonRule):
     iterable, the argument of `list()` / `tuple()` / `str.join`) or is a call that returns a
     list (`os.listdir`, `glob.glob`): the fix wraps it in `sorted(...)`, which keeps the same
     elements in a stable order (names and paths are orderable). A set kept in a variable is
-    reported where it is iterated into a list (`list(STATUSES)`, `for n in enabled`), without
-    a fix (its elements may not be orderable: a set of functions). `random.shuffle` and
+    reported where it is iterated into a list (`list(STATUSES)`, `for n in enabled`, and an
+    MCP listing at `for t in listed.tools`), without a fix (its elements may not be orderable: a set of functions). `random.shuffle` and
     `list_tools()` have no automatic fix: tool objects need a sort key
     (`key=lambda t: t.name`).
     """
@@ -148,8 +148,8 @@ class ToolOrder(PythonRule):
                     messages=[{"role": "user", "content": q}],
                 )
             """,
-            line=2,
-            column=20,
+            line=5,
+            column=73,
             message_contains="list_tools",
         ),
         Invalid(
@@ -168,7 +168,16 @@ class ToolOrder(PythonRule):
     ]
 
     def check(self, ctx: PythonContext) -> None:
-        for use in ctx.uses(UNORDERED):
+        uses = list(ctx.uses(UNORDERED))
+        seen = {id(u.taint.node) for u in uses}
+        # A prompt part built in an unstable order is reported even where we cannot see
+        # where it is sent (another module, a framework, a template render).
+        for block in ctx.named_parts:
+            for taint in sorted(block.val.all_taints(), key=lambda t: ctx.order(t.node)):
+                if taint.kind == UNORDERED and id(taint.node) not in seen:
+                    seen.add(id(taint.node))
+                    uses.append(PrefixUse(taint, block, None))
+        for use in uses:
             taint = use.taint
             fix = None
             if taint.fix == "sorted" and _sorting_is_safe(ctx, taint.node):

@@ -11,7 +11,11 @@ class VolatileTimestamp(VolatileValueRule):
     Checks for clock values (`datetime.now()`, `date.today()`, `time.time()`,
     `time.strftime(...)`, relative times computed from now) that flow into the
     cacheable prefix of a request: tools, the system prompt or instructions, or any
-    message before the final turn.
+    message before the final turn. Values are followed through helpers, methods, `self.`
+    attributes and framework callbacks (pydantic-ai `@agent.system_prompt`, OpenAI Agents
+    `instructions=fn`, LangChain `.partial(date=fn)`). A clock read once at import
+    (`TODAY = date.today()` at module level) is the same for every request of a process
+    and is not reported.
 
     ## Why is this bad?
     Provider prompt caches (OpenAI, Anthropic, Gemini, DeepSeek, vLLM) reuse only a
@@ -53,6 +57,20 @@ class VolatileTimestamp(VolatileValueRule):
     WHAT = "a clock value"
 
     VALID = [
+        Valid(
+            """
+            from datetime import date
+            import anthropic
+
+            client = anthropic.Anthropic()
+            SYSTEM = f"You are a research assistant. Knowledge is current as of {date.today()}."
+
+            def ask(history):
+                return client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=500, system=SYSTEM, messages=history
+                )
+            """
+        ),
         Valid(
             """
             from datetime import datetime

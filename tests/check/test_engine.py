@@ -315,3 +315,98 @@ def test_named_paths_are_checked_unless_force_exclude(project: Path) -> None:
     assert paths("--force-exclude", "examples/bot.py", "app/bot.py") == {"app/bot.py"}
     assert paths("--force-exclude", "examples") == set()
     assert paths("--force-exclude", "examples/bot_pb2.py") == set()
+
+
+def test_test_files_are_skipped_by_default_and_said(tmp_path: Path) -> None:
+    for rel in ("app/agent.py", "tests/test_agent.py", "app/agent_test.py", "conftest.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(BAD)
+    (tmp_path / "app/testing.py").write_text(BAD)  # not a test file by its name
+    out = run(tmp_path, "check", ".", "--format", "json")
+    doc = json.loads(out.stdout)
+    assert sorted({f["path"] for f in doc["findings"]}) == ["app/agent.py", "app/testing.py"]
+    assert doc["tests_skipped"] == 3
+    text = run(tmp_path, "check", ".").stdout
+    assert "3 test files skipped (include-tests = true checks them)" in text.splitlines()[-1]
+    # A test file named on the command line is checked, as an excluded one would be.
+    assert {p for p, _, _ in codes(run(tmp_path, "check", "conftest.py", "--format", "json"))} == {
+        "conftest.py"
+    }
+    (tmp_path / "promptlint.toml").write_text("include-tests = true\n")
+    doc = json.loads(run(tmp_path, "check", ".", "--format", "json").stdout)
+    assert len({f["path"] for f in doc["findings"]}) == 5 and doc["tests_skipped"] == 0
+
+
+def test_include_tests_must_be_a_boolean(tmp_path: Path) -> None:
+    (tmp_path / "promptlint.toml").write_text('include-tests = "yes"\n')
+    (tmp_path / "a.py").write_text("x = 1\n")
+    out = run(tmp_path, "check", ".")
+    assert out.returncode == 2
+    assert "include-tests must be true or false" in out.stderr
+
+
+CROSS_AGENT = """\
+from openai import OpenAI
+
+from .prompts import RULES, SESSION_TAG
+from app.util import now_text
+
+client = OpenAI()
+
+
+def ask(history, question):
+    system = f"It is {now_text()}.\\n{RULES}"
+    return client.chat.completions.create(
+        model="gpt-4o",
+        messages=[
+            {"role": "system", "content": system},
+            *history,
+            {"role": "user", "content": question},
+        ],
+    )
+
+
+def ask_tagged(question):
+    return client.chat.completions.create(
+        model="gpt-4o",
+        messages=[
+            {"role": "system", "content": SESSION_TAG + RULES},
+            {"role": "user", "content": question},
+        ],
+    )
+"""
+
+
+def _cross_module_project(root: Path, util_suffix: str = "") -> None:
+    (root / "pyproject.toml").write_text('[project]\nname = "app"\n')
+    (root / "app").mkdir()
+    (root / "app" / "__init__.py").write_text("")
+    (root / "app" / "util.py").write_text(
+        "from datetime import datetime\n\n\ndef now_text():\n"
+        f'    return datetime.now().strftime("%Y-%m-%d %H:%M"){util_suffix}\n'
+    )
+    (root / "app" / "prompts.py").write_text(
+        "import uuid\n\n"
+        'SESSION_TAG = f"session {uuid.uuid4()}"\n'
+        'RULES = "Follow the policy. " * 20\n'
+    )
+    (root / "app" / "agent.py").write_text(CROSS_AGENT)
+
+
+def test_values_are_followed_across_modules_and_reported_where_they_are_made(
+    tmp_path: Path,
+) -> None:
+    _cross_module_project(tmp_path)
+    out = run(tmp_path, "check", ".", "--format", "json")
+    # A helper's clock (relative and absolute imports), a constant's id: each found once, in
+    # the file that makes the value, though only agent.py sends it.
+    assert sorted(codes(out)) == [("app/prompts.py", 3, "PL102"), ("app/util.py", 5, "PL101")]
+    # Checked alone, agent.py still reports what flows into it, in the other files.
+    alone = run(tmp_path, "check", "app/agent.py", "--format", "json")
+    assert sorted(codes(alone)) == sorted(codes(out))
+
+
+def test_a_suppression_in_the_file_that_makes_the_value_holds(tmp_path: Path) -> None:
+    _cross_module_project(tmp_path, util_suffix="  # promptlint: ignore[PL101]")
+    out = run(tmp_path, "check", ".", "--format", "json")
+    assert codes(out) == [("app/prompts.py", 3, "PL102")]

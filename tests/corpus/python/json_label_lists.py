@@ -11,7 +11,7 @@ EXAMPLES = [{"label": "spam", "text": "WIN A PRIZE"}]
 
 SYSTEM = f"Classify the email. Answer with one of {json.dumps(LABELS)}."
 SCALE = f"Scores allowed: {json.dumps(SCORES)}. Nested: {json.dumps([['a', 1], ['b', 2]])}."
-SHOTS = f"Examples: {json.dumps(EXAMPLES)}"  # expect: PL202
+SHOTS = f"Examples: {json.dumps(EXAMPLES)}"  # a dict literal: the same keys, the same order
 
 
 def classify(email: str) -> str:

@@ -35,7 +35,7 @@ def run(question: str, history: list[dict]) -> str:
         for call in msg.tool_calls:
             output = call_tool(call.function.name, json.loads(call.function.arguments))
             messages.append(
-                {"role": "tool", "tool_call_id": call.id, "content": json.dumps(output)}  # expect: PL202
+                {"role": "tool", "tool_call_id": call.id, "content": json.dumps(output)}  # kept as sent
             )
 
 

@@ -83,7 +83,7 @@ def run_tools(messages: list[dict], calls: list) -> None:
             {
                 "role": "tool",
                 "tool_call_id": call.id,
-                "content": json.dumps(result),  # expect: PL202
+                "content": json.dumps(result),  # a dict literal, serialised once and kept
             }
         )
 

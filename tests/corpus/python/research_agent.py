@@ -6,7 +6,7 @@ from datetime import date, datetime
 import anthropic
 
 client = anthropic.Anthropic()
-TODAY = date.today().isoformat()  # expect: PL101
+TODAY = date.today().isoformat()  # read once at import: the same for every request of a run
 
 HEADER = "You are a research agent. You search, read and summarise sources."
 RULES = [

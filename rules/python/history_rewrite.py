@@ -2,10 +2,10 @@ import libcst as cst
 
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
-from promptlint.python.catalogue import HISTORY_NAMES
-from promptlint.python.index import Event, Scope
+from promptlint.python.catalogue import HISTORY_NAMES, WINDOW_CALLS
+from promptlint.python.frontend import PythonContext, PythonRule
+from promptlint.python.index import Event
 from promptlint.python.values import WINDOW
-from promptlint.python_frontend import PythonContext, PythonRule
 
 
 class HistoryWindow(PythonRule):
@@ -13,7 +13,11 @@ class HistoryWindow(PythonRule):
     ## What it does
     Checks for conversation histories cut to a sliding window that drops the oldest turns
     on every request: `history[-N:]`, `messages[len(messages) - N:]`, `history.pop(0)`,
-    `del history[0]`, when the result is sent as messages or stored back as the history.
+    `del history[0]`, `history.remove(msg)`, token-budget trimming (`tokentrim.trim`,
+    LiteLLM's and LangChain's `trim_messages`), when the result is sent as messages or
+    stored back as the history. Only message lists count: `del schema["title"]` or a window
+    over tools is not a history. A one-off compaction (summarise, then keep appending) is
+    not a window.
 
     ## Why is this bad?
     The prefix cache needs every earlier message unchanged. Dropping the oldest turn shifts
@@ -45,6 +49,21 @@ class HistoryWindow(PythonRule):
     VALID = [
         Valid(
             """
+            import anthropic
+            client = anthropic.Anthropic()
+
+            def ask_structured(messages, output_format):
+                schema = output_format.model_json_schema()
+                if "title" in schema:
+                    del schema["title"]  # a key of a schema, not a turn of the history
+                tool = {"name": "answer", "input_schema": schema}
+                return client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=500, tools=[tool], messages=messages
+                )
+            """
+        ),
+        Valid(
+            """
             from openai import OpenAI
             client = OpenAI()
             SYSTEM = {"role": "system", "content": "You are helpful."}
@@ -60,6 +79,19 @@ class HistoryWindow(PythonRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import tokentrim as tt
+            import litellm
+
+            def respond(messages, system_message, context_window):
+                messages = tt.trim(messages, system_message=system_message, max_tokens=context_window)
+                return litellm.completion(model="gpt-4o", messages=messages)
+            """,
+            line=5,
+            column=16,
+            message_contains="tokentrim.trim()",
+        ),
         Invalid(
             """
             from openai import OpenAI
@@ -92,6 +124,8 @@ class HistoryWindow(PythonRule):
 
     def check(self, ctx: PythonContext) -> None:
         for use in ctx.uses(WINDOW):
+            if use.block.section != "messages":
+                continue  # a window over tools or a schema is no conversation history
             ctx.report(
                 type(self),
                 use.taint.node,
@@ -118,10 +152,21 @@ class HistoryWindow(PythonRule):
                 )
 
         # history.pop(0) / del history[0] / deque.popleft(): the oldest turn goes.
-        for key, events in _all_events(ctx):
+        for _scope, key, events in ctx.events:
             if not any(h in key.split(".")[-1].lower() for h in HISTORY_NAMES):
                 continue
             for ev in events:
+                if _trims(ctx, ev):
+                    assert isinstance(ev.value, cst.Call)
+                    ctx.report(
+                        type(self),
+                        ev.value,
+                        f"`{key}` is cut to a budget by {WINDOW_CALLS[ctx.evaluator.qualname(ev.value.func) or '']} "
+                        "on every request once it is long enough: the oldest turns go, every later "
+                        "message shifts and the cached prefix is rewritten; trim rarely and in "
+                        "large steps, or summarise",
+                    )
+                    continue
                 if _drops_oldest(ev):
                     ctx.report(
                         type(self),
@@ -129,6 +174,16 @@ class HistoryWindow(PythonRule):
                         f"`{ctx.code(ev.node).strip()}` drops the oldest turn of `{key}`: every "
                         "later message shifts and the cached prefix is rewritten",
                     )
+
+
+def _trims(ctx: PythonContext, ev: Event) -> bool:
+    """`messages = tokentrim.trim(messages, ...)`: a budget window stored as the history."""
+    value = ev.value
+    return (
+        ev.kind == "assign"
+        and isinstance(value, cst.Call)
+        and ctx.evaluator.qualname(value.func) in WINDOW_CALLS
+    )
 
 
 def _drops_oldest(ev: Event) -> bool:
@@ -143,8 +198,8 @@ def _drops_oldest(ev: Event) -> bool:
             )
         return False
     if ev.kind == "call" and isinstance(ev.node, cst.Call):
-        if ev.method == "popleft":
-            return True
+        if ev.method in ("popleft", "remove"):
+            return True  # `.remove(msg)` drops an earlier turn from the middle
         args = ev.node.args
         return (
             ev.method == "pop"
@@ -157,7 +212,7 @@ def _drops_oldest(ev: Event) -> bool:
 
 def _stored_back(ctx: PythonContext, node: cst.Subscript) -> bool:
     target = ctx.code(node.value).strip()
-    for _, events in _all_events(ctx):
+    for _scope, _key, events in ctx.events:
         for ev in events:
             if ev.kind == "assign" and ev.value is node:
                 stmt = ev.node
@@ -166,17 +221,3 @@ def _stored_back(ctx: PythonContext, node: cst.Subscript) -> bool:
                 ):
                     return True
     return False
-
-
-def _all_events(ctx: PythonContext) -> list[tuple[str, list[Event]]]:
-    out: list[tuple[str, list[Event]]] = []
-    stack: list[Scope | None] = [ctx.index.module_scope]
-    while stack:
-        scope = stack.pop()
-        if scope is None:
-            continue
-        if scope.kind != "class":  # a class scope repeats its methods' self.x events
-            out.extend(scope.events.items())
-        stack.extend(ctx.index.scope_of_function.get(id(f)) for f in scope.functions.values())
-        stack.extend(scope.classes.values())
-    return out

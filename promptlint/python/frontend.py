@@ -12,8 +12,8 @@ import bisect
 import os
 import re
 import sys
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -22,10 +22,12 @@ import libcst as cst
 from promptlint.check.config import CheckConfig
 from promptlint.check.frontends import FrontendResult
 from promptlint.check.rule import Rule
+from promptlint.check.suppressions import parse_suppressions
 from promptlint.findings import FileError, Finding, Fix, FixSafety
 from promptlint.python.flow import Evaluator
-from promptlint.python.index import ModuleIndex, build_index
+from promptlint.python.index import Event, ModuleIndex, Scope, build_index
 from promptlint.python.locate import locate
+from promptlint.python.project import Project, import_time_calls
 from promptlint.python.requests import (
     Block,
     Request,
@@ -33,7 +35,7 @@ from promptlint.python.requests import (
     find_requests,
     standalone_prefix_blocks,
 )
-from promptlint.python.values import Taint
+from promptlint.python.values import Taint, Val, static_text
 
 # Cheap pre-filter: a file with none of these builds no prompt we can see (and is not
 # parsed at all). It looks for the shapes prompts take, not just LLM-ish words.
@@ -42,6 +44,9 @@ LLM_HINTS = re.compile(
     r"|\b(?:messages|system|instructions|prompt|tools|contents|system_instruction|system_prompt)\s*="
     r"|cache_control|SystemMessage|HumanMessage|ChatPromptTemplate|generate_content"
     r"|list_tools|litellm|responses\.create|\.a?invoke\(|\.system_prompt\b|\.instructions\b"
+    # prompt parts by name (PROMPT_PART_WORDS): `docs_prompt += ...`, `def get_system_prompt(`
+    r"|\b\w*_?(?:prompts?|instructions?|preamble)\w*\s*\+?=[^=]"
+    r"|\bdef \w*(?:prompt|instruction|system|tools|messages)\w*\("
 )
 
 
@@ -126,6 +131,68 @@ class PythonContext:
         out += [(b, None) for b in self.standalone if b.text_first]
         return out
 
+    @cached_property
+    def events(self) -> list[tuple[Scope, str, list[Event]]]:
+        """Every name and `self.attr` of every function and the module, with what changes it."""
+        out: list[tuple[Scope, str, list[Event]]] = []
+        stack: list[Scope | None] = [self.index.module_scope]
+        while stack:
+            scope = stack.pop()
+            if scope is None:
+                continue
+            if scope.kind != "class":  # a class scope repeats its methods' self.x events
+                out.extend((scope, key, evs) for key, evs in scope.events.items())
+            stack.extend(self.index.scope_of_function.get(id(f)) for f in scope.functions.values())
+            stack.extend(scope.classes.values())
+        return out
+
+    @cached_property
+    def named_parts(self) -> list[Block]:
+        """Values whose name says they are a prompt part (`docs_prompt`, `self._tools`,
+        `tool_descriptions`, a `get_system_prompt()` return), wherever they are sent: the
+        order they are built in is the order the model reads them in."""
+        out: list[Block] = []
+        for scope, key, events in self.events:
+            name = key.rsplit(".", 1)[-1]
+            if not _names_prompt_part(name):
+                continue
+            # What it holds after each change: a later conditional reassignment
+            # (`docs = clip(docs)` when too long) must not hide how it was built.
+            for at in sorted({ev.end + 1 for ev in events}):
+                val = self.evaluator.resolve_key(key, scope, at)
+                if val is not None:
+                    out.append(Block(_unset(val), f"`{key}`", "prompt", prefix=True))
+        for fscope in self.index.scope_of_function.values():
+            if _names_prompt_part(fscope.name):
+                val = self.evaluator.returned(fscope)
+                if val is not None:
+                    where = f"what `{fscope.name}()` returns"
+                    out.append(Block(_unset(val), where, "prompt", prefix=True))
+        return out
+
+    @cached_property
+    def _import_time_calls(self) -> set[int]:
+        return import_time_calls(self.index)
+
+    def at_import(self, node: cst.CSTNode) -> bool:
+        """A call made while its module is imported (module or class body, here or in a
+        module the value was followed into): once per process."""
+        if id(node) in self._import_time_calls:
+            return True
+        project = self.evaluator.project
+        return project is not None and project.at_import(node)
+
+    @cached_property
+    def one_shot_texts(self) -> list[Block]:
+        """Prompt text by name (`*_prompt` variables, `generate_*_prompt()` returns) whose
+        request we cannot see: read as a one-shot template, where only the static text
+        before the first per-request value is reusable."""
+        return [
+            replace(b, final=True, text_first=True)
+            for b in self.named_parts
+            if b.val.parts is not None and static_text(b.val.parts)
+        ]
+
     def order(self, node: cst.CSTNode) -> int:
         return self.index.ordinal.get(id(node), 0)
 
@@ -153,6 +220,23 @@ class PythonRule(Rule):
 class PythonFrontend:
     name = "python"
     example_path = "example.py"
+
+    def __init__(self) -> None:
+        self.project: Project | None = None  # set by `prepare` for a run over a tree
+        self._volatile: dict[str, str] = {}
+
+    def prepare(
+        self,
+        files: Sequence[tuple[Path, str]],
+        more: Callable[[], Iterable[tuple[Path, str]]] | None = None,
+    ) -> None:
+        """The index pass: module names of every file, so values follow imports (`more`:
+        the rest of the project, listed when first needed). Nothing is parsed here; forked
+        workers inherit it. No files: the run is over."""
+        self.project = Project(files, more, reader=self._reader) if files else None
+
+    def _reader(self, index: ModuleIndex, project: Project, module_name: str) -> Evaluator:
+        return Evaluator(index, self._volatile, project=project, module_name=module_name)
 
     def matches(self, path: Path) -> bool:
         return path.suffix == ".py"
@@ -199,9 +283,15 @@ class PythonFrontend:
         except RecursionError:
             result.errors.append(FileError(path, "expression nesting too deep to analyse"))
             return result
-        ctx = PythonContext(
-            path, text, module, index, Evaluator(index, config.volatile_callables), config
+        project = self.project
+        self._volatile = config.volatile_callables  # followed modules read them too
+        evaluator = Evaluator(
+            index,
+            config.volatile_callables,
+            project=project,
+            module_name=project.module_name(path) if project is not None else None,
         )
+        ctx = PythonContext(path, text, module, index, evaluator, config)
         for rule in rules:
             if isinstance(rule, type) and issubclass(rule, PythonRule):
                 try:
@@ -220,6 +310,8 @@ class PythonFrontend:
                     )
         if ctx.reports:
             result.findings.extend(_findings(ctx))
+            if project is not None:
+                result.findings.extend(_foreign_findings(ctx, project))
         return result
 
 
@@ -253,6 +345,78 @@ def _findings(ctx: PythonContext) -> list[Finding]:
         end_line, end_col = _line_col(starts, span[1])
         out.append(rep.rule.finding(ctx.path, line, col, end_line, end_col, rep.message, fix))
     return out
+
+
+# Words that name a prompt part in a variable, attribute or function name.
+PROMPT_PART_WORDS = frozenset(
+    {
+        "prompt",
+        "prompts",
+        "system",
+        "instruction",
+        "instructions",
+        "preamble",
+        "tools",
+        "functions",
+        "description",
+        "descriptions",
+        "enum",
+        "messages",
+    }
+)
+
+
+def _unset(val: Val) -> Val:
+    """A set held as it is (not yet text or a list) has no order yet: it counts where it
+    is iterated, not where a prompt-named variable or function holds it."""
+    text_or_list = val.parts is not None or val.items is not None
+    own = frozenset(
+        t
+        for t in val.own
+        if t.node is not val.node
+        and (text_or_list or not t.detail.startswith(("set ", "frozenset ")))
+    )
+    return replace(val, own=own)
+
+
+def _names_prompt_part(name: str) -> bool:
+    """`docs_prompt`, `self._tools`, `get_system_prompt`, `system_prompt_for`: a prompt word
+    last, or `prompt` anywhere (`messages_table`, `tools_response` are something else)."""
+    words = [w for w in name.lower().split("_") if w]
+    return bool(words) and (words[-1] in PROMPT_PART_WORDS or "prompt" in words)
+
+
+def _foreign_findings(ctx: PythonContext, project: Project) -> list[Finding]:
+    """Reports whose node is in another module (a clock in a helper this file calls):
+    found in that module's file, at the line where the value is made."""
+    here = _located(ctx)
+    pending = [r for r in ctx.reports if id(r.node) not in here]
+    out: list[Finding] = []
+    seen: set[tuple[str, str, int]] = set()  # one per file, code and line, as in _findings
+    for foreign in project.loaded():
+        if not pending or foreign.shown == ctx.path:
+            continue
+        spans = locate(foreign.module, foreign.text, [r.node for r in pending])
+        if not spans:
+            continue
+        starts = _line_starts(foreign.text)
+        suppressions = parse_suppressions(foreign.text)
+        for rep in pending:
+            span = spans.get(id(rep.node))
+            if span is None:
+                continue
+            line, col = _line_col(starts, span[0])
+            end_line, end_col = _line_col(starts, span[1])
+            finding = rep.rule.finding(foreign.shown, line, col, end_line, end_col, rep.message)
+            key = (foreign.shown, rep.rule.CODE, line)
+            if key not in seen and not suppressions.suppresses(finding):
+                seen.add(key)
+                out.append(finding)
+    return out
+
+
+def _located(ctx: PythonContext) -> set[int]:
+    return set(locate(ctx.module, ctx.text, [r.node for r in ctx.reports]))
 
 
 def _mentions_sink(text: str, config: CheckConfig) -> bool:

@@ -1,6 +1,6 @@
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
-from promptlint.python_frontend import PythonContext, PythonRule
+from promptlint.python.frontend import PythonContext, PythonRule
 
 MAX_BREAKPOINTS = 4
 BREAKPOINT_APIS = ("anthropic-messages", "litellm", "custom", "langchain")

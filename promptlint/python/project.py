@@ -1,0 +1,146 @@
+"""The checked tree as one project: which module each file is, so values can be followed
+across imports (a clock in a helper of `utils.py`, formatted into a system prompt in
+`agent.py`).
+
+The index pass is cheap on purpose: module names come from paths and `__init__.py`
+files alone, nothing is parsed. A module is parsed (libcst, as for its own check) and
+indexed only when a value is followed into it, once per process; most files of a project
+are never needed. Workers inherit the index by fork.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from promptlint.python.index import ModuleIndex, build_index
+
+if TYPE_CHECKING:
+    from promptlint.python.flow import Evaluator
+
+
+@dataclass
+class ForeignModule:
+    """A module of the project as another module's analysis sees it."""
+
+    name: str
+    shown: str  # the path as findings show it
+    text: str
+    module: cst.Module
+    index: ModuleIndex
+    evaluator: Evaluator
+
+    @cached_property
+    def import_time_calls(self) -> set[int]:
+        """Calls made while the module is imported (module or class body)."""
+        return import_time_calls(self.index)
+
+
+MAX_HOPS = 3  # modules followed through, one into the next, before giving up
+
+
+class Project:
+    def __init__(
+        self,
+        files: Iterable[tuple[Path, str]],
+        more: Callable[[], Iterable[tuple[Path, str]]] | None = None,
+        *,
+        reader: Callable[[ModuleIndex, Project, str], Evaluator],
+    ) -> None:
+        # `reader(index, project, module_name)` makes the evaluator of a followed module
+        # (given by the front end, which owns the run's settings).
+        self._reader = reader
+        self._by_name: dict[str, tuple[Path, str]] = {}
+        self._name_of: dict[str, str] = {}  # shown path -> module name
+        self._add(files)
+        self._more = more  # the rest of the tree around named files, listed on first need
+        self._loaded: dict[str, ForeignModule | None] = {}
+        self.hops = 0
+
+    def _add(self, files: Iterable[tuple[Path, str]]) -> None:
+        for path, shown in files:
+            names = _module_names(path)
+            for name in names:
+                self._by_name.setdefault(name, (path, shown))
+            if names:
+                self._name_of.setdefault(shown, names[0])
+
+    def module_name(self, shown: str) -> str | None:
+        return self._name_of.get(shown)
+
+    def resolve(self, qualname: str, importer: str | None) -> tuple[ForeignModule, str] | None:
+        """The module of the project `qualname` points into, and the rest of the name
+        (`pkg.prompts.SYSTEM` -> (pkg.prompts, "SYSTEM")). Relative names (`..util.now`)
+        are resolved against `importer`, the importing module's name."""
+        if qualname.startswith("."):
+            if importer is None:
+                return None
+            level = len(qualname) - len(qualname.lstrip("."))
+            package = importer.split(".")[: -level or None]
+            qualname = ".".join([*package, qualname.lstrip(".")])
+        parts = qualname.split(".")
+        if self._more is not None and not any(
+            ".".join(parts[:cut]) in self._by_name for cut in range(len(parts) - 1, 0, -1)
+        ):
+            more, self._more = self._more, None
+            self._add(more())
+        for cut in range(len(parts) - 1, 0, -1):
+            name = ".".join(parts[:cut])
+            if name in self._by_name:
+                found = self._load(name)
+                return None if found is None else (found, ".".join(parts[cut:]))
+        return None
+
+    def _load(self, name: str) -> ForeignModule | None:
+        if name in self._loaded:
+            return self._loaded[name]
+        self._loaded[name] = None  # while loading (an import cycle) and if it fails
+        path, shown = self._by_name[name]
+        try:
+            text = path.read_text(encoding="utf-8")
+            module = cst.parse_module(text)
+            index = build_index(module)
+        except (OSError, UnicodeDecodeError, cst.ParserSyntaxError, RecursionError, MemoryError):
+            return None  # its own check reports it
+        found = ForeignModule(name, shown, text, module, index, self._reader(index, self, name))
+        self._loaded[name] = found
+        return found
+
+    def at_import(self, node: cst.CSTNode) -> bool:
+        return any(id(node) in m.import_time_calls for m in self.loaded())
+
+    def loaded(self) -> list[ForeignModule]:
+        return [m for m in self._loaded.values() if m is not None]
+
+
+def import_time_calls(index: ModuleIndex) -> set[int]:
+    return {id(site.node) for site in index.calls if site.scope.kind != "function"}
+
+
+def _module_names(path: Path) -> list[str]:
+    """Dotted names a file is imported by: its package chain (folders with `__init__.py`),
+    then shorter ones for namespace packages and `src/` layouts."""
+    parts = [path.stem] if path.stem != "__init__" else []
+    folder = path.parent
+    while (folder / "__init__.py").is_file():
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    if not parts:
+        return []
+    full = ".".join(parts)
+    # Without __init__.py up the tree (namespace packages): also the names from the
+    # folders above, up to three levels.
+    out = [full]
+    extra = folder
+    for _ in range(3):
+        if extra.name in ("", "src") or extra == extra.parent:
+            break
+        full = f"{extra.name}.{full}"
+        out.append(full)
+        extra = extra.parent
+    return out
