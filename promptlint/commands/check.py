@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
 from promptlint.errors import UserError
+from promptlint.findings import Finding, Severity
 
 
 def _split(values: tuple[str, ...]) -> tuple[str, ...]:
@@ -97,7 +99,7 @@ def check(
         click.echo(f"{n} file{'s' if n != 1 else ''} would be changed.", err=True)
         if result.errors:
             return 2
-        return 0 if exit_zero or (not result.fixed and not result.findings) else 1
+        return 0 if exit_zero or (not result.fixed and not _failing(result.findings)) else 1
     if fix:
         for path, (_, after) in result.fixed.items():
             Path(path).write_text(after, encoding="utf-8")
@@ -107,6 +109,12 @@ def check(
         click.echo(output)
     if result.errors:
         return 2
-    if result.findings and not exit_zero:
+    if _failing(result.findings) and not exit_zero:
         return 1
     return 0
+
+
+def _failing(findings: Sequence[Finding]) -> bool:
+    """Whether the hook fails: a warning or an error does; notes (severity info, such as a
+    chat template's date input) are shown but never fail a commit on their own."""
+    return any(f.severity is not Severity.INFO for f in findings)

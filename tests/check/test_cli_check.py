@@ -58,6 +58,20 @@ def test_exit_codes_and_text(tmp_path: Path) -> None:
     assert run("bad.py", "--exit-zero", cwd=tmp_path).returncode == 0
 
 
+def test_notes_alone_do_not_fail_the_hook(tmp_path: Path) -> None:
+    """A note (severity info: a chat template's constant date input) is shown, exit 0;
+    with a warning beside it the hook fails."""
+    template = Path(__file__).resolve().parents[1] / "data" / "templates"
+    note = (template / "date_string_default.jinja").read_text()
+    (tmp_path / "chat_template.jinja").write_text(note)
+    only_note = run("chat_template.jinja", cwd=tmp_path)
+    assert only_note.returncode == 0, only_note.stdout + only_note.stderr
+    assert "PL105 date-input" in only_note.stdout
+    (tmp_path / "bad.py").write_text(BAD)
+    both = run("chat_template.jinja", "bad.py", cwd=tmp_path)
+    assert both.returncode == 1 and "PL101" in both.stdout and "PL105" in both.stdout
+
+
 def test_json_format_has_stable_keys(tmp_path: Path) -> None:
     (tmp_path / "bad.py").write_text(BAD)
     out = run("--format", "json", ".", cwd=tmp_path)
