@@ -9,23 +9,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
+from promptlint.check.rule import REGISTERED as _RULES
+from promptlint.check.rule import Rule
 from promptlint.errors import UserError
 
-if TYPE_CHECKING:
-    from promptlint.check.rule import Rule
-
-_RULES: dict[tuple[str, str], type[Rule]] = {}  # (LANGUAGE, CODE) -> rule
 _loaded: set[str] = set()  # languages whose rules are imported
-
-
-def register(rule: type[Rule]) -> None:
-    key = (rule.LANGUAGE, rule.CODE)
-    existing = _RULES.get(key)
-    if existing is not None and existing.__qualname__ != rule.__qualname__:
-        raise RuntimeError(f"rule code {rule.CODE} ({rule.LANGUAGE}) registered twice")
-    _RULES[key] = rule
 
 
 def languages() -> tuple[str, ...]:

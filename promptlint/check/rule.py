@@ -53,6 +53,11 @@ class Invalid:
         return textwrap.dedent(self.expected_replacement).strip("\n") + "\n"
 
 
+# Every concrete rule, filled by Rule.__init_subclass__ as the catalogue is imported;
+# check/registry.py loads the catalogue and selects from it.
+REGISTERED: dict[tuple[str, str], type[Rule]] = {}  # (LANGUAGE, CODE) -> rule
+
+
 class Rule:
     """Base class of all rules. Subclasses that define `CODE` register themselves.
 
@@ -75,9 +80,11 @@ class Rule:
         if "CODE" not in cls.__dict__:
             return  # an intermediate base class (e.g. one per language)
         cls.AUTOFIX = any(case.expected_replacement is not None for case in cls.INVALID)
-        from promptlint.check import registry
-
-        registry.register(cls)
+        key = (cls.LANGUAGE, cls.CODE)
+        existing = REGISTERED.get(key)
+        if existing is not None and existing.__qualname__ != cls.__qualname__:
+            raise RuntimeError(f"rule code {cls.CODE} ({cls.LANGUAGE}) registered twice")
+        REGISTERED[key] = cls
 
     @classmethod
     def doc(cls) -> str:
