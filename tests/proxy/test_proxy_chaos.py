@@ -175,7 +175,7 @@ def stored(tmp: Path) -> Iterator[tuple[str, dict[str, int]]]:
             " cache_write_5m_tokens + cache_write_1h_tokens, output_tokens FROM requests"
         ).fetchall()
     for body, uncached, read, write, output in rows:
-        text = json.loads(body)["messages"][0]["content"]
+        text = json.loads(body)["request"]["messages"][0]["content"]  # --record-bodies full
         usage = {
             "uncached_input_tokens": uncached,
             "cache_read_tokens": read,
