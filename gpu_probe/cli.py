@@ -117,7 +117,15 @@ def _levels(raw: str) -> list[int]:
     "--fail-over",
     type=float,
     metavar="PCT",
-    help="Exit 1 on any sequential or KV mismatch, or a concurrent gap above PCT %.",
+    help="Exit 1 on any sequential or KV mismatch, or a concurrent gap above PCT % (the "
+    "arrival-order replay).",
+)
+@click.option(
+    "--fail-scheduler-over",
+    type=float,
+    metavar="PCT",
+    help="Exit 1 when the a-priori scheduler simulation's concurrent prediction is more than "
+    "PCT % from the engine's hits.",
 )
 @click.option(
     "--fail-routing-over",
@@ -171,6 +179,7 @@ def probe(
     json_out: Path | None,
     html_out: Path | None,
     fail_over: float | None,
+    fail_scheduler_over: float | None,
     fail_routing_over: float | None,
     engines: int,
     policies: str,
@@ -246,9 +255,12 @@ def probe(
         if path:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(render_fn(report))
-    if fail_over is not None or fail_routing_over is not None:
+    if fail_over is not None or fail_scheduler_over is not None or fail_routing_over is not None:
         failures = failed_checks(
-            report, fail_over if fail_over is not None else 1e9, fail_routing_over
+            report,
+            fail_over if fail_over is not None else 1e9,
+            fail_routing_over,
+            fail_scheduler_over,
         )
         if failures:
             click.echo("promptlint probe: failed: " + "; ".join(failures), err=True)

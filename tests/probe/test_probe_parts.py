@@ -349,10 +349,15 @@ def test_failed_checks_cover_the_scheduler_gap_and_routing() -> None:
     report = sample_report()  # a real demo run: least-loaded is 10.45 points off
     assert failed_checks(report, 10) == []
     conc = report["concurrent"]
-    assert failed_checks(report, abs(conc["difference_pct_scheduler"]) / 2) == [
-        f"concurrent gap {conc['difference_pct_scheduler']}% > "
-        f"{abs(conc['difference_pct_scheduler']) / 2}%"
+    replay, scheduler = conc["difference_pct"], conc["difference_pct_scheduler"]
+    # --fail-over gates the arrival-order replay; the scheduler simulation only when asked
+    assert failed_checks(report, abs(replay) / 2) == [
+        f"concurrent gap {replay}% > {abs(replay) / 2}%"
     ]
+    assert failed_checks(report, 10, max_scheduler_gap_pct=abs(scheduler) / 2) == [
+        f"concurrent gap of the scheduler simulation {scheduler}% > {abs(scheduler) / 2}%"
+    ]
+    assert failed_checks(report, 10, max_scheduler_gap_pct=abs(scheduler) + 1) == []
     routing = failed_checks(report, 10, max_routing_points=5)
     # round-robin and least-loaded are predicted equal: a tie, which either order respects
     assert routing == ["routing least-loaded: hit rate +10.45 points from the prediction"]
