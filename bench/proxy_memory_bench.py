@@ -25,35 +25,14 @@ import threading
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "proxy"))
-from harness import child_pids  # the test suite's helper: children read from /proc
+from harness import canned_upstream, child_pids  # the test suite's helpers
 
 MIB = 1024 * 1024
 REQUEST = json.dumps({"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]})
 HEADERS = {"Content-Type": "application/json", "Authorization": "Bearer sk-bench-0123456789"}
-
-
-def _upstream(body: bytes) -> ThreadingHTTPServer:
-    class Answer(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def do_POST(self) -> None:
-            self.rfile.read(int(self.headers["Content-Length"]))
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Answer)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
 
 
 def _peak_mib(pid: int) -> int:
@@ -153,15 +132,13 @@ def main() -> None:
             "usage": {"prompt_tokens": 2000, "completion_tokens": 7},
         }
     ).encode()
-    server = _upstream(body)
-    upstream = f"http://127.0.0.1:{server.server_address[1]}"
     print(f"load average {os.getloadavg()[0]:.1f}; {opts.requests} responses of 12 MiB")
     budgets: list[int | None] = [None] if opts.cwd else [int(b) for b in opts.budgets.split(",")]
-    for budget in budgets:
-        figures = run(upstream, budget, opts.cwd, opts.requests)
-        label = f"--max-queue-mib {budget}" if budget is not None else f"code in {opts.cwd}"
-        print(label, " ".join(f"{k}={v}" for k, v in figures.items()))
-    server.shutdown()
+    with canned_upstream(body) as upstream:
+        for budget in budgets:
+            figures = run(upstream, budget, opts.cwd, opts.requests)
+            label = f"--max-queue-mib {budget}" if budget is not None else f"code in {opts.cwd}"
+            print(label, " ".join(f"{k}={v}" for k, v in figures.items()))
 
 
 if __name__ == "__main__":

@@ -13,19 +13,16 @@ scrubbed to /home/user before the logs are kept.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import shutil
 import subprocess
 import sys
-import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.proxy.fake_upstream import FakeUpstream
+from tests.proxy.fake_upstream import ThreadedUpstream
 
 BASE = Path("/tmp/promptlint-agents")
 HOME = BASE / "home"
@@ -44,28 +41,18 @@ SUBAGENT = json.dumps(
 )
 
 
-@dataclass
-class Upstream:
-    """The stand-in upstream on its own loop and thread, with a clock the test moves."""
+class Upstream(ThreadedUpstream):
+    """The stand-in upstream with a clock the test moves: `offset_s` ahead of real time
+    from each `tick` on (the agent runs under libfaketime's clock, moved as much)."""
 
-    offset_s: float = 0.0
-    fake: FakeUpstream = field(default_factory=lambda: FakeUpstream(keep_received=0))
-    loop: asyncio.AbstractEventLoop = field(default_factory=asyncio.new_event_loop)
-    thread: threading.Thread | None = None
+    def __init__(self) -> None:
+        super().__init__()
+        self.offset_s = 0.0
 
     def __enter__(self) -> Upstream:
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-        asyncio.run_coroutine_threadsafe(self.fake.start(), self.loop).result(10)
+        super().__enter__()
         self.fake.clock = time.time()
         return self
-
-    def __exit__(self, *exc: object) -> None:
-        asyncio.run_coroutine_threadsafe(self.fake.stop(), self.loop).result(10)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        assert self.thread is not None
-        self.thread.join(10)
-        self.loop.close()
 
     def tick(self) -> None:
         self.fake.clock = time.time() + self.offset_s

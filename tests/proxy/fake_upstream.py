@@ -1097,6 +1097,28 @@ class FakeUpstream:
         return await self._stream(request, events, True)
 
 
+class ThreadedUpstream:
+    """A FakeUpstream serving from its own event loop in a thread, for tests that drive
+    blocking clients and other processes: `with ThreadedUpstream() as up: up.fake.url`."""
+
+    def __init__(self, **config: Any) -> None:
+        config.setdefault("keep_received", 0)
+        self.fake = FakeUpstream(**config)
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+
+    def __enter__(self) -> ThreadedUpstream:
+        self.thread.start()
+        asyncio.run_coroutine_threadsafe(self.fake.start(), self.loop).result(10)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        asyncio.run_coroutine_threadsafe(self.fake.stop(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+        self.loop.close()
+
+
 def main() -> None:
     """`python tests/proxy/fake_upstream.py [PORT]`: serve until killed (used by bench/)."""
     import sys

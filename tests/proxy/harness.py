@@ -6,7 +6,9 @@ import asyncio
 import io
 import threading
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -154,3 +156,31 @@ def writer_child(pid: int) -> int | None:
         except FileNotFoundError:
             continue
     return None
+
+
+@contextmanager
+def canned_upstream(body: bytes) -> Iterator[str]:
+    """A plain HTTP/1.1 upstream answering every POST with `body` (JSON, with its length):
+    no prefix cache, no parsing, so a large body costs the upstream nothing. Its URL."""
+
+    class Answer(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["Content-Length"]))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Answer)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -7,7 +7,6 @@ random schedule."""
 
 from __future__ import annotations
 
-import asyncio
 import http.client
 import json
 import os
@@ -17,7 +16,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -25,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_upstream import FakeUpstream
+from fake_upstream import ThreadedUpstream
 from harness import ANTHROPIC_KEY, OPENAI_KEY, writer_child
 
 pytestmark = pytest.mark.chaos
@@ -33,24 +31,6 @@ pytestmark = pytest.mark.chaos
 ROUNDS = 3
 PER_ROUND = 600
 CLIENTS = 6
-
-
-class Upstream:
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.fake = FakeUpstream(keep_received=0)
-
-    def __enter__(self) -> Upstream:
-        self.thread.start()
-        asyncio.run_coroutine_threadsafe(self.fake.start(), self.loop).result(10)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        asyncio.run_coroutine_threadsafe(self.fake.stop(), self.loop).result(10)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
-        self.loop.close()
 
 
 def start_proxy(tmp: Path, upstream: str) -> tuple[subprocess.Popen[str], int]:
@@ -190,7 +170,7 @@ def test_chaos_every_success_is_recorded_or_counted(tmp_path: Path) -> None:
     succeeded: dict[str, dict[str, int]] = {}
     lost = 0
     faults: list[str] = []
-    with Upstream() as up:
+    with ThreadedUpstream() as up:
         n = 0
         for _ in range(ROUNDS):
             proc, port = start_proxy(tmp_path, up.fake.url)

@@ -17,12 +17,11 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import OPENAI_KEY, Harness, raw_request
+from harness import OPENAI_KEY, Harness, canned_upstream, raw_request
 
 from promptlint.proxy.metrics import MAX_MODEL_LABELS, OTHER_MODEL, Metrics
 
@@ -209,27 +208,8 @@ def _big_upstream() -> Iterator[tuple[str, bytes]]:
         }
     ).encode()
 
-    class Answer(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def do_POST(self) -> None:
-            self.rfile.read(int(self.headers["Content-Length"]))
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Answer)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", body
-    finally:
-        server.shutdown()
-        server.server_close()
+    with canned_upstream(body) as url:
+        yield url, body
 
 
 @pytest.mark.parametrize("writer", ["thread", "process"])
