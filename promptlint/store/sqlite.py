@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
 from promptlint.errors import UserError
 from promptlint.store.base import StoreGone
 from promptlint.store.sql import SQLStore
+
+# How long a connection waits on another that holds the database.
+BUSY_SECONDS = 30
 
 
 class SQLiteStore(SQLStore):
@@ -37,16 +41,16 @@ class SQLiteStore(SQLStore):
         try:
             # Autocommit mode: transactions are opened explicitly (BEGIN IMMEDIATE for writes).
             self._conn = sqlite3.connect(
-                str(self.path), check_same_thread=False, isolation_level=None, timeout=30.0
+                str(self.path), check_same_thread=False, isolation_level=None, timeout=BUSY_SECONDS
             )
         except sqlite3.Error as e:
             raise UserError(f"cannot open {self.location}: {e}") from None
         self._identity = _identity(self.path)
         try:
-            self._conn.execute("PRAGMA busy_timeout = 30000")
+            self._conn.execute(f"PRAGMA busy_timeout = {BUSY_SECONDS * 1000}")
             # Refuse a foreign or newer database before changing anything in it (WAL mode).
             self.check_version(self.schema_version())
-            mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()
+            mode = self._switch_to_wal()
             if mode is None or str(mode[0]).lower() != "wal":
                 raise UserError(f"{self.location}: cannot switch to WAL mode ({mode})")
             self._conn.execute("PRAGMA synchronous = NORMAL")
@@ -62,6 +66,19 @@ class SQLiteStore(SQLStore):
         except BaseException:
             self._conn.close()
             raise
+
+    def _switch_to_wal(self) -> Any:
+        """`PRAGMA journal_mode = WAL`, retried while another connection holds the file:
+        SQLite does not call the busy handler for a journal-mode change, so proxies opening
+        one new store together would otherwise fail with "database is locked"."""
+        deadline = time.monotonic() + BUSY_SECONDS
+        while True:
+            try:
+                return self._conn.execute("PRAGMA journal_mode = WAL").fetchone()
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
 
     def _cursor(self) -> Any:
         return self._conn.cursor()
