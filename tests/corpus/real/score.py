@@ -1,7 +1,11 @@
 """Score `promptlint check` against the hand-labelled real-project corpus.
 
 Usage:
-    python tests/corpus/real/score.py [--set dev|heldout] [--src DIR] [--format text|json]
+    python tests/corpus/real/score.py [--set NAME] [--src DIR] [--format text|json]
+
+A set is a folder beside this script with a ``labels.json`` (``{"set", "projects": [...]}``)
+and/or one ``<project>.labels.json`` per project (one project object each, so that several
+labellers can work on one set without editing one file).
 
 Two measurements, both from the installed CLI (`promptlint check --format json --exit-zero`):
 
@@ -15,8 +19,16 @@ A finding counts as *found* when its code is the labelled one and its line is wi
 the labelled line. A finding inside the function of a clean site is a *false alarm*; any other
 finding is *unlabelled* and listed so that someone reads it, except findings in test code
 (``tests/``, ``test_*.py``, ``*_test.py``, ``conftest.py``), which is not production traffic and
-is never labelled: those are counted apart as *in tests*. The script measures and never
-judges: it exits 0 whatever the figures (and on errors, after saying them).
+is never labelled: those are counted apart as *in tests*.
+
+A project's ``reviews`` (``{"path", "line", "code", "verdict": "true"|"false", "reason"}``) are
+findings at unlabelled places that someone read after the labels were frozen: with ``--src``
+they count as true findings or as false alarms (at places that are not labelled clean sites),
+and only the findings nobody reviewed stay *unlabelled*. *Precision* is true findings (found plus
+reviewed true) over all judged findings (those plus wrong-code, false alarms and reviewed false).
+
+The script measures and never judges: it exits 0 whatever the figures (and on errors, after
+saying them).
 """
 
 from __future__ import annotations
@@ -64,6 +76,17 @@ class Finding:
 
 
 @dataclass
+class Review:
+    """A finding at an unlabelled place, read and judged after the labels were frozen."""
+
+    path: str
+    line: int
+    code: str
+    true: bool
+    reason: str
+
+
+@dataclass
 class Score:
     project: str
     breaks: list[Site] = field(default_factory=list)
@@ -74,10 +97,14 @@ class Score:
     false_alarms: list[tuple[Site, Finding]] = field(default_factory=list)
     unlabelled: list[Finding] = field(default_factory=list)
     in_tests: list[Finding] = field(default_factory=list)
+    reviewed_true: list[tuple[Review, Finding]] = field(default_factory=list)
+    reviewed_false: list[tuple[Review, Finding]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
     def counts(self) -> dict[str, Any]:
         per20 = 20 * len(self.false_alarms) / len(self.clean) if self.clean else None
+        true = len(self.found) + len(self.reviewed_true)
+        judged = true + len(self.wrong_code) + len(self.false_alarms) + len(self.reviewed_false)
         return {
             "breaks": len(self.breaks),
             "breaks_doubtful": sum(s.doubt for s in self.breaks),
@@ -91,6 +118,9 @@ class Score:
             "in_tests": len(self.in_tests),
             "false_alarms_per_20_clean": None if per20 is None else round(per20, 2),
             "recall": round(len(self.found) / len(self.breaks), 3) if self.breaks else None,
+            "reviewed_true": len(self.reviewed_true),
+            "reviewed_false": len(self.reviewed_false),
+            "precision": round(true / judged, 3) if judged else None,
         }
 
 
@@ -188,6 +218,7 @@ def score(
     clean: list[Site],
     findings: list[Finding],
     functions: Functions,
+    reviews: tuple[Review, ...] = (),
 ) -> Score:
     result = Score(project, breaks=breaks, clean=clean)
     used: set[int] = set()
@@ -219,24 +250,58 @@ def score(
             ),
             None,
         )
+        review = next(
+            (
+                r
+                for r in reviews
+                if r.path == finding.path
+                and r.code == finding.code
+                and abs(r.line - finding.line) <= LINE_SLACK
+            ),
+            None,
+        )
         if holder is not None:
             result.false_alarms.append((holder, finding))
         elif is_test_path(finding.path):
             result.in_tests.append(finding)
+        elif review is not None:
+            (result.reviewed_true if review.true else result.reviewed_false).append(
+                (review, finding)
+            )
         else:
             result.unlabelled.append(finding)
     return result
 
 
+def label_files(set_dir: Path) -> list[Path]:
+    whole = set_dir / "labels.json"
+    return ([whole] if whole.is_file() else []) + sorted(set_dir.glob("*.labels.json"))
+
+
+def sets() -> list[str]:
+    return sorted(p.name for p in HERE.iterdir() if p.is_dir() and label_files(p))
+
+
 def load_labels(set_dir: Path) -> dict[str, Any]:
-    labels = set_dir / "labels.json"
-    if not labels.exists():
-        raise ScoreError(f"{labels} does not exist")
-    try:
-        data: dict[str, Any] = json.loads(labels.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise ScoreError(f"{labels}: not JSON ({exc})") from exc
-    return data
+    """The set's projects: those of ``labels.json`` and one per ``<project>.labels.json``."""
+    files = label_files(set_dir)
+    if not files:
+        raise ScoreError(f"{set_dir} has no labels.json and no <project>.labels.json")
+    projects: list[dict[str, Any]] = []
+    for file in files:
+        try:
+            data = json.loads(file.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise ScoreError(f"{file}: not JSON ({exc})") from exc
+        projects.extend(data["projects"] if file.name == "labels.json" else [data])
+    return {"set": set_dir.name, "projects": projects}
+
+
+def reviews_of(project: dict[str, Any]) -> tuple[Review, ...]:
+    return tuple(
+        Review(r["path"], int(r["line"]), r["code"], r["verdict"] == "true", r["reason"])
+        for r in project.get("reviews", [])
+    )
 
 
 def project_dir(repo: str) -> str:
@@ -332,7 +397,9 @@ def score_sources(src: Path, labels: dict[str, Any], cli: str) -> list[Score]:
             )
             (breaks if raw["verdict"] == "break" else clean).append(site)
         findings, errors = run_check(root, cli)
-        result = score(project["repo"], breaks, clean, findings, Functions(root))
+        result = score(
+            project["repo"], breaks, clean, findings, Functions(root), reviews_of(project)
+        )
         result.errors = errors
         scores.append(result)
     return scores
@@ -350,6 +417,8 @@ def confident(result: Score) -> Score:
         false_alarms=[(x, f) for x, f in result.false_alarms if not x.doubt],
         unlabelled=list(result.unlabelled),
         in_tests=list(result.in_tests),
+        reviewed_true=list(result.reviewed_true),
+        reviewed_false=list(result.reviewed_false),
     )
 
 
@@ -365,6 +434,8 @@ def total(scores: list[Score]) -> Score:
             "false_alarms",
             "unlabelled",
             "in_tests",
+            "reviewed_true",
+            "reviewed_false",
             "errors",
         ):
             getattr(out, name).extend(getattr(s, name))
@@ -379,8 +450,11 @@ COLUMNS = [
     ("false_alarms", "false alarms"),
     ("unlabelled", "unlabelled"),
     ("in_tests", "in tests"),
+    ("reviewed_true", "reviewed true"),
+    ("reviewed_false", "reviewed false"),
     ("clean_sites", "clean"),
     ("false_alarms_per_20_clean", "FA/20 clean"),
+    ("precision", "precision"),
 ]
 
 
@@ -410,6 +484,8 @@ def text_table(title: str, scores: list[Score]) -> str:
                 f"  false alarm  {tag} {f.path}:{f.line} {f.code}"
                 f" in clean site {site.function or site.line}: {f.message[:100]}"
             )
+        for r, f in s.reviewed_false:
+            lines.append(f"  false (rev.) {tag} {f.path}:{f.line} {f.code}: {r.reason[:100]}")
         for f in s.unlabelled:
             lines.append(f"  unlabelled   {tag} {f.path}:{f.line} {f.code}: {f.message[:100]}")
         for f in s.in_tests:
@@ -435,6 +511,9 @@ def as_json(scores: list[Score]) -> dict[str, Any]:
                 finding(f) | {"clean_site": x.function} for x, f in s.false_alarms
             ],
             "unlabelled_findings": [finding(f) for f in s.unlabelled],
+            "reviewed_false_findings": [
+                finding(f) | {"reason": r.reason} for r, f in s.reviewed_false
+            ],
             "test_file_findings": [finding(f) for f in s.in_tests],
             "errors": s.errors,
         }
@@ -448,7 +527,7 @@ def as_json(scores: list[Score]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--set", default="dev", choices=["dev", "heldout"])
+    parser.add_argument("--set", default="dev", choices=sets())
     parser.add_argument(
         "--src", type=Path, help="folder with the original projects as <owner>+<name>/"
     )
