@@ -1,5 +1,6 @@
-"""A local stand-in for the hosted APIs: OpenAI chat/responses/completions and Anthropic
-messages, in their exact wire formats, streamed (SSE) and not, with a prefix cache.
+"""A local stand-in for the hosted APIs: OpenAI chat/responses/completions, Anthropic
+messages and Gemini generateContent / streamGenerateContent, in their exact wire formats,
+streamed (SSE) and not, with a prefix cache.
 
 The cache behaves like the providers' (docs/reference/providers.md §1.1, §2.1):
 - OpenAI: automatic, per API key (+ `prompt_cache_key`) and model; hits only from 1024
@@ -7,6 +8,10 @@ The cache behaves like the providers' (docs/reference/providers.md §1.1, §2.1)
 - Anthropic: only at `cache_control` breakpoints (or the top-level `cache_control`, which
   marks the last block), tools → system → messages, 20-block lookback, 1024-token minimum,
   5m/1h TTL; reads and writes are reported in addition to `input_tokens`.
+- Gemini: implicit, per API key and model, from 2048 tokens (2.5 Flash and Pro on the
+  current page), to the token; `cachedContentTokenCount` is a subset of
+  `promptTokenCount`; 2.5 and newer models think (`thoughtsTokenCount`) unless
+  `thinkingBudget` is 0.
 
 Tokens are counted with a simple word/punctuation split: an approximation of a BPE
 tokenizer, good enough to make cached counts move the way the providers' do.
@@ -54,6 +59,11 @@ OPENAI_MIN = 1024
 OPENAI_STEP = 128
 ANTHROPIC_MIN = 1024
 ANTHROPIC_LOOKBACK = 20
+GEMINI_MIN = 2048
+GEMINI_PATH_RE = re.compile(
+    r"/v1(?:beta|alpha)?/models/([^/:]+):(generateContent|streamGenerateContent|countTokens)$"
+)
+GEMINI_THOUGHT = "Weighing what the user asked against what the files show."
 TOOL_USE_RE = re.compile(r"\[\[tool_use (\w+) (\{.*?\})\]\]", re.S)
 MODEL_SNAPSHOTS = {
     "gpt-4o": "gpt-4o-2024-08-06",
@@ -185,6 +195,7 @@ class FakeUpstream:
     sent: OrderedDict[str, Sent] = field(default_factory=OrderedDict)
     request_count: int = 0
     _openai_cache: dict[str, OrderedDict[str, float]] = field(default_factory=dict)
+    _gemini_cache: dict[str, deque[tuple[list[str], float]]] = field(default_factory=dict)
     _anthropic_cache: dict[str, dict[str, float]] = field(default_factory=dict)
     _gates: dict[str, asyncio.Event] = field(default_factory=dict)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
@@ -263,6 +274,9 @@ class FakeUpstream:
         if delay:
             await asyncio.sleep(delay)
         path = request.path.rstrip("/")
+        gemini = GEMINI_PATH_RE.search(path)
+        if request.method == "POST" and gemini:
+            return await self._gemini(request, body, gemini.group(1), gemini.group(2))
         anthropic = path.endswith("/v1/messages")
         if request.method == "POST" and (
             path.endswith(("/chat/completions", "/completions", "/responses")) or anthropic
@@ -414,11 +428,6 @@ class FakeUpstream:
         self, request: web.Request, req: dict[str, Any], segments: list[Any]
     ) -> tuple[int, int]:
         """(prompt tokens, cached tokens) under OpenAI's automatic prefix caching."""
-        toks: list[str] = []
-        for seg in segments:
-            if seg is not None:
-                toks.extend(tokens_of(seg))
-        total = len(toks)
         key = "|".join(
             [
                 request.headers.get("Authorization", ""),
@@ -426,15 +435,32 @@ class FakeUpstream:
                 str(req.get("prompt_cache_key", "")),
             ]
         )
+        return self._prefix_cached(self._openai_cache, key, segments, OPENAI_STEP, OPENAI_MIN)
+
+    def _prefix_cached(
+        self,
+        caches: dict[str, OrderedDict[str, float]],
+        key: str,
+        segments: list[Any],
+        step: int,
+        minimum: int,
+    ) -> tuple[int, int]:
+        """(prompt tokens, cached tokens) for an automatic prefix cache that matches the
+        longest earlier prefix in `step`-token blocks, from `minimum` tokens on."""
+        toks: list[str] = []
+        for seg in segments:
+            if seg is not None:
+                toks.extend(tokens_of(seg))
+        total = len(toks)
         now = self._now()
         with self._lock:
-            cache = self._openai_cache.setdefault(key, OrderedDict())
+            cache = caches.setdefault(key, OrderedDict())
             h = hashlib.sha256()
             hits = 0
             broken = False
             hashes = []
-            for start in range(0, total - total % OPENAI_STEP, OPENAI_STEP):
-                h.update("\x00".join(toks[start : start + OPENAI_STEP]).encode())
+            for start in range(0, total - total % step, step):
+                h.update("\x00".join(toks[start : start + step]).encode())
                 digest = h.copy().hexdigest()
                 hashes.append(digest)
                 seen = cache.get(digest)
@@ -447,8 +473,8 @@ class FakeUpstream:
                 cache.move_to_end(digest)
             while len(cache) > 100_000:
                 cache.popitem(last=False)
-        cached = hits * OPENAI_STEP
-        if cached < OPENAI_MIN or total < OPENAI_MIN:
+        cached = hits * step
+        if cached < minimum or total < minimum:
             cached = 0
         return total, min(cached, max(0, total - 1))
 
@@ -1095,6 +1121,171 @@ class FakeUpstream:
             ev("message_stop", {"type": "message_stop"}),
         ]
         return await self._stream(request, events, True)
+
+    # -- Gemini ----------------------------------------------------------------------------
+
+    def _gemini_cached(self, key: str, segments: list[Any]) -> tuple[int, int]:
+        """(prompt tokens, cached tokens) under Gemini's implicit caching: the longest
+        prefix shared with a recent prompt of the same key and model, to the token."""
+        toks: list[str] = []
+        for seg in segments:
+            if seg is not None:
+                toks.extend(tokens_of(seg))
+        now = self._now()
+        best = 0
+        with self._lock:
+            recent = self._gemini_cache.setdefault(key, deque(maxlen=64))
+            for earlier, seen in recent:
+                if now - seen >= 600:
+                    continue
+                n = 0
+                for a, b in zip(earlier, toks, strict=False):
+                    if a != b:
+                        break
+                    n += 1
+                best = max(best, n)
+            recent.append((toks, now))
+        total = len(toks)
+        cached = best if best >= GEMINI_MIN else 0
+        return total, min(cached, max(0, total - 1))
+
+    def _gemini_error(self, request: web.Request, code: int, message: str) -> web.Response:
+        status = {
+            400: "INVALID_ARGUMENT",
+            401: "UNAUTHENTICATED",
+            403: "PERMISSION_DENIED",
+            429: "RESOURCE_EXHAUSTED",
+        }
+        data = {
+            "error": {
+                "code": code,
+                "message": message,
+                "status": status.get(code, "INTERNAL" if code >= 500 else "INVALID_ARGUMENT"),
+            }
+        }
+        return self._json(request, code, data)
+
+    async def _gemini(
+        self, request: web.Request, body: bytes, model: str, method: str
+    ) -> web.StreamResponse:
+        hdr = request.headers
+        api_key = hdr.get("x-goog-api-key") or request.query.get("key", "")
+        if not api_key:
+            return self._gemini_error(
+                request,
+                403,
+                "Method doesn't allow unregistered callers (callers without"
+                " established identity). Please use API Key or other form of API consumer"
+                " identity to call this API.",
+            )
+        status = hdr.get("x-fake-status")
+        if status:
+            return self._gemini_error(request, int(status), "injected failure")
+        try:
+            req = json.loads(body)
+            if not isinstance(req, dict):
+                raise ValueError("not an object")
+        except (ValueError, UnicodeDecodeError):
+            return self._gemini_error(request, 400, "Invalid JSON payload received.")
+        contents = req.get("contents") or []
+        segments = [req.get("systemInstruction"), req.get("tools"), req.get("toolConfig")]
+        segments += [
+            {"role": c.get("role"), "parts": c.get("parts")}
+            for c in contents
+            if isinstance(c, dict)
+        ]
+        if method == "countTokens":
+            total = sum(len(tokens_of(s)) for s in segments if s is not None)
+            return self._json(
+                request,
+                200,
+                {
+                    "totalTokens": total,
+                    "promptTokensDetails": [{"modality": "TEXT", "tokenCount": total}],
+                },
+            )
+        prompt, cached = self._gemini_cached(f"{api_key}|{model}", segments)
+        config = req.get("generationConfig") or {}
+        budget = (config.get("thinkingConfig") or {}).get("thinkingBudget")
+        thinks = re.match(r"gemini-(2\.5|[3-9])", model) is not None and budget != 0
+        thoughts = count_tokens(GEMINI_THOUGHT) if thinks else 0
+        call = self._gemini_function_call(contents)
+        pieces = [] if call else self._pieces(request)
+        output = sum(count_tokens(p) for p in pieces) + (len(tokens_of(call)) if call else 0)
+        usage: dict[str, Any] = {
+            "promptTokenCount": prompt,
+            "candidatesTokenCount": output,
+            "totalTokenCount": prompt + output + thoughts,
+            "promptTokensDetails": [{"modality": "TEXT", "tokenCount": prompt}],
+        }
+        if cached:
+            usage["cachedContentTokenCount"] = cached
+            usage["cacheTokensDetails"] = [{"modality": "TEXT", "tokenCount": cached}]
+        if thoughts:
+            usage["thoughtsTokenCount"] = thoughts
+        rid = self._new_id("gr")
+        version = model
+
+        def candidate(parts: list[dict[str, Any]], finish: bool) -> dict[str, Any]:
+            c: dict[str, Any] = {"content": {"parts": parts, "role": "model"}, "index": 0}
+            if finish:
+                c["finishReason"] = "STOP"
+            return c
+
+        final_parts: list[dict[str, Any]] = (
+            [{"functionCall": call}] if call else [{"text": "".join(pieces)}]
+        )
+        if method == "generateContent":
+            data = {
+                "candidates": [candidate(final_parts, True)],
+                "usageMetadata": usage,
+                "modelVersion": version,
+                "responseId": rid,
+            }
+            return self._json(request, 200, data)
+        # streamGenerateContent: `alt=sse` streams `data:` events ending in CRLF CRLF;
+        # without it the answer is one JSON array of the same chunks.
+        partial = {
+            "promptTokenCount": prompt,
+            "totalTokenCount": prompt,
+            "promptTokensDetails": [{"modality": "TEXT", "tokenCount": prompt}],
+        }
+        chunks: list[dict[str, Any]] = []
+        if call:
+            chunks.append(candidate([{"functionCall": call}], True))
+        else:
+            for i, p in enumerate(pieces):
+                chunks.append(candidate([{"text": p}], i == len(pieces) - 1))
+        objs = [
+            {
+                "candidates": [c],
+                "usageMetadata": usage if i == len(chunks) - 1 else partial,
+                "modelVersion": version,
+                "responseId": rid,
+            }
+            for i, c in enumerate(chunks)
+        ]
+        if request.query.get("alt") != "sse":
+            return self._json(request, 200, objs)
+        events = [
+            b"data: " + json.dumps(o, separators=(",", ":")).encode() + b"\r\n\r\n" for o in objs
+        ]
+        return await self._stream(request, events, False)
+
+    def _gemini_function_call(self, contents: list[Any]) -> dict[str, Any] | None:
+        """The function call a `[[tool_use NAME {...}]]` directive in the latest user turn
+        asks for; a turn that carries a function's response gets the usual text answer."""
+        if not contents or not isinstance(contents[-1], dict):
+            return None
+        last = contents[-1]
+        parts = [p for p in last.get("parts") or [] if isinstance(p, dict)]
+        if last.get("role") != "user" or any("functionResponse" in p for p in parts):
+            return None
+        for part in parts:
+            m = TOOL_USE_RE.search(str(part.get("text", "")))
+            if m:
+                return {"name": m.group(1), "args": json.loads(m.group(2))}
+        return None
 
 
 class ThreadedUpstream:
