@@ -5,8 +5,8 @@ less: each call's usage, its time and model, the agent's markers (compaction), a
 Claude Code since it logs request shapes — digests of the system prompt, the tools and the
 cache-key parameters. So a break here is found where a call read less from the cache than
 the call before it left there (the policy's prediction for an unchanged prefix), and its
-cause is the first of these the log shows: a compaction, a model switch, a gap past the
-TTL, a changed system prompt, tool list or parameter. Where the log shows none, the cause
+cause is the first of these the log shows: a compaction or rewind, a model switch, a gap
+past the TTL, a changed system prompt, tool list or parameter. Where the log shows none, the cause
 is unknown (`provider-miss`, inferred): `exact` is False and `note` says so.
 """
 
@@ -60,6 +60,7 @@ class LoggedCall:
     latency_ms: float = 0.0
     shape: Shape | None = None
     compacted: bool = False  # the agent compacted the conversation just before this call
+    rewound: bool = False  # the agent cut the conversation back (a rewind) before this call
 
 
 @dataclass(frozen=True)
@@ -174,6 +175,8 @@ def infer_breaks(
     found: list[Inferred] = []
     if call.compacted:
         found.append(Inferred(Cause.COMPACTION, "messages", after="conversation compacted"))
+    elif call.rewound:
+        found.append(Inferred(Cause.HISTORY_REWRITE, "messages", after="conversation rewound"))
     elif switched:
         found.append(Inferred(Cause.PARAM_CHANGE, "model", prev.model, call.model))
     elif not ttl_policy.alive(gap):

@@ -3,21 +3,24 @@
 Each file's progress is kept in the store (`import_files`: its size, how far it was read,
 a digest of its head, and the reader's state — the last call of each lineage, the shapes
 seen), so a re-import reads only the lines added since, and a file rewritten in place is
-read again from its start. Record ids come from the agent's own ids, so reading a line
-twice writes the same record twice, not two records.
+read again from its start. An agent that keeps a SQLite store (opencode) is read the same
+way by row: the last row read and the store's first row stand for offset and head. Record
+ids come from the agent's own ids, so reading a line twice writes the same record twice,
+not two records.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from promptlint.agentlogs import claude_code, codex
+from promptlint.agentlogs import claude_code, codex, gemini_cli, opencode
 from promptlint.agentlogs.calls import LineageState, LoggedCall, Pricing, is_after, to_record
 from promptlint.agentlogs.jsonl import JsonLines, LineErrors, file_head, same_head
 from promptlint.errors import UserError
@@ -38,10 +41,13 @@ class Agent:
     name: str
     wanted: tuple[bytes, ...]
     pattern: str  # glob of log files under the agent's folder
+    sqlite: bool = False  # one SQLite store, read by row, instead of JSON-lines files
 
-    def reader(self, state: dict[str, Any] | None) -> Reader:
+    def reader(self, state: dict[str, Any] | None, path: Path, errors: LineErrors) -> Reader:
         if self.name == claude_code.SOURCE:
             return claude_code.ClaudeCodeReader.from_json(state or {})
+        if self.name == gemini_cli.SOURCE:
+            return gemini_cli.GeminiCliReader.from_json(state or {}, path, errors)
         return codex.CodexReader.from_json(state or {})
 
     def default_roots(self) -> list[Path]:
@@ -51,12 +57,25 @@ class Agent:
             bases = [Path(p) for p in env.split(",")] if env else [home / ".claude"]
             bases += [] if env else [home / ".config" / "claude"]
             return [b / "projects" for b in bases]
+        if self.name == gemini_cli.SOURCE:
+            # The CLI's own override of its home (`GEMINI_CLI_HOME`), as the CLI reads it.
+            # (macOS's sandbox-exec mode keeps it under ~/.cache instead).
+            base = Path(os.environ.get("GEMINI_CLI_HOME") or home)
+            return [base / ".gemini" / "tmp", base / ".cache" / ".gemini" / "tmp"]
+        if self.name == opencode.SOURCE:
+            if os.environ.get("OPENCODE_DB"):
+                return [Path(os.environ["OPENCODE_DB"])]
+            data = os.environ.get("XDG_DATA_HOME") or str(home / ".local" / "share")
+            return [Path(data) / "opencode"]
         return [Path(os.environ.get("CODEX_HOME") or home / ".codex") / "sessions"]
 
 
 AGENTS = {
     claude_code.SOURCE: Agent(claude_code.SOURCE, claude_code.WANTED, "**/*.jsonl"),
     codex.SOURCE: Agent(codex.SOURCE, codex.WANTED, "**/rollout-*.jsonl"),
+    gemini_cli.SOURCE: Agent(gemini_cli.SOURCE, gemini_cli.WANTED, "*/chats/**/*.jsonl"),
+    # opencode.db, and the per-channel stores of other release channels (opencode-*.db).
+    opencode.SOURCE: Agent(opencode.SOURCE, (), "opencode*.db", sqlite=True),
 }
 
 
@@ -67,6 +86,7 @@ class ImportSummary:
     files_unchanged: int = 0
     files_reread: int = 0  # rewritten in place since the last import: read from the start
     bytes_read: int = 0
+    rows_read: int = 0  # an SQLite store's rows (rowids passed) instead of bytes
     calls: int = 0
     written: int = 0
     filtered: int = 0  # left out by --since / --project
@@ -80,6 +100,7 @@ class ImportSummary:
             "files_unchanged": self.files_unchanged,
             "files_reread": self.files_reread,
             "bytes_read": self.bytes_read,
+            "rows_read": self.rows_read,
             "calls": self.calls,
             "written": self.written,
             "filtered": self.filtered,
@@ -89,9 +110,12 @@ class ImportSummary:
         }
 
     def line(self) -> str:
+        read = f"{self.bytes_read:,} bytes read"
+        if self.rows_read or AGENTS[self.agent].sqlite:
+            read = f"{self.rows_read:,} rows read"
         text = (
             f"{self.agent}: {self.written} calls imported from {self.files} files"
-            f" ({self.files_unchanged} unchanged, {self.bytes_read:,} bytes read)"
+            f" ({self.files_unchanged} unchanged, {read})"
         )
         if self.filtered:
             text += f"; {self.filtered} left out by --since/--project"
@@ -144,6 +168,9 @@ def import_logs(
     for path in log_files(agent, paths):
         summary.files += 1
         try:
+            if agent.sqlite:
+                _import_db(store, agent, path, summary, pricing, since, project)
+                continue
             size = path.stat().st_size
             key = str(path.resolve())
             row = _file_row(store, key) if keep_progress else None
@@ -164,6 +191,8 @@ def import_logs(
                 _save_progress(store, key, agent.name, path, read_to, state)
         except OSError as e:
             raise UserError(f"{path}: cannot read ({e.strerror or e})") from None
+        except sqlite3.DatabaseError as e:
+            raise UserError(f"{path}: not an opencode store ({e})") from None
     summary.unpriced = pricing.unpriced
     return summary
 
@@ -181,11 +210,26 @@ def _import_file(
 ) -> tuple[int, dict[str, Any]]:
     """Import one file from byte `start`; (where reading stopped, the state there)."""
     state = state or {}
-    reader = agent.reader(state.get("reader"))
+    reader = agent.reader(state.get("reader"), path, summary.errors)
     lineages = {k: LineageState.from_json(v) for k, v in state.get("lineages", {}).items()}
     lines = JsonLines(path, start, agent.wanted, summary.errors)
+    _write_calls(store, reader.calls(iter(lines)), lineages, summary, pricing, since, project)
+    summary.bytes_read += lines.read_to - start
+    lineage_state = {k: v.to_json() for k, v in lineages.items()}
+    return lines.read_to, {"reader": reader.to_json(), "lineages": lineage_state}
+
+
+def _write_calls(
+    store: SQLStore,
+    calls: Iterator[LoggedCall],
+    lineages: dict[str, LineageState],
+    summary: ImportSummary,
+    pricing: Pricing,
+    since: datetime | None,
+    project: str | None,
+) -> None:
     batch: list[RequestRecord] = []
-    for call in reader.calls(iter(lines)):
+    for call in calls:
         summary.calls += 1
         prev = lineages.get(call.session_id)
         record, lineages[call.session_id] = to_record(call, prev, pricing)
@@ -201,9 +245,65 @@ def _import_file(
             batch = []
     store.write(batch)
     summary.written += len(batch)
-    summary.bytes_read += lines.read_to - start
-    lineage_state = {k: v.to_json() for k, v in lineages.items()}
-    return lines.read_to, {"reader": reader.to_json(), "lineages": lineage_state}
+
+
+def _import_db(
+    store: SQLStore,
+    agent: Agent,
+    path: Path,
+    summary: ImportSummary,
+    pricing: Pricing,
+    since: datetime | None,
+    project: str | None,
+) -> None:
+    """Import an agent's SQLite store from the row after the last one read.
+
+    The progress is the last row's rowid and id, and the store's first message as its
+    head: if that row is gone or another (rows deleted and their rowids reused, or a new
+    store at the path), the store is read again from its start — by id, without
+    duplicates.
+    """
+    keep_progress = since is None and project is None
+    key = str(path.resolve())
+    if not path.is_file():
+        raise UserError(f"{path}: no such file")
+    db = opencode.open_db(path)
+    try:
+        head = opencode.first_row(db)
+        row = _file_row(store, key) if keep_progress else None
+        start, state = 0, {}
+        if row is not None:
+            _, read_to, old_head, state_text = row
+            saved = json.loads(state_text)
+            at = db.execute("SELECT id FROM message WHERE rowid = ?", (read_to,)).fetchone()
+            if old_head == head and (read_to == 0 or (at and at[0] == saved.get("last_id"))):
+                start, state = read_to, saved
+            else:
+                summary.files_reread += 1
+        reader = opencode.OpencodeReader.from_json(state.get("reader", {}), path, summary.errors)
+        reader.read_to = start
+        lineages = {k: LineageState.from_json(v) for k, v in state.get("lineages", {}).items()}
+        rows = opencode.rows_after(db, start)
+        _write_calls(store, reader.calls(rows), lineages, summary, pricing, since, project)
+        if reader.read_to == start:
+            summary.files_unchanged += 1
+        summary.rows_read += reader.rows
+        if not keep_progress:
+            return
+        at = db.execute("SELECT id FROM message WHERE rowid = ?", (reader.read_to,)).fetchone()
+        new_state = {
+            "reader": reader.to_json(),
+            "lineages": {k: v.to_json() for k, v in lineages.items()},
+            "last_id": at[0] if at else None,
+        }
+    finally:
+        db.close()
+    store.execute("DELETE FROM import_files WHERE path = ?", (key,))
+    store.execute(
+        "INSERT INTO import_files (path, source, size, read_to, head, state)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (key, agent.name, reader.read_to, reader.read_to, head, json.dumps(new_state)),
+    )
 
 
 def _save_progress(

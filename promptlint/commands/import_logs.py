@@ -1,4 +1,5 @@
-"""`promptlint import claude-code | codex [PATH]...`: agents' own logs into the store."""
+"""`promptlint import claude-code | codex | gemini-cli | opencode [PATH]...`: agents' own
+logs into the store."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from promptlint.store.base import DEFAULT_STORE_URL
 if TYPE_CHECKING:
     from promptlint.agentlogs.importer import ImportSummary
 
-AGENT_NAMES = ("claude-code", "codex")
+AGENT_NAMES = ("claude-code", "codex", "gemini-cli", "opencode")
 
 
 def run_import(

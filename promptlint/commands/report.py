@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from promptlint.commands.import_logs import AGENT_NAMES
 from promptlint.store.base import DEFAULT_STORE_URL
 
 FORMATS = ("table", "json", "csv", "html")
@@ -56,7 +57,7 @@ PROGRESS_THRESHOLD = 200_000
 @click.option(
     "--from",
     "from_agent",
-    type=click.Choice(["claude-code", "codex"]),
+    type=click.Choice(AGENT_NAMES),
     help="First import this agent's logs from its own folder into the store (as"
     " `promptlint import AGENT` does), then report.",
 )

@@ -1,14 +1,19 @@
-"""Run the real Claude Code and Codex CLI against the local stand-in upstream and keep the
-logs they write: the fixtures of tests/agentlogs (`python -m tests.agentlogs.record_agents
-OUT`), and the `agents` test group's way of checking that today's agents still log what
-`promptlint import` reads.
+"""Run the real Claude Code, Codex CLI, opencode and Gemini CLI against the local stand-in
+upstream and keep the logs they write: the fixtures of tests/agentlogs (`python -m
+tests.agentlogs.record_agents OUT`), and the `agents` test group's way of checking that
+today's agents still log what `promptlint import` reads.
 
 The scenarios make the breaks a user meets: a follow-up that reads the cache, a pause past
 the 5-minute TTL (Claude Code runs under libfaketime's clock, the upstream's clock moves
 with it; Codex is a static binary that libfaketime cannot reach, so its TTL case is a unit
 test), a model switch and back, a replaced system prompt, a compaction, and a sub-agent
 (the upstream answers `[[tool_use Agent …]]` with that tool call). Home and project paths are
-scrubbed to /home/user before the logs are kept.
+scrubbed to /home/user before the logs are kept (in opencode's SQLite store too).
+
+Nothing but loopback is reached: every agent runs with HTTP(S)_PROXY at a dead port (only
+loopback bypasses it), opencode with its models list fetch off and the npm package it
+installs into its config folder at start (`@opencode-ai/plugin`) installed beforehand by
+`make test-agents` (`.agents/opencode-config`), copied into the test's home.
 """
 
 from __future__ import annotations
@@ -16,9 +21,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +36,10 @@ HOME = BASE / "home"
 SCRUBBED_HOME = "/home/user"
 FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"
 TTL_GAP_S = 400  # past Anthropic's and OpenAI's 5-minute TTL
+# Past the stand-in's OpenAI and Gemini cache lifetime too (10 minutes, the upper end of
+# OpenAI's "5 to 10 minutes idle"; Gemini's implicit cache states none).
+LONG_GAP_S = 700
+DEAD_PROXY = "http://127.0.0.1:9"
 CHEAPER = "Cheaper model now."
 TERSE = "You are a terse assistant. Answer in one sentence."
 SUBAGENT = json.dumps(
@@ -72,17 +83,23 @@ def agent_bin(name: str) -> str:
     return str(path)
 
 
-def _run(cmd: list[str], env: dict[str, str], cwd: Path, up: Upstream) -> str:
+def _timed(env: dict[str, str], up: Upstream) -> dict[str, str]:
+    """`env` with the agent's clock moved as far as the upstream's."""
     up.tick()
-    if up.offset_s:
-        # libfaketime preloaded by hand: the `faketime` wrapper's shared-memory clock trips
-        # over its own semaphore when run again.
-        env = {
-            **env,
-            "LD_PRELOAD": FAKETIME_LIB,
-            "FAKETIME": f"+{int(up.offset_s)}s",
-            "FAKETIME_DISABLE_SHM": "1",
-        }
+    if not up.offset_s:
+        return env
+    # libfaketime preloaded by hand: the `faketime` wrapper's shared-memory clock trips
+    # over its own semaphore when run again.
+    return {
+        **env,
+        "LD_PRELOAD": FAKETIME_LIB,
+        "FAKETIME": f"+{int(up.offset_s)}s",
+        "FAKETIME_DISABLE_SHM": "1",
+    }
+
+
+def _run(cmd: list[str], env: dict[str, str], cwd: Path, up: Upstream) -> str:
+    env = _timed(env, up)
     out = subprocess.run(
         cmd, env=env, cwd=cwd, capture_output=True, text=True, timeout=180, check=False
     )
@@ -94,6 +111,21 @@ def _run(cmd: list[str], env: dict[str, str], cwd: Path, up: Upstream) -> str:
 def _env(extra: dict[str, str]) -> dict[str, str]:
     keep = {k: os.environ[k] for k in ("PATH", "LANG", "TERM") if k in os.environ}
     return {**keep, "HOME": str(HOME), **extra}
+
+
+def _offline(extra: dict[str, str]) -> dict[str, str]:
+    """An agent's environment in which anything but loopback meets a dead proxy."""
+    return _env(
+        {
+            "HTTPS_PROXY": DEAD_PROXY,
+            "HTTP_PROXY": DEAD_PROXY,
+            "https_proxy": DEAD_PROXY,
+            "http_proxy": DEAD_PROXY,
+            "NO_PROXY": "127.0.0.1,localhost",
+            "no_proxy": "127.0.0.1,localhost",
+            **extra,
+        }
+    )
 
 
 def claude_code(claude: str, up: Upstream) -> Path:
@@ -156,6 +188,193 @@ def codex(codex_bin: str, up: Upstream) -> Path:
     return HOME / ".codex" / "sessions"
 
 
+def opencode_config_deps(opencode_bin: str) -> Path:
+    """The config folder `make test-agents` prepared beside the agents: opencode's own
+    `@opencode-ai/plugin`, so opencode finds it installed and downloads nothing."""
+    return Path(opencode_bin).resolve().parents[3] / "opencode-config"
+
+
+def opencode(opencode_bin: str, up: Upstream) -> Path:
+    project = HOME / "shop"
+    project.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    config = HOME / ".config" / "opencode"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(opencode_config_deps(opencode_bin), config, symlinks=True)
+    provider = {"baseURL": f"{up.fake.url}/v1", "apiKey": "sk-fixture-not-a-key"}
+    (config / "opencode.json").write_text(
+        json.dumps(
+            {
+                "provider": {"openai": {"options": provider}},
+                "model": "openai/gpt-4o",
+                "small_model": "openai/gpt-4o-mini",
+                "autoupdate": False,
+                "share": "disabled",
+            }
+        )
+    )
+    env = _offline(
+        {
+            "OPENCODE_DISABLE_MODELS_FETCH": "1",
+            "OPENCODE_DISABLE_AUTOUPDATE": "1",
+            "OPENCODE_DISABLE_LSP_DOWNLOAD": "1",
+        }
+    )
+    run = [opencode_bin, "run"]
+    # `opencode run` quotes an argument holding spaces, so the directive goes in pieces
+    # without any.
+    task = json.dumps(
+        {"description": "look", "prompt": "List-this-folder.", "subagent_type": "general"},
+        separators=(",", ":"),
+    )
+    steps: list[tuple[list[str], float]] = [
+        ([*run, "Explain how this project is built."], 0),
+        ([*run, "-c", "And how are the tests run?"], 0),
+        ([*run, "-c", "Back after a break: what next?"], LONG_GAP_S),
+        ([*run, "-c", "-m", "openai/gpt-4o-mini", "Try the smaller model."], 0),
+        ([*run, "-c", "-m", "openai/gpt-4o", "Back to the usual model."], 0),
+    ]
+    for args, pause in steps:
+        up.offset_s += pause
+        _run(args, env, project, up)
+    _opencode_compact(opencode_bin, env, project, up)
+    _run([*run, "-c", "What did we decide?"], env, project, up)
+    _run(
+        [*run, "--auto", "Research", "the", "layout.", "[[tool_use", "task", task + "]]"],
+        env,
+        project,
+        up,
+    )
+    return HOME / ".local" / "share" / "opencode"
+
+
+def _opencode_compact(opencode_bin: str, env: dict[str, str], project: Path, up: Upstream) -> None:
+    """`/compact` of the last session, through opencode's server (`opencode run` has no
+    compaction): POST /session/{id}/summarize, as the TUI does."""
+    db = sqlite3.connect(HOME / ".local" / "share" / "opencode" / "opencode.db")
+    (session,) = db.execute("SELECT id FROM session ORDER BY time_created DESC LIMIT 1").fetchone()
+    port = _free_port()
+    # On the same clock as the turns before: opencode orders a session by its time-based
+    # ids, and a compaction older than the last answer is taken as done.
+    server = subprocess.Popen(
+        [opencode_bin, "serve", "--port", str(port), "--hostname", "127.0.0.1"],
+        env=_timed(env, up),
+        cwd=project,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        for line in server.stdout:
+            if "listening" in line:
+                break
+        body = json.dumps({"providerID": "openai", "modelID": "gpt-4o"}).encode()
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/session/{session}/summarize?directory={project}",
+            data=body,
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=120) as response:
+            response.read()
+        # The summary is written after the answer: wait for its row to complete.
+        query = (
+            "SELECT count(*) FROM message WHERE session_id = ?"
+            " AND data LIKE '%\"summary\":true%' AND data LIKE '%\"completed\"%'"
+        )
+        deadline = time.time() + 120
+        while db.execute(query, (session,)).fetchone()[0] == 0:
+            if time.time() > deadline or server.poll() is not None:
+                raise RuntimeError("opencode wrote no compaction summary")
+            time.sleep(0.5)
+    finally:
+        db.close()
+        server.terminate()
+        server.wait(30)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def gemini_cli(gemini_bin: str, up: Upstream) -> Path:
+    project = HOME / "notes"
+    project.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    settings = HOME / ".gemini" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(
+        json.dumps(
+            {
+                "general": {
+                    "disableAutoUpdate": True,
+                    "disableUpdateNag": True,
+                    # The CLI's session cleanup deletes every file of a session id when one
+                    # of them has no messages (as resuming leaves one): off, to keep them.
+                    "sessionRetention": {"enabled": False},
+                },
+                "privacy": {"usageStatisticsEnabled": False},
+                "telemetry": {"enabled": False},
+                "security": {"auth": {"selectedType": "gemini-api-key"}},
+            }
+        )
+    )
+    env = _offline(
+        {
+            "GEMINI_API_KEY": "fixture-not-a-key",
+            "GOOGLE_GEMINI_BASE_URL": up.fake.url,
+            "GEMINI_CLI_TRUST_WORKSPACE": "true",
+        }
+    )
+    agent = json.dumps(
+        {"agent_name": "codebase_investigator", "prompt": "List what is in this folder."}
+    )
+    flash, pro, resume = (
+        ["-m", "gemini-2.5-flash"],
+        ["-m", "gemini-2.5-pro"],
+        ["--resume", "latest"],
+    )
+    steps: list[tuple[list[str], float]] = [
+        ([*flash, "-p", "Explain how this project is built."], 0),
+        ([*flash, *resume, "-p", "And how are the tests run?"], 0),
+        ([*flash, *resume, "-p", "Back after a break: what next?"], LONG_GAP_S),
+        ([*pro, *resume, "-p", "Try the bigger model."], 0),
+        ([*flash, *resume, "-p", "Back to the usual model."], 0),
+        ([*flash, "-p", f"Research the layout. [[tool_use invoke_agent {agent}]]"], 0),
+    ]
+    for args, pause in steps:
+        up.offset_s += pause
+        _run([gemini_bin, *args], env, project, up)
+    return HOME / ".gemini" / "tmp"
+
+
+def scrub_db(src: Path, dst: Path) -> None:
+    """Copy opencode's SQLite store with the machine's paths replaced in every text
+    column, its log folded in and its free pages dropped (no old text left in the file)."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(src) as live:
+        live.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    shutil.copyfile(src, dst)
+    db = sqlite3.connect(dst)
+    db.execute("PRAGMA journal_mode = DELETE")
+    tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    for table in tables:
+        for column in db.execute(f'PRAGMA table_info("{table}")').fetchall():
+            name = column[1]
+            db.execute(
+                f'UPDATE "{table}" SET "{name}" = replace("{name}", ?, ?)'
+                f" WHERE typeof(\"{name}\") = 'text'",
+                (str(HOME), SCRUBBED_HOME),
+            )
+    db.commit()
+    db.execute("VACUUM")
+    db.close()
+
+
 def scrub(src: Path, dst: Path) -> None:
     """Copy the logs with the machine's paths replaced (in file names and in the text)."""
     home, flat = str(HOME), str(HOME).replace("/", "-")
@@ -169,7 +388,13 @@ def scrub(src: Path, dst: Path) -> None:
         target.write_text(text)
 
 
-def record(out: Path, claude: str | None, codex_bin: str | None) -> dict[str, Any]:
+def record(
+    out: Path,
+    claude: str | None,
+    codex_bin: str | None,
+    opencode_bin: str | None = None,
+    gemini_bin: str | None = None,
+) -> dict[str, Any]:
     shutil.rmtree(BASE, ignore_errors=True)
     HOME.mkdir(parents=True)
     done: dict[str, Any] = {}
@@ -181,13 +406,35 @@ def record(out: Path, claude: str | None, codex_bin: str | None) -> dict[str, An
         if codex_bin:
             scrub(codex(codex_bin, up), out / "codex")
             done["codex"] = str(out / "codex")
+        up.offset_s = 0.0
+        if opencode_bin:
+            scrub_db(opencode(opencode_bin, up) / "opencode.db", out / "opencode" / "opencode.db")
+            done["opencode"] = str(out / "opencode")
+        up.offset_s = 0.0
+        if gemini_bin:
+            scrub(gemini_cli(gemini_bin, up), out / "gemini-cli")
+            done["gemini-cli"] = str(out / "gemini-cli")
     return done
 
 
 def main() -> None:
+    """`python -m tests.agentlogs.record_agents OUT [AGENT...]` (default: all four)."""
     out = Path(sys.argv[1])
+    wanted = set(sys.argv[2:]) or {"claude-code", "codex", "opencode", "gemini-cli"}
     agents = Path(os.environ.get("PROMPTLINT_AGENTS", "/work/agents/node_modules/.bin"))
-    print(record(out, str(agents / "claude"), str(agents / "codex")))
+
+    def binary(agent: str, name: str) -> str | None:
+        return str(agents / name) if agent in wanted else None
+
+    print(
+        record(
+            out,
+            binary("claude-code", "claude"),
+            binary("codex", "codex"),
+            binary("opencode", "opencode"),
+            binary("gemini-cli", "gemini"),
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -78,14 +78,6 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     return int(done.value.code or 0), out.out, out.err
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[SQLStore]:
-    s = open_store(str(tmp_path / "r.db"))
-    assert isinstance(s, SQLStore)
-    yield s
-    s.close()
-
-
 def totals(store: SQLStore, source: str) -> dict[str, int]:
     cols = ", ".join(f"SUM({c})" for c in CLASSES)
     row = store.fetchall(f"SELECT {cols} FROM requests WHERE source = ?", (source,))[0]
