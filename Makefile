@@ -102,15 +102,25 @@ clean:
 bench-report: $(STAMP)
 	$(BIN)/python bench/report_bench.py
 
-# The real coding agents from npm (Claude Code, Codex CLI) and ccusage, pinned, in their
-# own folder: `make test-agents` drives them against the local upstream (minutes).
+# The real coding agents from npm (Claude Code, Codex CLI, opencode, Gemini CLI) and
+# ccusage, pinned, in their own folder: `make test-agents` drives them against the local
+# upstream (minutes). opencode installs its plugin package into its config folder when it
+# starts: installed here (opencode-config/), so the tests download nothing. Gemini CLI
+# needs Node.js 20: where the machine's is older (Debian bookworm has 18), npm's build of
+# Node.js 20 goes into the folder's bin/, which the tests put first on PATH.
 AGENTS_DIR ?= .agents
-AGENTS_STAMP := $(AGENTS_DIR)/.installed
+AGENTS_STAMP := $(AGENTS_DIR)/.installed-2
+OPENCODE_VERSION := 1.18.33
 $(AGENTS_STAMP):
-	mkdir -p $(AGENTS_DIR)
+	mkdir -p $(AGENTS_DIR)/opencode-config
 	test -f $(AGENTS_DIR)/package.json || echo '{"name": "promptlint-agents", "private": true}' > $(AGENTS_DIR)/package.json
 	cd $(AGENTS_DIR) && npm install --no-audit --no-fund @anthropic-ai/claude-code@2.1.332 \
-	  @openai/codex@0.171.0 ccusage@20.0.24
+	  @openai/codex@0.171.0 ccusage@20.0.24 opencode-ai@$(OPENCODE_VERSION) \
+	  @google/gemini-cli@0.61.0
+	cd $(AGENTS_DIR) && if [ "$$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then \
+	  npm install --no-audit --no-fund "node-linux-$$(node -p process.arch)@20.20.2"; fi
+	echo '{"dependencies": {"@opencode-ai/plugin": "$(OPENCODE_VERSION)"}}' > $(AGENTS_DIR)/opencode-config/package.json
+	cd $(AGENTS_DIR)/opencode-config && npm install --no-audit --no-fund
 	touch $(AGENTS_STAMP)
 # The Python agents the group drives through the proxy, into .venv for this group only.
 AGENTS_PY_STAMP := $(VENV)/.agents-python

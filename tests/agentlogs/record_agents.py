@@ -104,12 +104,16 @@ def _run(cmd: list[str], env: dict[str, str], cwd: Path, up: Upstream) -> str:
         cmd, env=env, cwd=cwd, capture_output=True, text=True, timeout=180, check=False
     )
     if out.returncode != 0:
-        raise RuntimeError(f"{cmd[:3]} failed ({out.returncode}): {out.stderr[-500:]}")
+        raise RuntimeError(f"{cmd[:3]} failed ({out.returncode}): {out.stderr[-1500:]}")
     return out.stdout
 
 
 def _env(extra: dict[str, str]) -> dict[str, str]:
     keep = {k: os.environ[k] for k in ("PATH", "LANG", "TERM") if k in os.environ}
+    agents = os.environ.get("PROMPTLINT_AGENTS")
+    if agents:
+        # The agents' folder first: its Node.js 20, where `make test-agents` put one there.
+        keep["PATH"] = os.pathsep.join([agents, keep.get("PATH", os.defpath)])
     return {**keep, "HOME": str(HOME), **extra}
 
 
@@ -191,7 +195,7 @@ def codex(codex_bin: str, up: Upstream) -> Path:
 def opencode_config_deps(opencode_bin: str) -> Path:
     """The config folder `make test-agents` prepared beside the agents: opencode's own
     `@opencode-ai/plugin`, so opencode finds it installed and downloads nothing."""
-    return Path(opencode_bin).resolve().parents[3] / "opencode-config"
+    return Path(opencode_bin).parents[2] / "opencode-config"  # beside node_modules/.bin/
 
 
 def opencode(opencode_bin: str, up: Upstream) -> Path:
@@ -290,7 +294,7 @@ def _opencode_compact(opencode_bin: str, env: dict[str, str], project: Path, up:
     finally:
         db.close()
         server.terminate()
-        server.wait(30)
+        server.communicate(timeout=30)  # and closes its output pipe
 
 
 def _free_port() -> int:

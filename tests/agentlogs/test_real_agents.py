@@ -1,7 +1,8 @@
-"""The `agents` group: the real Claude Code and Codex CLI (from npm, `make test-agents`)
-write their logs again against the local upstream, and `promptlint import` reads them as
-it reads the committed fixtures; ccusage, run on the same logs, agrees on every daily
-total. Under CI=true a missing agent fails the group instead of skipping it."""
+"""The `agents` group: the real Claude Code, Codex CLI, opencode and Gemini CLI (from npm,
+`make test-agents`) write their logs again against the local upstream, and `promptlint
+import` reads them as it reads the committed fixtures; ccusage, run on the same logs,
+agrees on every daily total. Under CI=true a missing agent fails the group instead of
+skipping it."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from promptlint.agentlogs.importer import import_logs
 from promptlint.report.aggregate import build_report
 from promptlint.store import open_store
 from promptlint.store.sql import SQLStore
-from tests.agentlogs.record_agents import agent_bin, record
+from tests.agentlogs.record_agents import HOME, agent_bin, record
 from tests.agentlogs.test_import import (
     CLAUDE,
     causes,
@@ -26,6 +27,8 @@ from tests.agentlogs.test_import import (
     codex_usage_in_logs,
     totals,
 )
+from tests.agentlogs.test_import_gemini_cli import gemini_usage_in_logs
+from tests.agentlogs.test_import_opencode import opencode_usage_in_store
 
 pytestmark = pytest.mark.agents
 
@@ -78,3 +81,24 @@ def test_daily_totals_equal_ccusage(tmp_path: Path) -> None:
         assert g.cache_write_tokens == t["cacheCreationTokens"]
         assert g.output_tokens == t["outputTokens"]
         assert abs(g.cost_usd - Decimal(str(t["totalCost"]))) < Decimal("0.000001")
+
+
+def test_opencode_and_gemini_cli_logs_import_as_the_fixtures(tmp_path: Path) -> None:
+    """Both agents run with every proxy at a dead port (only loopback bypasses it):
+    nothing reaches the network, and nothing is downloaded (no npm cache in their home)."""
+    if shutil.which("faketime") is None and os.environ.get("CI") == "true":
+        pytest.fail("libfaketime is not installed (apt-get install faketime)")
+    out = record(tmp_path / "logs", None, None, agent_bin("opencode"), agent_bin("gemini"))
+    assert not (HOME / ".npm").exists() and not (HOME / ".bun").exists()
+    store = open_store(str(tmp_path / "r.db"))
+    assert isinstance(store, SQLStore)
+    oc, gm = Path(out["opencode"]), Path(out["gemini-cli"])
+    a = import_logs(store, "opencode", [oc])
+    b = import_logs(store, "gemini-cli", [gm])
+    assert a.errors.count == b.errors.count == 0
+    assert (a.written, b.written) == (10, 9)
+    assert totals(store, "opencode") == opencode_usage_in_store(oc / "opencode.db")
+    assert totals(store, "gemini-cli") == gemini_usage_in_logs(gm)
+    assert [c for _, c, _, _ in causes(store, "opencode")] == ["ttl-expired", "param-change"]
+    assert [c for _, c, _, _ in causes(store, "gemini-cli")] == ["provider-miss", "param-change"]
+    store.close()
