@@ -57,6 +57,17 @@ class Writer(Protocol):
         content_encoding: str | None = None,
     ) -> None: ...
 
+    async def hand_off(
+        self,
+        ex: Exchange,
+        provider: str,
+        tee: ResponseTee | None = None,
+        content_encoding: str | None = None,
+    ) -> None:
+        """`submit`, returning once the record would outlive a kill -9 of this process
+        (in another process's hands or the kernel's), if the writer can promise that."""
+        ...
+
     def flush(self, timeout: float = 30.0) -> bool:
         """Wait until every record submitted so far is settled; False on timeout."""
         ...
@@ -177,8 +188,10 @@ class RecordWriter:
         retry_seconds: float = 2.0,
         block_when_full: bool = False,
         write_timeout: float = 10.0,
+        before_run: Callable[[], None] | None = None,
     ) -> None:
         self.store_url = store_url
+        self._before_run = before_run
         self._block_when_full = block_when_full
         self.spill = SpillFile(spill_path)
         self.metrics = metrics
@@ -231,6 +244,16 @@ class RecordWriter:
             self.metrics.count_lost("queue_full")
             log.warning("recording queue full: record %s lost (counted)", ex.request_id)
 
+    async def hand_off(
+        self,
+        ex: Exchange,
+        provider: str,
+        tee: ResponseTee | None = None,
+        content_encoding: str | None = None,
+    ) -> None:
+        # In this process's memory only: a kill -9 of the proxy loses what is queued here.
+        self.submit(ex, provider, tee, content_encoding)
+
     @property
     def depth(self) -> int:
         return self._queue.qsize()
@@ -276,6 +299,8 @@ class RecordWriter:
     # -- writer thread ----------------------------------------------------------------------
 
     def _run(self) -> None:
+        if self._before_run is not None:
+            self._before_run()
         try:
             self._analyzer = self._analyzer_factory(self.record_bodies)
         except Exception as exc:

@@ -66,6 +66,15 @@ class CapturingWriter:
     ) -> None:
         self.submitted.append(Submitted(ex, provider, tee, content_encoding))
 
+    async def hand_off(
+        self,
+        ex: Exchange,
+        provider: str,
+        tee: ResponseTee | None = None,
+        content_encoding: str | None = None,
+    ) -> None:
+        self.submit(ex, provider, tee, content_encoding)
+
     def flush(self, timeout: float = 30.0) -> bool:
         return True
 
