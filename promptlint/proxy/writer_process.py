@@ -69,12 +69,15 @@ class _Pending:
     attempts: int = 0
 
 
-def _frame(item: tuple[Any, ...]) -> bytes:
+def _frame(item: tuple[Any, ...] | None) -> bytes:
     """`item` pickled, framed as multiprocessing's `Connection.recv_bytes` reads it."""
     payload = pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL)
     n = len(payload)
     head = struct.pack("!i", n) if n <= 0x7FFFFFFF else struct.pack("!iQ", -1, n)
     return head + payload
+
+
+_STOP_FRAME = _frame(None)
 
 
 class _Outbox:
@@ -215,7 +218,6 @@ class ProcessWriter:
             "max_queued_bytes": max_queued_bytes,
             "retry_seconds": retry_seconds,
             "write_timeout": write_timeout,
-            "parent_pid": os.getpid(),
         }
         self._max_queued_bytes = max_queued_bytes
         self._lock = threading.Condition()
@@ -233,6 +235,7 @@ class ProcessWriter:
         self._close_done = threading.Event()
         self._restarts: list[float] = []
         self._outbox: _Outbox | None = None
+        self._down = False  # stopped, or given up after too many restarts: nothing is taken
         self._reports: Any = None
         self._proc: Any = None
         self._new_child()
@@ -317,7 +320,7 @@ class ProcessWriter:
             tee.release_decoder()  # a zlib object cannot cross processes; the stream is over
         reason: str | None = None
         with self._lock:
-            if self._outbox is None:
+            if self._down:
                 reason = "writer_down"
             elif len(self._pending) >= self._max_queue:
                 reason = "queue_full"
@@ -334,7 +337,8 @@ class ProcessWriter:
             self.metrics.count_lost(reason)
             log.warning("record %s lost (%s; counted)", ex.request_id, reason)
             return None
-        outbox.put(seq, entry.frame)
+        if outbox is not None:  # None while a restart is under way: the next child gets it
+            outbox.put(seq, entry.frame)
         return seq
 
     def _written(self, seq: int) -> None:
@@ -398,6 +402,7 @@ class ProcessWriter:
                 self._restart_locked()
             outbox = self._outbox
             if outbox is not None:
+                outbox.put(0, _STOP_FRAME)  # an end without it is the proxy's death
                 outbox.finish(timeout)
             self._proc.join(timeout)
             if self._proc.is_alive():
@@ -407,6 +412,7 @@ class ProcessWriter:
         self._close_done.set()
         self._listener.join(5)
         with self._lock:
+            self._down = True
             lost = len(self._pending)
             self._pending.clear()
             self._queued_bytes = 0
@@ -485,6 +491,7 @@ class ProcessWriter:
             self._queued_bytes = sum(p.size for p in keep)
             self._child_settled = 0
             if give_up:
+                self._down = True
                 self._release_waiters()
             else:
                 # Responses still waiting end once their record is in the new child's pipe.
@@ -534,7 +541,11 @@ def _stop(_sig: int, _frame: Any) -> None:
 def _lock_state_dir(spill_path: Path) -> None:
     """Wait for the writer lock of the state dir: a child left by a killed proxy may still
     be writing and spilling what it was handed. Held until this process exits."""
-    fd = os.open(spill_path.with_name(WRITER_LOCK), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fd = os.open(spill_path.with_name(WRITER_LOCK), os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as exc:  # the proxy holds the state dir's own lock: write unlocked
+        log.error("cannot open the writer lock in %s: %s", spill_path.parent, exc)
+        return
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -591,19 +602,25 @@ def _child_main(params: dict[str, Any], frames: Any, reports: Any) -> None:
     reporter = threading.Thread(target=report, daemon=True)
     reporter.start()
     received = 0
+    orphan = False
     try:
         while True:
             try:
                 data = frames.recv_bytes()
             except EOFError:
-                break  # the proxy closed the pipe (a stop) or died: all it sent is read
-            ex, provider, _size, tee, encoding = pickle.loads(data)
+                # The pipe's end without a stop first: the proxy died. (Its pid may still
+                # be our parent's for a moment: a dying process closes its files first.)
+                orphan = True
+                break
+            item = pickle.loads(data)
+            if item is None:
+                break  # the proxy stops: all it sent is read
+            ex, provider, _size, tee, encoding = item
             writer.submit(ex, provider, tee, encoding)
             received += 1
     except (_Stop, OSError):
         pass
     finally:
-        orphan = os.getppid() != params["parent_pid"]
         if orphan:
             left = received - writer.settled_state()[0]
             log.error("the proxy is gone: writing the %d records it handed over last", left)
