@@ -25,7 +25,7 @@ from yarl import URL
 
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.proxy import logs, routes, websocket
-from promptlint.proxy.connections import GuardedSite
+from promptlint.proxy.connections import GuardedSite, connection_cap
 from promptlint.proxy.headers import (
     KeyHasher,
     client_response_headers,
@@ -82,6 +82,8 @@ class ProxyConfig:
     # (before its first request and between requests) before the proxy closes it.
     header_timeout: float = 10.0
     idle_timeout: float = 30.0
+    # Client connections open at once (0: no cap; None: from the open-file limit).
+    max_connections: int | None = None
 
     @property
     def salt_path(self) -> Path:
@@ -145,6 +147,8 @@ class ProxyServer:
             self.config.host,
             self.config.port,
             header_timeout=self.config.header_timeout,
+            max_connections=connection_cap(self.config.max_connections),
+            on_refused=self.metrics.count_refused_connection,
         )
         try:
             await self._site.start()
