@@ -14,10 +14,11 @@ the client sees the end of its response.
 
 The proxy keeps every frame until the child reports it settled (written, spilled, or
 counted lost there). If the child dies (killed, out of memory, a crash in a native
-library), a new child on a new pipe gets every frame not yet settled, in order: the store
-keeps one row per record id, so a record the dead child had written but not yet reported
-is written again, not twice. Nothing is counted lost for a writer crash unless the same
-record was pending through `_MAX_ATTEMPTS` crashes (a record that crashes every writer).
+library), the proxy appends every frame not yet settled to the state dir's hand-over file
+(handoff.py) at once, where they survive a kill -9 of the proxy too, and starts a new
+child, which writes them before it deletes the file. Nothing is counted lost for a writer
+crash; a stop that cannot hand its last records to a writer leaves them in that file too,
+for the next start.
 
 A child left by a dead proxy drains while a new proxy may already run on the same state
 dir: each child holds the writer lock of the state dir while it writes, so the next one
@@ -36,7 +37,6 @@ import os
 import pickle
 import select
 import signal
-import struct
 import threading
 import time
 from collections import deque
@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from promptlint.diagnosis.exchange import Exchange
-from promptlint.proxy import logs
+from promptlint.proxy import handoff, logs
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.tee import ResponseTee
 from promptlint.proxy.writer import RecordWriter, admit_body, default_analyzer
@@ -55,7 +55,6 @@ log = logging.getLogger("promptlint.proxy")
 _REPORT_SECONDS = 0.02
 _MAX_RESTARTS = 5  # within _RESTART_WINDOW seconds; beyond that the writer stays down
 _RESTART_WINDOW = 60.0
-_MAX_ATTEMPTS = 3  # writer crashes a record may be pending through before it is dropped
 WRITER_LOCK = "proxy-writer.lock"
 
 
@@ -66,18 +65,9 @@ class _Pending:
     seq: int
     frame: bytes
     size: int  # its bytes in the queue's byte budget
-    attempts: int = 0
 
 
-def _frame(item: tuple[Any, ...] | None) -> bytes:
-    """`item` pickled, framed as multiprocessing's `Connection.recv_bytes` reads it."""
-    payload = pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL)
-    n = len(payload)
-    head = struct.pack("!i", n) if n <= 0x7FFFFFFF else struct.pack("!iQ", -1, n)
-    return head + payload
-
-
-_STOP_FRAME = _frame(None)
+_STOP_FRAME = handoff.frame(None)
 
 
 class _Outbox:
@@ -220,6 +210,9 @@ class ProcessWriter:
             "write_timeout": write_timeout,
         }
         self._max_queued_bytes = max_queued_bytes
+        self._state_dir = spill_path.parent
+        # Records in the hand-over file: left by a dead child for the next, or by close().
+        self._handed_over = 0
         self._lock = threading.Condition()
         # Held across a whole restart (new child created … started) and across close().
         self._restart_lock = threading.Lock()
@@ -257,8 +250,6 @@ class ProcessWriter:
         fd = os.dup(frames_w.fileno())
         frames_w.close()
         self._outbox = _Outbox(fd, self._written)
-        for p in self._pending:
-            self._outbox.put(p.seq, p.frame)
 
     def _start_child(self) -> None:
         self._proc.start()
@@ -328,7 +319,9 @@ class ProcessWriter:
                 size = admit_body(ex, tee, self._queued_bytes, self._max_queued_bytes, self.metrics)
                 self._seq += 1
                 seq = self._seq
-                entry = _Pending(seq, _frame((ex, provider, size, tee, content_encoding)), size)
+                entry = _Pending(
+                    seq, handoff.frame((ex, provider, size, tee, content_encoding)), size
+                )
                 self._pending.append(entry)
                 self._queued_bytes += size
                 self._unwritten.add(seq)
@@ -374,7 +367,8 @@ class ProcessWriter:
 
     @property
     def spill_pending(self) -> int:
-        return int(self._status.get("spill_pending", 0))
+        """Records waiting in the state dir for the next writer (spill and hand-over files)."""
+        return int(self._status.get("spill_pending", 0)) + self._handed_over
 
     @property
     def restarts(self) -> int:
@@ -384,7 +378,7 @@ class ProcessWriter:
         deadline = time.monotonic() + timeout
         with self._lock:
             target = self._seq
-            while self._pending and self._pending[0].seq <= target:
+            while (self._pending and self._pending[0].seq <= target) or self._handed_over:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
@@ -413,17 +407,32 @@ class ProcessWriter:
         self._listener.join(5)
         with self._lock:
             self._down = True
-            lost = len(self._pending)
+            left = list(self._pending)
             self._pending.clear()
             self._queued_bytes = 0
             self._outbox = None
             self._release_waiters()
             self._lock.notify_all()
-        if lost > 0:
-            self.metrics.count_lost("writer_stopped", lost)
-            log.error("the writer stopped with %d records neither stored nor spilled (lost)", lost)
+        if left and self._hand_over(left):
+            # The writer did not settle them: the next start's writer takes them over.
+            self._handed_over += len(left)
         with contextlib.suppress(OSError):
             self._reports.close()
+
+    def _hand_over(self, left: list[_Pending]) -> bool:
+        """Put records a writer took and did not settle into the hand-over file."""
+        try:
+            handoff.append(self._state_dir, (p.frame for p in left))
+        except OSError as exc:
+            self.metrics.count_lost("handoff_failed", len(left))
+            log.error(
+                "cannot write %s: %d records lost (counted): %s",
+                self._state_dir / handoff.NAME,
+                len(left),
+                exc,
+            )
+            return False
+        return True
 
     # -- listener thread --------------------------------------------------------------------
 
@@ -462,6 +471,8 @@ class ProcessWriter:
                 self._queued_bytes -= done.size
                 self._child_settled += 1
             self._status = status
+            if status.get("taken_over"):
+                self._handed_over = 0  # the child has written (or spilled) the hand-over
             self._lock.notify_all()
 
     def _restart(self) -> bool:
@@ -483,31 +494,25 @@ class ProcessWriter:
         with self._lock:
             with contextlib.suppress(OSError):
                 self._reports.close()
-            for p in self._pending:
-                p.attempts += 1
-            keep = [p for p in self._pending if not give_up and p.attempts < _MAX_ATTEMPTS]
-            lost = len(self._pending) - len(keep)
-            self._pending = deque(keep)
-            self._queued_bytes = sum(p.size for p in keep)
+            left = list(self._pending)
+            self._pending.clear()
+            self._queued_bytes = 0
             self._child_settled = 0
+            # At once, under the lock: until they are in the file, these records (whose
+            # clients have their answers) are only in this process's memory.
+            if self._hand_over(left):
+                self._handed_over += len(left)
+            self._release_waiters()
             if give_up:
                 self._down = True
-                self._release_waiters()
             else:
-                # Responses still waiting end once their record is in the new child's pipe.
-                kept = {p.seq for p in keep}
-                self._unwritten = kept
-                for seq in [s for s in self._waiters if s not in kept]:
-                    _resolve(self._waiters.pop(seq))
-                self._new_child()  # and queues `keep` for it, in order
+                self._new_child()
             self._lock.notify_all()
-        if lost:
-            self.metrics.count_lost("writer_crashed", lost)
         log.error(
-            "writer process died (exit code %s): %d records handed to the next, %d lost%s",
+            "writer process died (exit code %s): %d records it held handed to the next in %s%s",
             code,
-            len(keep),
-            lost,
+            len(left),
+            self._state_dir / handoff.NAME,
             "; not restarting (too many restarts)" if give_up else "; starting a new one",
         )
         # Keep the dead child's counters in /-/metrics: fold them into the local ones.
@@ -553,6 +558,27 @@ def _lock_state_dir(spill_path: Path) -> None:
         fcntl.flock(fd, fcntl.LOCK_EX)
 
 
+def _take_over(
+    state_dir: Path, metrics: Metrics, taken_over: threading.Event
+) -> tuple[list[Any], Any]:
+    """What dead writers left in the hand-over files, and how to delete them once it is
+    written or spilled."""
+    items, bad, files = handoff.claim(state_dir)
+    if bad:
+        metrics.count_lost("handoff_unreadable", bad)
+        log.error("a cut record at the end of a hand-over file in %s (counted lost)", state_dir)
+    if items:
+        log.warning("writing %d records an earlier writer left in %s", len(items), state_dir)
+
+    def done() -> None:
+        for path in files:
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+        taken_over.set()
+
+    return [(i[0], i[1], 0, i[3], i[4]) for i in items], done
+
+
 def _child_main(params: dict[str, Any], frames: Any, reports: Any) -> None:
     logging.basicConfig(level=logging.WARNING, format="promptlint proxy writer: %(message)s")
     logs.install()
@@ -561,6 +587,7 @@ def _child_main(params: dict[str, Any], frames: Any, reports: Any) -> None:
     signal.signal(signal.SIGTERM, _stop)
     metrics = Metrics()
     spill_path = Path(params["spill_path"])
+    taken_over = threading.Event()
     writer = RecordWriter(
         params["store_url"],
         spill_path,
@@ -574,6 +601,7 @@ def _child_main(params: dict[str, Any], frames: Any, reports: Any) -> None:
         write_timeout=params["write_timeout"],
         block_when_full=True,
         before_run=lambda: _lock_state_dir(spill_path),
+        take_over=lambda: _take_over(spill_path.parent, metrics, taken_over),
     )
     writer.start()
     done = threading.Event()
@@ -587,6 +615,7 @@ def _child_main(params: dict[str, Any], frames: Any, reports: Any) -> None:
                 "store_ok": writer.store_ok,
                 "store_error": writer.store_error,
                 "spill_pending": writer.spill_pending,
+                "taken_over": taken_over.is_set(),
             }
             msg = (settled, status, metrics.writer_snapshot())
             if msg != last:

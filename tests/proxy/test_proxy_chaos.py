@@ -76,6 +76,9 @@ def start_proxy(tmp: Path, upstream: str, port: int) -> subprocess.Popen[str]:
     return proc
 
 
+LOGS: list[str] = []  # what each proxy (and the writer of each killed one) said
+
+
 def stop_proxy(proc: subprocess.Popen[str]) -> int:
     """SIGTERM, then the losses the proxy says at stop."""
     proc.send_signal(signal.SIGTERM)
@@ -86,6 +89,7 @@ def stop_proxy(proc: subprocess.Popen[str]) -> int:
         _, err = proc.communicate(timeout=10)
         pytest.fail(f"the proxy did not stop in 120 s: {err[-3000:]}")
     assert proc.returncode == 0, err
+    LOGS.append(f"-- proxy {proc.pid}, stopped:\n{err}")
     said = re.search(r"^promptlint proxy: (\d+) records lost, \d+ waiting in", err, re.M)
     return said_lost(err, int(said.group(1)) if said else 0)
 
@@ -104,6 +108,7 @@ def killed_proxy_losses(proc: subprocess.Popen[str]) -> int:
         _, err = proc.communicate(timeout=120)
     except subprocess.TimeoutExpired:
         pytest.fail("the writer of a killed proxy did not finish in 120 s")
+    LOGS.append(f"-- proxy {proc.pid}, killed:\n{err}")
     assert "the proxy is gone" in err, err
     said = re.search(r"the proxy's last records are settled: (\d+) lost", err)
     assert said, err
@@ -302,7 +307,7 @@ def test_chaos_every_success_is_recorded_or_counted(tmp_path: Path) -> None:
     assert len(failed) <= 4 * CLIENTS * ROUNDS
     assert len(succeeded) + len(failed) == n
     # nothing lost without being counted and said, and nothing counted that is not lost
-    assert len(missing) == lost
+    assert len(missing) == lost, "\n".join(LOGS)[-20000:]
     # what the store holds for each request is what the upstream billed it; a request cut
     # off may be recorded (it was handed over before its client saw the end)
     assert set(records) <= set(succeeded) | failed
