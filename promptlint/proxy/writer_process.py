@@ -40,6 +40,7 @@ import signal
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -77,7 +78,7 @@ class _Outbox:
     `on_written(seq)` is called (under no lock of ours) once a frame is wholly in the pipe.
     """
 
-    def __init__(self, fd: int, on_written: Any) -> None:
+    def __init__(self, fd: int, on_written: Callable[[int], None]) -> None:
         os.set_blocking(fd, False)
         with contextlib.suppress(OSError, AttributeError):
             # A larger pipe takes a burst while the child is busy (1 MiB is Linux's limit
@@ -117,8 +118,8 @@ class _Outbox:
         except BlockingIOError:
             pass
         except OSError as exc:
-            # The child is gone (EPIPE): the listener starts a new one, which gets every
-            # frame not reported settled; the copy kept for that is not written here.
+            # The child is gone (EPIPE): the listener hands every frame it had not
+            # settled (kept in `ProcessWriter._pending`) to the next one.
             if exc.errno != errno.EPIPE:
                 log.warning("writing to the writer process failed: %s", exc)
             self.broken = True
