@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -289,3 +290,73 @@ def test_agents_sdk_three_conversations_in_one_process(upstream: Upstream, tmp_p
     assert len(set().union(*by_conv.values())) == 3
     for rec in records:
         assert [b.cause for b in rec.breaks if b.cause != "new-content"] == [], rec.breaks
+
+
+def test_the_agents_default_models_are_priced_or_flagged(
+    upstream: Upstream, tmp_path: Path
+) -> None:
+    """With no model chosen, Claude Code 2.1.332 and Codex 0.171.0 send their defaults:
+    the first is priced from the bundled snapshot, the second (not in LiteLLM's newest data)
+    is recorded unpriced, and the report says so in every format."""
+    claude, codex = agent_bin("claude"), agent_bin("codex")
+    upstream.fake.keep_received = 100
+    home = tmp_path / "home"
+    project = home / "webapp"
+    project.mkdir(parents=True)
+    proxy = Proxy(tmp_path, upstream.fake.url)
+    try:
+        env = {
+            "PATH": os.environ["PATH"],
+            "HOME": str(home),
+            "ANTHROPIC_BASE_URL": proxy.url,
+            "ANTHROPIC_API_KEY": "sk-ant-agents-NOT-A-KEY-0123456789abcdef",
+            "DISABLE_AUTOUPDATER": "1",
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+        }
+        out = subprocess.run(
+            [claude, "-p", "Explain how this project is built."],
+            env=env,
+            cwd=project,
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
+        assert out.returncode == 0, out.stderr[-1000:]
+        config = home / ".codex" / "config.toml"
+        config.parent.mkdir(parents=True)
+        config.write_text(
+            'model_provider = "local"\n[model_providers.local]\n'
+            f'name = "local"\nbase_url = "{proxy.url}/v1"\nwire_api = "responses"\n'
+            'env_key = "OPENAI_API_KEY"\n'
+        )
+        out = subprocess.run(
+            [codex, "exec", "--skip-git-repo-check", "Summarise this repository."],
+            env={"PATH": os.environ["PATH"], "HOME": str(home), "OPENAI_API_KEY": KEY},
+            cwd=project,
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
+        assert out.returncode == 0, out.stderr[-1000:]
+    finally:
+        proxy.stop()
+    sent = {json.loads(r.body)["model"] for r in upstream.fake.received if r.method == "POST"}
+    assert sent == {"claude-opus-5-5", "gpt-6.2-sol"}
+    with open_store(proxy.store) as store:
+        by_model = {r.model: r for r in store.iter_requests()}
+    assert Decimal(by_model["claude-opus-5-5"].cost_usd) > 0
+    assert Decimal(by_model["gpt-6.2-sol"].cost_usd) == 0
+    report = subprocess.run(
+        [PROMPTLINT, "report", "--store", proxy.store, "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rows = {r["model"]: r for r in json.loads(report.stdout)["rows"]}
+    assert rows["claude-opus-5-5"]["price_known"] is True
+    assert rows["gpt-6.2-sol"]["price_known"] is False
+    table = subprocess.run(
+        [PROMPTLINT, "report", "--store", proxy.store], capture_output=True, text=True, check=True
+    )
+    assert "gpt-6.2-sol (no price)" in table.stdout
+    assert "warning: no price for gpt-6.2-sol" in table.stdout + table.stderr
