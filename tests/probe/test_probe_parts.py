@@ -243,13 +243,17 @@ TIMES = StepTimes(base=0.001, per_prefill_token=5e-6, per_decode_seq=5e-5)
 
 
 def test_scheduler_prediction_at_concurrency_1_is_the_one_at_a_time_replay() -> None:
-    # Two independent code paths (the closed-loop scheduler simulation and the block pool fed
-    # one request after another) must agree when nothing overlaps, through eviction.
+    # Two independent code paths (the scheduler simulation, in rounds and in closed loops,
+    # and the block pool fed one request after another) must agree when nothing overlaps,
+    # through eviction.
     w = agentic(SHAPE, Options(sessions=8), seed=3)
     ids = {r.id: r.prompt or [] for r in w.requests}
     one = predict_planned(cache(), w, 1, ids)
+    loop = predict_scheduled(
+        cache(), SYNC_CPU, TIMES, Delays(0.002, 0.002), w, 1, ids, arrival="closed-loop"
+    )
     sim = predict_scheduled(cache(), SYNC_CPU, TIMES, Delays(0.002, 0.002), w, 1, ids)
-    assert sim.hit_tokens == one > 0
+    assert sim.hit_tokens == loop.hit_tokens == one > 0
     assert sim.preemptions == 0
     assert len(sim.ttfts) == len(w.requests)
 
@@ -272,7 +276,9 @@ def test_scheduler_prediction_holds_blocks_of_requests_in_flight() -> None:
     w = Workload("w", reqs, "")
     ids = {r.id: r.prompt or [] for r in reqs}
     assert predict_planned(cfg, w, 2, ids) == 4
-    sim = predict_scheduled(cfg, SYNC_CPU, StepTimes(base=1.0), Delays(), w, 2, ids)
+    sim = predict_scheduled(
+        cfg, SYNC_CPU, StepTimes(base=1.0), Delays(), w, 2, ids, arrival="closed-loop"
+    )
     assert sim.hit_tokens == 8
     assert sim.preemptions == 0
 
