@@ -16,6 +16,7 @@ from promptlint.errors import UserError
 from promptlint.serving.engine import Limits
 from promptlint.serving.fleet import POLICIES
 from promptlint.serving.route import percentile
+from promptlint.serving.sweep import CLIFF_RULE, cliff
 
 from .calibrate import Calibration, calibrate
 from .client import EngineClient
@@ -26,7 +27,6 @@ from .runner import (
     Level,
     Measured,
     SchedulerPrediction,
-    cliff,
     predict_in_order,
     predict_planned,
     predict_scheduled,
@@ -520,9 +520,10 @@ def _scheduled_level(lv: Level) -> dict[str, Any]:
 def sweep_section(
     levels: list[Level], capacity: dict[str, Any], arrival: str = "rounds"
 ) -> dict[str, Any]:
-    measured_cliff = cliff(levels, [lv.hit_rate for lv in levels])
+    counts = [lv.concurrency for lv in levels]
+    measured_cliff = cliff(counts, [lv.hit_rate for lv in levels])
     predicted_cliff = cliff(
-        levels,
+        counts,
         [
             lv.scheduled.hit_tokens / lv.prompt_tokens
             if lv.scheduled is not None and lv.prompt_tokens
@@ -565,7 +566,7 @@ def sweep_section(
         "measured_cliff": measured_cliff,
         "predicted_cliff": predicted_cliff,
         "capacity_cliff": beyond[0] if beyond else None,
-        "cliff_rule": "the level whose hit rate falls most (≥ 5 points) from the level before",
+        "cliff_rule": CLIFF_RULE,
         "capacity": capacity,
     }
 
@@ -698,9 +699,8 @@ def failed_checks(
     max_scheduler_gap_pct: float | None = None,
 ) -> list[str]:
     """What `--fail-over` fails on: any sequential mismatch, KV mismatch, a large concurrent
-    gap of the arrival-order replay; the a-priori scheduler simulation's gap and the routing
-    gaps only when asked (`--fail-scheduler-over`, `--fail-routing-over`): under load on a
-    small machine they move by more than the engine's own run-to-run spread."""
+    gap of the arrival-order replay; the a-priori scheduler simulation's gap at any sweep
+    level and the routing gaps when asked (`--fail-scheduler-over`, `--fail-routing-over`)."""
     failures = []
     seq = report.get("sequential")
     if seq and seq["mismatches"]:
@@ -712,10 +712,14 @@ def failed_checks(
         gap = conc["difference_pct"]
         if abs(gap) > max_gap_pct:
             failures.append(f"concurrent gap {gap}% > {max_gap_pct}%")
-        scheduler = conc.get("difference_pct_scheduler")
-        limit = max_scheduler_gap_pct
+    limit = max_scheduler_gap_pct
+    for level in (report.get("sweep") or {}).get("levels", []):
+        scheduler = level.get("difference_pct_scheduler")
         if limit is not None and scheduler is not None and abs(scheduler) > limit:
-            failures.append(f"concurrent gap of the scheduler simulation {scheduler}% > {limit}%")
+            failures.append(
+                f"scheduler simulation {scheduler:+}% from the hits at concurrency "
+                f"{level['concurrency']} (> {limit}%)"
+            )
     routing = report.get("routing")
     if routing and max_routing_points is not None:
         for row in routing["policies"]:

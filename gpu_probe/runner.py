@@ -411,18 +411,3 @@ def predict_scheduled(
         seconds=result.seconds,
         per_request={o.turn.id: o.request.cached_tokens or 0 for o in result.outcomes},
     )
-
-
-def cliff(levels: Sequence[Level], rates: Sequence[float], min_drop: float = 0.05) -> int | None:
-    """The level where the hit rate falls most from the level before (None: no fall ≥ min_drop).
-
-    A steepest-fall rule, not a threshold: a threshold marks a gradual decline at whichever
-    level happens to cross it, so two close curves could be marked levels apart.
-    """
-    best: int | None = None
-    steepest = min_drop
-    for i in range(1, min(len(levels), len(rates))):
-        fall = rates[i - 1] - rates[i]
-        if fall >= steepest:
-            best, steepest = levels[i].concurrency, fall
-    return best

@@ -28,6 +28,7 @@ class Turn:
     prompt: Sequence[int]
     output_tokens: int = 1
     think_seconds: float = 0.0  # the client's pause before sending it, after the last answer
+    output_ids: Sequence[int] = ()  # the answer's tokens, when a later turn sends them back
 
 
 @dataclass
@@ -264,7 +265,9 @@ def replay(
             assert isinstance(payload, Session)
             turn = payload.turns[progress[payload.id]]
             replica = router.choose(payload.id, turn.prompt, fleet)
-            request = SimRequest(turn.id, turn.prompt, turn.output_tokens)
+            request = SimRequest(
+                turn.id, turn.prompt, turn.output_tokens, output_ids=turn.output_ids
+            )
             outcome = Outcome(turn, payload.id, replica, request, clock, -1.0, -1.0)
             outcomes.append(outcome)
             by_request[id(request)] = outcome
@@ -365,7 +368,9 @@ def replay_rounds(
         sent: list[Outcome] = []
         for session, turn in turns:
             replica = router.choose(session.id, turn.prompt, fleet)
-            request = SimRequest(turn.id, turn.prompt, turn.output_tokens)
+            request = SimRequest(
+                turn.id, turn.prompt, turn.output_tokens, output_ids=turn.output_ids
+            )
             fleet.engines[replica].add(request, start + delays.send)
             fleet.in_flight[replica] += 1
             fleet.load[replica].change(start, +1)

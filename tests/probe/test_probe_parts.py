@@ -19,7 +19,6 @@ from promptlint.gpu_probe.probe import capacity_estimate
 from promptlint.gpu_probe.report import render
 from promptlint.gpu_probe.runner import (
     Measured,
-    cliff,
     planned_order,
     predict_in_order,
     predict_planned,
@@ -43,6 +42,7 @@ from promptlint.errors import UserError
 from promptlint.serving.engine import Limits, StepTimes
 from promptlint.serving.fleet import Delays
 from promptlint.serving.route import percentile
+from promptlint.serving.sweep import cliff
 
 DATA = Path(__file__).parent.parent / "data" / "probe"
 SHAPE = Shape(block_size=32, pool_tokens=63 * 32, max_model_len=1024, vocab_size=2048)
@@ -305,12 +305,7 @@ def test_percentile_and_cliff() -> None:
     assert percentile([], 50) is None
     assert percentile([3.0, 1.0, 2.0, 4.0], 50) == 2.0
     assert percentile([float(i) for i in range(1, 101)], 99) == 99.0
-
-    @dataclass
-    class L:
-        concurrency: int
-
-    levels: Any = [L(1), L(2), L(4), L(8)]
+    levels = [1, 2, 4, 8]
     assert cliff(levels, [0.8, 0.78, 0.5, 0.45]) == 4
     assert cliff(levels, [0.78, 0.78, 0.69, 0.46]) == 8  # a gradual start, then the fall
     assert cliff(levels, [0.8, 0.8, 0.79, 0.77]) is None  # no fall of 5 points
@@ -352,21 +347,25 @@ def test_reports_render(fmt: str) -> None:
 def test_failed_checks_cover_the_scheduler_gap_and_routing() -> None:
     from promptlint.gpu_probe.probe import failed_checks
 
-    report = sample_report()  # a real demo run: least-loaded is 10.45 points off
-    assert failed_checks(report, 10) == []
-    conc = report["concurrent"]
-    replay, scheduler = conc["difference_pct"], conc["difference_pct_scheduler"]
-    # --fail-over gates the arrival-order replay; the scheduler simulation only when asked
+    report = sample_report()  # a real demo run
+    assert failed_checks(report, 10, 5, 2) == []
+    replay = report["concurrent"]["difference_pct"]
     assert failed_checks(report, abs(replay) / 2) == [
         f"concurrent gap {replay}% > {abs(replay) / 2}%"
     ]
-    assert failed_checks(report, 10, max_scheduler_gap_pct=abs(scheduler) / 2) == [
-        f"concurrent gap of the scheduler simulation {scheduler}% > {abs(scheduler) / 2}%"
+    # the scheduler simulation is gated at every sweep level, only when asked
+    level = report["sweep"]["levels"][1]
+    level["difference_pct_scheduler"] = 3.0
+    assert failed_checks(report, 10) == []
+    assert failed_checks(report, 10, max_scheduler_gap_pct=2) == [
+        f"scheduler simulation +3.0% from the hits at concurrency {level['concurrency']} (> 2%)"
     ]
-    assert failed_checks(report, 10, max_scheduler_gap_pct=abs(scheduler) + 1) == []
-    routing = failed_checks(report, 10, max_routing_points=5)
-    # round-robin and least-loaded are predicted equal: a tie, which either order respects
-    assert routing == ["routing least-loaded: hit rate +10.45 points from the prediction"]
+    assert failed_checks(report, 10, max_scheduler_gap_pct=3) == []
+    row = report["routing"]["policies"][2]
+    row["difference_points"] = -6.5
+    assert failed_checks(report, 10, max_routing_points=5) == [
+        f"routing {row['policy']}: hit rate -6.5 points from the prediction"
+    ]
 
 
 def test_policy_ordering_treats_close_pairs_as_ties() -> None:
