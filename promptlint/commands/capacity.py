@@ -391,7 +391,7 @@ def capacity(
         text = render_table(plan)
         if sim is not None:
             head, _, notes = text.partition("\nassumptions:")
-            text = head + "\n".join(render_simulation(sim)) + "\n\nassumptions:" + notes
+            text = head + "\n" + "\n".join(render_simulation(sim)) + "\n\nassumptions:" + notes
         click.echo(text)
 
 
