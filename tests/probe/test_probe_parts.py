@@ -536,3 +536,44 @@ def test_kv_check_when_the_memory_is_not_a_whole_number_of_blocks(tmp_path: Path
     assert wrong["match"] is False
     fp8 = kv_section(str(out), CacheConfig(32, 42, "fp8", True, 1 << 20, None, "sha256"), 1)
     assert fp8["bytes_per_token_predicted"] == 768 and fp8["match"] is True
+
+
+async def test_pause_keeps_the_cache_and_a_server_without_it_names_the_fix() -> None:
+    import aiohttp
+    from aiohttp import web
+    from promptlint.gpu_probe.client import EngineClient
+
+    seen: list[tuple[str, dict[str, str]]] = []
+
+    async def record(request: web.Request) -> web.Response:
+        seen.append((request.path, dict(request.query)))
+        return web.json_response({"status": "ok", "is_paused": request.path != "/resume"})
+
+    async def serve(routes: list[web.RouteDef]) -> tuple[web.AppRunner, str]:
+        app = web.Application()
+        app.add_routes(routes)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        port = runner.addresses[0][1]
+        return runner, f"http://127.0.0.1:{port}"
+
+    dev, dev_url = await serve(
+        [web.post("/pause", record), web.post("/resume", record), web.get("/is_paused", record)]
+    )
+    plain, plain_url = await serve([])
+    try:
+        async with aiohttp.ClientSession() as session:
+            client = EngineClient(dev_url, session)
+            await client.pause()
+            assert await client.is_paused()
+            await client.resume()
+            # vLLM 0.32 resets the prefix cache on /pause unless told not to, even in keep mode
+            assert seen[0] == ("/pause", {"mode": "keep", "clear_cache": "false"})
+            assert [path for path, _ in seen] == ["/pause", "/is_paused", "/resume"]
+            with pytest.raises(UserError, match=r"VLLM_SERVER_DEV_MODE=1 .* --arrival closed-loop"):
+                await EngineClient(plain_url, session).pause()
+    finally:
+        await dev.cleanup()
+        await plain.cleanup()
