@@ -9,6 +9,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from promptlint.errors import UserError
 from promptlint.kv.blockpool import BlockPool
 from promptlint.serving.engine import EngineSim, Limits, StepTimes
 from promptlint.serving.fleet import (
@@ -222,25 +223,32 @@ async def run_rounds(
         for client in clients:
             await client.pause()
         tasks: list[tuple[int, ProbeRequest, asyncio.Task[Response]]] = []
-        for position, request in enumerate(requests):
-            engine = route(request, ids[request.id]) if route else 0
-            opened = asyncio.Event()
-            task = asyncio.create_task(
-                clients[engine].complete(
-                    request.prompt, request.messages, request.max_tokens, salt, position, opened
-                )
-            )
-            waiter = asyncio.create_task(opened.wait())
-            await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
-            waiter.cancel()
-            if task.done():
-                task.result()  # raises what the request failed with
-            tasks.append((engine, request, task))
         released: dict[int, float] = {}
-        for i, client in enumerate(clients):
-            await client.is_paused()  # behind the adds in the engine core's input queue
-            released[i] = time.monotonic()
-            await client.resume()
+        try:
+            for position, request in enumerate(requests):
+                engine = route(request, ids[request.id]) if route else 0
+                opened = asyncio.Event()
+                task = asyncio.create_task(
+                    clients[engine].complete(
+                        request.prompt, request.messages, request.max_tokens, salt, position, opened
+                    )
+                )
+                waiter = asyncio.create_task(opened.wait())
+                await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
+                waiter.cancel()
+                if task.done():
+                    task.result()  # raises what the request failed with
+                tasks.append((engine, request, task))
+            for i, client in enumerate(clients):
+                await client.is_paused()  # behind the adds in the engine core's input queue
+                released[i] = time.monotonic()
+                await client.resume()
+        finally:
+            # An attached engine must not stay paused when a round fails.
+            for i, client in enumerate(clients):
+                if i not in released:
+                    with contextlib.suppress(UserError):
+                        await client.resume()
         for engine, request, task in tasks:
             response = replace(await task, sent_at=released[engine])
             out.append((engine, Measured(request, ids[request.id], response)))

@@ -542,11 +542,14 @@ async def test_pause_keeps_the_cache_and_a_server_without_it_names_the_fix() -> 
     import aiohttp
     from aiohttp import web
     from promptlint.gpu_probe.client import EngineClient
+    from promptlint.gpu_probe.runner import run_rounds
 
     seen: list[tuple[str, dict[str, str]]] = []
 
     async def record(request: web.Request) -> web.Response:
         seen.append((request.path, dict(request.query)))
+        if request.path == "/v1/completions":
+            return web.json_response({"error": "priority scheduling is not enabled"}, status=400)
         return web.json_response({"status": "ok", "is_paused": request.path != "/resume"})
 
     async def serve(routes: list[web.RouteDef]) -> tuple[web.AppRunner, str]:
@@ -560,7 +563,12 @@ async def test_pause_keeps_the_cache_and_a_server_without_it_names_the_fix() -> 
         return runner, f"http://127.0.0.1:{port}"
 
     dev, dev_url = await serve(
-        [web.post("/pause", record), web.post("/resume", record), web.get("/is_paused", record)]
+        [
+            web.post("/pause", record),
+            web.post("/resume", record),
+            web.get("/is_paused", record),
+            web.post("/v1/completions", record),
+        ]
     )
     plain, plain_url = await serve([])
     try:
@@ -574,6 +582,13 @@ async def test_pause_keeps_the_cache_and_a_server_without_it_names_the_fix() -> 
             assert [path for path, _ in seen] == ["/pause", "/is_paused", "/resume"]
             with pytest.raises(UserError, match=r"VLLM_SERVER_DEV_MODE=1 .* --arrival closed-loop"):
                 await EngineClient(plain_url, session).pause()
+            # a request the engine refuses (a priority on an FCFS engine) fails the round,
+            # and the engine is resumed, not left paused
+            seen.clear()
+            w = Workload("w", [ProbeRequest("a", "A", [1, 2, 3])], "")
+            with pytest.raises(UserError, match="HTTP 400"):
+                await run_rounds([client], w, 1, {"a": [1, 2, 3]})
+            assert [path for path, _ in seen] == ["/pause", "/v1/completions", "/resume"]
     finally:
         await dev.cleanup()
         await plain.cleanup()
