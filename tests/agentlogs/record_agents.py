@@ -32,7 +32,6 @@ from typing import Any
 from tests.proxy.fake_upstream import ThreadedUpstream
 
 BASE = Path("/tmp/promptlint-agents")
-HOME = BASE / "home"
 SCRUBBED_HOME = "/home/user"
 FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"
 TTL_GAP_S = 400  # past Anthropic's and OpenAI's 5-minute TTL
@@ -108,16 +107,16 @@ def _run(cmd: list[str], env: dict[str, str], cwd: Path, up: Upstream) -> str:
     return out.stdout
 
 
-def _env(extra: dict[str, str]) -> dict[str, str]:
+def _env(extra: dict[str, str], home: Path) -> dict[str, str]:
     keep = {k: os.environ[k] for k in ("PATH", "LANG", "TERM") if k in os.environ}
     agents = os.environ.get("PROMPTLINT_AGENTS")
     if agents:
         # The agents' folder first: its Node.js 20, where `make test-agents` put one there.
         keep["PATH"] = os.pathsep.join([agents, keep.get("PATH", os.defpath)])
-    return {**keep, "HOME": str(HOME), **extra}
+    return {**keep, "HOME": str(home), **extra}
 
 
-def _offline(extra: dict[str, str]) -> dict[str, str]:
+def _offline(extra: dict[str, str], home: Path) -> dict[str, str]:
     """An agent's environment in which anything but loopback meets a dead proxy."""
     return _env(
         {
@@ -128,12 +127,13 @@ def _offline(extra: dict[str, str]) -> dict[str, str]:
             "NO_PROXY": "127.0.0.1,localhost",
             "no_proxy": "127.0.0.1,localhost",
             **extra,
-        }
+        },
+        home,
     )
 
 
-def claude_code(claude: str, up: Upstream) -> Path:
-    project = HOME / "webapp"
+def claude_code(claude: str, up: Upstream, home: Path) -> Path:
+    project = home / "webapp"
     project.mkdir(parents=True)
     subprocess.run(["git", "init", "-q"], cwd=project, check=True)
     env = _env(
@@ -142,7 +142,8 @@ def claude_code(claude: str, up: Upstream) -> Path:
             "ANTHROPIC_API_KEY": "sk-ant-fixture-not-a-key",
             "DISABLE_AUTOUPDATER": "1",
             "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
-        }
+        },
+        home,
     )
     model = ["--model", "claude-sonnet-4-6"]
     steps: list[tuple[list[str], float]] = [
@@ -162,21 +163,21 @@ def claude_code(claude: str, up: Upstream) -> Path:
     for args, pause in steps:
         up.offset_s += pause
         _run([claude, *args], env, project, up)
-    return HOME / ".claude" / "projects"
+    return home / ".claude" / "projects"
 
 
-def codex(codex_bin: str, up: Upstream) -> Path:
-    project = HOME / "api"
+def codex(codex_bin: str, up: Upstream, home: Path) -> Path:
+    project = home / "api"
     project.mkdir(parents=True)
     subprocess.run(["git", "init", "-q"], cwd=project, check=True)
-    config = HOME / ".codex" / "config.toml"
+    config = home / ".codex" / "config.toml"
     config.parent.mkdir(parents=True)
     config.write_text(
         'model = "gpt-5.4"\nmodel_provider = "local"\n[model_providers.local]\n'
         f'name = "local"\nbase_url = "{up.fake.url}/v1"\nwire_api = "responses"\n'
         'env_key = "OPENAI_API_KEY"\n'
     )
-    env = _env({"OPENAI_API_KEY": "sk-fixture-not-a-key"})
+    env = _env({"OPENAI_API_KEY": "sk-fixture-not-a-key"}, home)
     steps: list[tuple[list[str], float]] = [
         (["exec", "--skip-git-repo-check", "Summarise this repository."], 0),
         (["exec", "--skip-git-repo-check", "resume", "--last", "More detail, please."], 0),
@@ -189,7 +190,7 @@ def codex(codex_bin: str, up: Upstream) -> Path:
     for args, pause in steps:
         up.offset_s += pause
         _run([codex_bin, *args], env, project, up)
-    return HOME / ".codex" / "sessions"
+    return home / ".codex" / "sessions"
 
 
 def opencode_config_deps(opencode_bin: str) -> Path:
@@ -198,11 +199,11 @@ def opencode_config_deps(opencode_bin: str) -> Path:
     return Path(opencode_bin).parents[2] / "opencode-config"  # beside node_modules/.bin/
 
 
-def opencode(opencode_bin: str, up: Upstream) -> Path:
-    project = HOME / "shop"
+def opencode(opencode_bin: str, up: Upstream, home: Path) -> Path:
+    project = home / "shop"
     project.mkdir(parents=True)
     subprocess.run(["git", "init", "-q"], cwd=project, check=True)
-    config = HOME / ".config" / "opencode"
+    config = home / ".config" / "opencode"
     config.parent.mkdir(parents=True, exist_ok=True)
     shutil.copytree(opencode_config_deps(opencode_bin), config, symlinks=True)
     provider = {"baseURL": f"{up.fake.url}/v1", "apiKey": "sk-fixture-not-a-key"}
@@ -222,7 +223,8 @@ def opencode(opencode_bin: str, up: Upstream) -> Path:
             "OPENCODE_DISABLE_MODELS_FETCH": "1",
             "OPENCODE_DISABLE_AUTOUPDATE": "1",
             "OPENCODE_DISABLE_LSP_DOWNLOAD": "1",
-        }
+        },
+        home,
     )
     run = [opencode_bin, "run"]
     # `opencode run` quotes an argument holding spaces, so the directive goes in pieces
@@ -241,7 +243,7 @@ def opencode(opencode_bin: str, up: Upstream) -> Path:
     for args, pause in steps:
         up.offset_s += pause
         _run(args, env, project, up)
-    _opencode_compact(opencode_bin, env, project, up)
+    _opencode_compact(opencode_bin, env, project, up, home)
     _run([*run, "-c", "What did we decide?"], env, project, up)
     _run(
         [*run, "--auto", "Research", "the", "layout.", "[[tool_use", "task", task + "]]"],
@@ -249,13 +251,15 @@ def opencode(opencode_bin: str, up: Upstream) -> Path:
         project,
         up,
     )
-    return HOME / ".local" / "share" / "opencode"
+    return home / ".local" / "share" / "opencode"
 
 
-def _opencode_compact(opencode_bin: str, env: dict[str, str], project: Path, up: Upstream) -> None:
+def _opencode_compact(
+    opencode_bin: str, env: dict[str, str], project: Path, up: Upstream, home: Path
+) -> None:
     """`/compact` of the last session, through opencode's server (`opencode run` has no
     compaction): POST /session/{id}/summarize, as the TUI does."""
-    db = sqlite3.connect(HOME / ".local" / "share" / "opencode" / "opencode.db")
+    db = sqlite3.connect(home / ".local" / "share" / "opencode" / "opencode.db")
     (session,) = db.execute("SELECT id FROM session ORDER BY time_created DESC LIMIT 1").fetchone()
     port = _free_port()
     # On the same clock as the turns before: opencode orders a session by its time-based
@@ -305,11 +309,11 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def gemini_cli(gemini_bin: str, up: Upstream) -> Path:
-    project = HOME / "notes"
+def gemini_cli(gemini_bin: str, up: Upstream, home: Path) -> Path:
+    project = home / "notes"
     project.mkdir(parents=True)
     subprocess.run(["git", "init", "-q"], cwd=project, check=True)
-    settings = HOME / ".gemini" / "settings.json"
+    settings = home / ".gemini" / "settings.json"
     settings.parent.mkdir(parents=True)
     settings.write_text(
         json.dumps(
@@ -332,7 +336,8 @@ def gemini_cli(gemini_bin: str, up: Upstream) -> Path:
             "GEMINI_API_KEY": "fixture-not-a-key",
             "GOOGLE_GEMINI_BASE_URL": up.fake.url,
             "GEMINI_CLI_TRUST_WORKSPACE": "true",
-        }
+        },
+        home,
     )
     agent = json.dumps(
         {"agent_name": "codebase_investigator", "prompt": "List what is in this folder."}
@@ -353,10 +358,10 @@ def gemini_cli(gemini_bin: str, up: Upstream) -> Path:
     for args, pause in steps:
         up.offset_s += pause
         _run([gemini_bin, *args], env, project, up)
-    return HOME / ".gemini" / "tmp"
+    return home / ".gemini" / "tmp"
 
 
-def scrub_db(src: Path, dst: Path) -> None:
+def scrub_db(src: Path, dst: Path, home: Path) -> None:
     """Copy opencode's SQLite store with the machine's paths replaced in every text
     column, its log folded in and its free pages dropped (no old text left in the file)."""
     dst.parent.mkdir(parents=True, exist_ok=True)
@@ -372,16 +377,16 @@ def scrub_db(src: Path, dst: Path) -> None:
             db.execute(
                 f'UPDATE "{table}" SET "{name}" = replace("{name}", ?, ?)'
                 f" WHERE typeof(\"{name}\") = 'text'",
-                (str(HOME), SCRUBBED_HOME),
+                (str(home), SCRUBBED_HOME),
             )
     db.commit()
     db.execute("VACUUM")
     db.close()
 
 
-def scrub(src: Path, dst: Path) -> None:
+def scrub(src: Path, dst: Path, home_dir: Path) -> None:
     """Copy the logs with the machine's paths replaced (in file names and in the text)."""
-    home, flat = str(HOME), str(HOME).replace("/", "-")
+    home, flat = str(home_dir), str(home_dir).replace("/", "-")
     for path in sorted(src.rglob("*")):
         if path.is_dir():
             continue
@@ -398,25 +403,30 @@ def record(
     codex_bin: str | None,
     opencode_bin: str | None = None,
     gemini_bin: str | None = None,
+    base: Path = BASE,
 ) -> dict[str, Any]:
-    shutil.rmtree(BASE, ignore_errors=True)
-    HOME.mkdir(parents=True)
+    """Run the scenarios with HOME under `base` (tests give each run its own folder: the
+    machine is shared) and keep the scrubbed logs under `out`."""
+    home = base / "home"
+    shutil.rmtree(base, ignore_errors=True)
+    home.mkdir(parents=True)
     done: dict[str, Any] = {}
     with Upstream() as up:
         if claude:
-            scrub(claude_code(claude, up), out / "claude-code")
+            scrub(claude_code(claude, up, home), out / "claude-code", home)
             done["claude-code"] = str(out / "claude-code")
         up.offset_s = 0.0
         if codex_bin:
-            scrub(codex(codex_bin, up), out / "codex")
+            scrub(codex(codex_bin, up, home), out / "codex", home)
             done["codex"] = str(out / "codex")
         up.offset_s = 0.0
         if opencode_bin:
-            scrub_db(opencode(opencode_bin, up) / "opencode.db", out / "opencode" / "opencode.db")
+            db = opencode(opencode_bin, up, home) / "opencode.db"
+            scrub_db(db, out / "opencode" / "opencode.db", home)
             done["opencode"] = str(out / "opencode")
         up.offset_s = 0.0
         if gemini_bin:
-            scrub(gemini_cli(gemini_bin, up), out / "gemini-cli")
+            scrub(gemini_cli(gemini_bin, up, home), out / "gemini-cli", home)
             done["gemini-cli"] = str(out / "gemini-cli")
     return done
 

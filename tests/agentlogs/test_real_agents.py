@@ -19,7 +19,7 @@ from promptlint.agentlogs.importer import import_logs
 from promptlint.report.aggregate import build_report
 from promptlint.store import open_store
 from promptlint.store.sql import SQLStore
-from tests.agentlogs.record_agents import HOME, agent_bin, record
+from tests.agentlogs.record_agents import agent_bin, record
 from tests.agentlogs.test_import import (
     CLAUDE,
     causes,
@@ -36,7 +36,9 @@ pytestmark = pytest.mark.agents
 def test_real_agents_logs_import_as_the_fixtures(tmp_path: Path) -> None:
     if shutil.which("faketime") is None and os.environ.get("CI") == "true":
         pytest.fail("libfaketime is not installed (apt-get install faketime)")
-    out = record(tmp_path / "logs", agent_bin("claude"), agent_bin("codex"))
+    out = record(
+        tmp_path / "logs", agent_bin("claude"), agent_bin("codex"), base=tmp_path / "agents"
+    )
     store = open_store(str(tmp_path / "r.db"))
     assert isinstance(store, SQLStore)
     claude, codex = Path(out["claude-code"]), Path(out["codex"])
@@ -88,8 +90,11 @@ def test_opencode_and_gemini_cli_logs_import_as_the_fixtures(tmp_path: Path) -> 
     nothing reaches the network, and nothing is downloaded (no npm cache in their home)."""
     if shutil.which("faketime") is None and os.environ.get("CI") == "true":
         pytest.fail("libfaketime is not installed (apt-get install faketime)")
-    out = record(tmp_path / "logs", None, None, agent_bin("opencode"), agent_bin("gemini"))
-    assert not (HOME / ".npm").exists() and not (HOME / ".bun").exists()
+    base = tmp_path / "agents"
+    oc_bin, gm_bin = agent_bin("opencode"), agent_bin("gemini")
+    out = record(tmp_path / "logs", None, None, oc_bin, gm_bin, base=base)
+    home = base / "home"
+    assert not (home / ".npm").exists() and not (home / ".bun").exists()
     store = open_store(str(tmp_path / "r.db"))
     assert isinstance(store, SQLStore)
     oc, gm = Path(out["opencode"]), Path(out["gemini-cli"])
