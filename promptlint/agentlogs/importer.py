@@ -86,7 +86,7 @@ class ImportSummary:
     files_unchanged: int = 0
     files_reread: int = 0  # rewritten in place since the last import: read from the start
     bytes_read: int = 0
-    rows_read: int = 0  # an SQLite store's rows (rowids passed) instead of bytes
+    rows_read: int = 0  # an SQLite store's rows, instead of bytes
     calls: int = 0
     written: int = 0
     filtered: int = 0  # left out by --since / --project
@@ -188,7 +188,7 @@ def import_logs(
                 store, agent, path, start, state, summary, pricing, since, project
             )
             if keep_progress:
-                _save_progress(store, key, agent.name, path, read_to, state)
+                _save_progress(store, key, agent.name, file_head(path, read_to), read_to, state)
         except OSError as e:
             raise UserError(f"{path}: cannot read ({e.strerror or e})") from None
         except sqlite3.DatabaseError as e:
@@ -298,18 +298,12 @@ def _import_db(
         }
     finally:
         db.close()
-    store.execute("DELETE FROM import_files WHERE path = ?", (key,))
-    store.execute(
-        "INSERT INTO import_files (path, source, size, read_to, head, state)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        (key, agent.name, reader.read_to, reader.read_to, head, json.dumps(new_state)),
-    )
+    _save_progress(store, key, agent.name, head, reader.read_to, new_state)
 
 
 def _save_progress(
-    store: SQLStore, key: str, agent: str, path: Path, read_to: int, state: dict[str, Any]
+    store: SQLStore, key: str, agent: str, head: str, read_to: int, state: dict[str, Any]
 ) -> None:
-    head = file_head(path, read_to)
     store.execute("DELETE FROM import_files WHERE path = ?", (key,))
     store.execute(
         "INSERT INTO import_files (path, source, size, read_to, head, state)"
