@@ -143,6 +143,7 @@ test-agents: $(STAMP) $(AGENTS_STAMP) $(AGENTS_PY_STAMP)
 .PHONY: bench-import
 bench-import: $(STAMP)
 	$(BIN)/python bench/bench_import.py --gib 1
+	$(BIN)/python bench/bench_import_stores.py --rows 200000 --mib 128
 
 # The proxy under random faults (writer killed or frozen, store frozen), a few thousand
 # requests on loopback (a minute or two).
