@@ -6,8 +6,8 @@ Claude Code since it logs request shapes — digests of the system prompt, the t
 cache-key parameters. So a break here is found where a call read less from the cache than
 the call before it left there (the policy's prediction for an unchanged prefix), and its
 cause is the first of these the log shows: a compaction or rewind, a model switch, a gap
-past the TTL, a changed system prompt, tool list or parameter. Where the log shows none, the cause
-is unknown (`provider-miss`, inferred): `exact` is False and `note` says so.
+past the TTL, a changed system prompt, tool list or parameter. Where the log shows none,
+the cause is unknown (`provider-miss`, inferred): `exact` is False and `note` says so.
 """
 
 from __future__ import annotations
