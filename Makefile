@@ -114,10 +114,13 @@ $(AGENTS_STAMP):
 	cd $(AGENTS_DIR) && npm install --no-audit --no-fund @anthropic-ai/claude-code@2.1.332 \
 	  @openai/codex@0.171.0 ccusage@20.0.24
 	touch $(AGENTS_STAMP)
-# The Python agents the group drives through the proxy, into .venv for this group only.
-AGENTS_PY_STAMP := $(VENV)/.agents-python
+# The Python agents the group drives through the proxy, into .venv for this group only:
+# the OpenAI Agents SDK and mini-swe-agent (which brings LiteLLM). The stamp names the set,
+# so a venv stamped for an older set installs the new one.
+AGENTS_PY := openai-agents==0.24.0 mini-swe-agent==2.4.6
+AGENTS_PY_STAMP := $(VENV)/.agents-python-2
 $(AGENTS_PY_STAMP): $(STAMP)
-	$(BIN)/python -m pip install -q openai-agents==0.24.0
+	$(BIN)/python -m pip install -q $(AGENTS_PY)
 	touch $(AGENTS_PY_STAMP)
 .PHONY: test-agents
 test-agents: $(STAMP) $(AGENTS_STAMP) $(AGENTS_PY_STAMP)
