@@ -27,6 +27,7 @@ from promptlint.findings import FileError, Finding, Fix, FixSafety
 from promptlint.python.flow import Evaluator
 from promptlint.python.index import Event, ModuleIndex, Scope, build_index
 from promptlint.python.locate import locate
+from promptlint.python.parse import parse_module
 from promptlint.python.project import Project, import_time_calls
 from promptlint.python.requests import (
     Block,
@@ -269,7 +270,7 @@ class PythonFrontend:
             else:
                 return result
         try:
-            module = cst.parse_module(text)
+            module = parse_module(text)
         except cst.ParserSyntaxError as exc:
             result.errors.append(
                 FileError(path, f"syntax error: {exc.message}", exc.raw_line, exc.raw_column + 1)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from promptlint.python.index import ModuleIndex, build_index
+from promptlint.python.parse import parse_module
 
 if TYPE_CHECKING:
     from promptlint.python.flow import Evaluator
@@ -103,7 +104,7 @@ class Project:
         path, shown = self._by_name[name]
         try:
             text = path.read_text(encoding="utf-8")
-            module = cst.parse_module(text)
+            module = parse_module(text)
             index = build_index(module)
         except (OSError, UnicodeDecodeError, cst.ParserSyntaxError, RecursionError, MemoryError):
             return None  # its own check reports it
