@@ -1,13 +1,14 @@
 """Prove a speed change changed no behaviour: `promptlint check` gives the same output
 before and after it.
 
-    .venv/bin/python bench/same_findings.py [--ref main] [TARGET ...]
+    .venv/bin/python bench/same_findings.py [--ref main] [--new REV] [TARGET ...]
 
 Runs `promptlint check --format json --exit-zero .` in every target folder (default: each
 project under /work/eval/src, if present, and tests/corpus) twice: once with the code of
 git revision `--ref` (exported to a temporary folder and put first on PYTHONPATH) and once
-with the working tree, then compares the two outputs whole (findings, file errors, file
-counts). Prints one line per target and every difference; exits 1 if any target differs.
+with the working tree (or the revision `--new`, exported the same way), then compares the
+two outputs whole (findings, file errors, file counts). Prints one line per target and
+every difference; exits 1 if any target differs.
 
 `check` is not fully deterministic today: where two per-request values tie for one report
 (two parameters in one system message), which one the message names follows the
@@ -156,6 +157,7 @@ def main() -> int:
         default=Path(tempfile.gettempdir()) / "promptlint-same-findings",
         help="where the output of --ref is kept between runs",
     )
+    ap.add_argument("--new", default=None, help="a revision instead of the working tree")
     ap.add_argument("--runs", type=int, default=3, help="runs of --ref (see above)")
     args = ap.parse_args()
     targets = [t.resolve() for t in args.targets] or default_targets()
@@ -163,8 +165,15 @@ def main() -> int:
     failed = 0
     with tempfile.TemporaryDirectory(prefix="promptlint-ref-") as tmp:
         commit = export(args.ref, Path(tmp))
-        print(f"before: {args.ref} ({commit[:10]}); after: the working tree of {REPO}")
         assert_imports_from(Path(tmp) / "src")
+        new_src: Path | None = None
+        after = f"the working tree of {REPO}"
+        if args.new is not None:
+            (Path(tmp) / "new").mkdir()
+            after = f"{args.new} ({export(args.new, Path(tmp) / 'new')[:10]})"
+            new_src = Path(tmp) / "new" / "src"
+            assert_imports_from(new_src)
+        print(f"before: {args.ref} ({commit[:10]}); after: {after}")
         for target in targets:
             olds = []
             t_old = float("nan")
@@ -176,7 +185,7 @@ def main() -> int:
                     old, t_old = run_check(target, Path(tmp) / "src")
                     cached.write_text(old)
                     olds.append(old)
-            new, t_new = run_check(target, None)
+            new, t_new = run_check(target, new_src)
             diff, unstable = differences(olds, new)
             try:
                 count = len(json.loads(new)["findings"])

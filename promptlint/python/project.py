@@ -112,6 +112,17 @@ class Project:
         self._loaded[name] = found
         return found
 
+    def parsed(self, shown: str, text: str) -> tuple[cst.Module, ModuleIndex] | None:
+        """The tree and index of a file already followed into in this process, if it still
+        holds `text`: its own check then need not parse it again. (Not the other way round:
+        keeping every checked file's tree for a later follow would hold most of a worker's
+        files in memory.)"""
+        name = self._name_of.get(shown)
+        found = self._loaded.get(name) if name is not None else None
+        if found is None or found.shown != shown or found.text != text:
+            return None
+        return found.module, found.index
+
     def at_import(self, node: cst.CSTNode) -> bool:
         return any(id(node) in m.import_time_calls for m in self.loaded())
 

@@ -1,4 +1,4 @@
-"""The analysis parse (promptlint.python.parse)."""
+"""The analysis parse (promptlint.python.parse) and the reuse of followed modules' trees."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import libcst as cst
 import pytest
 
 import promptlint.python.flow as flow_module
+from promptlint.python.frontend import FRONTEND
 from promptlint.python.parse import parse_module
 
 SOURCES = [
@@ -41,3 +42,23 @@ def test_nodes_made_after_a_parse_are_still_validated() -> None:
         parse_module("def (:\n")
     with pytest.raises(cst.CSTValidationError):
         cst.Name("still not a name")
+
+
+def test_a_followed_module_is_parsed_once_for_its_own_check(tmp_path: Path) -> None:
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    util = tmp_path / "app" / "util.py"
+    util.write_text("from datetime import datetime\n\ndef now():\n    return datetime.now()\n")
+    FRONTEND.prepare([(util, "app/util.py")])
+    try:
+        project = FRONTEND.project
+        assert project is not None
+        assert project.parsed("app/util.py", util.read_text()) is None  # not followed yet
+        found = project.resolve("app.util.now", None)
+        assert found is not None
+        reused = project.parsed("app/util.py", util.read_text())
+        assert reused is not None and reused[0] is found[0].module
+        # The file changed since it was followed (a fix pass): parsed again.
+        assert project.parsed("app/util.py", util.read_text() + "\n") is None
+    finally:
+        FRONTEND.prepare([])
