@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import os
 import subprocess
 import sys
@@ -107,41 +108,54 @@ def run_check(target: Path, pythonpath: Path | None) -> tuple[str, float]:
     return proc.stdout, elapsed
 
 
-def per_file(output: str) -> dict[str, object]:
-    """The output of a run split by file: each file's findings and errors, and the rest
-    (file counts) under the empty name."""
+def per_file(output: str) -> dict[str, list[str]]:
+    """The output of a run split by file: each file's findings and errors (as canonical
+    JSON lines), and the rest (file counts) under the empty name."""
     try:
         data = json.loads(output)
     except json.JSONDecodeError:
-        return {"": output}
-    out: dict[str, object] = {
-        "": json.dumps({k: v for k, v in data.items() if k not in ("findings", "errors")})
+        return {"": [output]}
+    out: dict[str, list[str]] = {
+        "": [json.dumps({k: v for k, v in data.items() if k not in ("findings", "errors")})]
     }
     for key in ("findings", "errors"):
         for item in data.get(key, []):
-            entry = out.setdefault(item.get("path", ""), {"findings": [], "errors": []})
-            assert isinstance(entry, dict)
-            entry[key].append(json.dumps(item, sort_keys=True))
-    return {k: v if isinstance(v, str) else json.dumps(v) for k, v in out.items()}
+            out.setdefault(item.get("path", ""), []).append(
+                json.dumps({"kind": key, **item}, sort_keys=True)
+            )
+    return out
 
 
 def differences(olds: list[str], new: str) -> tuple[list[str], int]:
-    """What the new output gives that no old run gave, file by file; and how many files
-    the old runs disagreed on among themselves."""
+    """What the new output does differently from every old run, file by file; and how many
+    files the old runs disagreed on among themselves.
+
+    A file whose old runs agree must come out exactly the same. A file whose old runs
+    varied (a file can hold several independent ties, so three runs need not show every
+    combination) must give as many items as one old run did, each of them given by some
+    old run, and every item that all old runs gave."""
     old_files = [per_file(o) for o in olds]
     new_files = per_file(new)
     names = set(new_files).union(*old_files)
     out: list[str] = []
     unstable = 0
     for name in sorted(names):
-        seen = {f.get(name) for f in old_files}
-        unstable += len(seen) > 1
-        got = new_files.get(name)
-        if got in seen:
+        runs = [f.get(name, []) for f in old_files]
+        got = new_files.get(name, [])
+        if any(got == r for r in runs):
+            unstable += any(r != runs[0] for r in runs)
             continue
+        if any(r != runs[0] for r in runs):
+            unstable += 1
+            every = set(runs[0]).intersection(*runs[1:])
+            some = set().union(*runs)
+            if len(got) in {len(r) for r in runs} and every <= set(got) <= some:
+                continue
         out.append(f"{name or '(totals)'}:")
-        out.append(f"    before: {sorted(map(str, seen))[0]}")
-        out.append(f"    after:  {got}")
+        out += [f"    only before: {x}" for x in sorted(set().union(*runs) - set(got))]
+        out += [f"    only after:  {x}" for x in sorted(set(got) - set().union(*runs))]
+        if set(got) <= set().union(*runs):
+            out.append("    (the same items, in another number or order)")
     return out, unstable
 
 
@@ -186,6 +200,7 @@ def main() -> int:
                     cached.write_text(old)
                     olds.append(old)
             new, t_new = run_check(target, new_src)
+            (args.cache / f"last-new-{target.name}.out").write_text(new)  # to read a difference
             diff, unstable = differences(olds, new)
             try:
                 count = len(json.loads(new)["findings"])
@@ -194,9 +209,10 @@ def main() -> int:
             status = "same" if not diff else "DIFFERENT"
             if unstable:
                 status += f" ({unstable} unstable before)"
+            took = "cached" if math.isnan(t_old) else f"{t_old:5.1f}s"
             print(
                 f"{target.name:<40} {count:4d} findings  {status:<26} "
-                f"before {t_old:6.1f}s  after {t_new:6.1f}s",
+                f"before {took}  after {t_new:5.1f}s",
                 flush=True,
             )
             for line in diff:
