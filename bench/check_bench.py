@@ -10,6 +10,10 @@ Three measurements, each a ratio to its baseline measured in the same run (media
 2. real project: the same on a large real package (default: the installed `openai`
    SDK, copied to a temporary folder);
 3. cold start: `promptlint check one_file.py` vs `python -c "import libcst"`.
+
+Each row also gives the CPU time of both sides (user + system, workers included) and its
+ratio: the wall-time ratio is what a user waits, the CPU ratio is the work done, and moves
+much less with other jobs on the machine. With workers the CPU ratio is the higher one.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import argparse
 import importlib.util
 import json
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -143,32 +148,46 @@ def generate(folder: Path, count: int) -> None:
         (folder / f"prompts_{n:04d}.py").write_text("".join(parts), encoding="utf-8")
 
 
-def timed(cmd: list[str], cwd: Path | None = None) -> float:
+def timed(cmd: list[str], cwd: Path | None = None) -> tuple[float, float]:
+    """Wall time, and CPU time (user + system, the process and its workers): on a machine
+    shared with other jobs the CPU time moves much less with the load than the wall time."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode not in (0, 1):
         raise SystemExit(f"command failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stderr}")
-    return elapsed
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu
 
 
 def compare(name: str, baseline: list[str], check: list[str], repeat: int) -> dict[str, object]:
-    base_t: list[float] = []
-    check_t: list[float] = []
+    base_t: list[tuple[float, float]] = []
+    check_t: list[tuple[float, float]] = []
     timed(check)  # warm the page cache once for both sides
     for _ in range(repeat):
         base_t.append(timed(baseline))
         check_t.append(timed(check))
-    b, c = statistics.median(base_t), statistics.median(check_t)
+    b, c = statistics.median(t for t, _ in base_t), statistics.median(t for t, _ in check_t)
+    bc = statistics.median(u for _, u in base_t)
+    cc = statistics.median(u for _, u in check_t)
     row = {
         "case": name,
         "baseline_s": round(b, 3),
         "check_s": round(c, 3),
         "ratio": round(c / b, 3),
-        "baseline_runs": [round(x, 3) for x in base_t],
-        "check_runs": [round(x, 3) for x in check_t],
+        "baseline_runs": [round(t, 3) for t, _ in base_t],
+        "check_runs": [round(t, 3) for t, _ in check_t],
+        "baseline_cpu_s": round(bc, 3),
+        "check_cpu_s": round(cc, 3),
+        "cpu_ratio": round(cc / bc, 3),
     }
-    print(f"{name:<28} baseline {b:8.3f}s   check {c:8.3f}s   ratio {c / b:6.3f}", flush=True)
+    print(
+        f"{name:<28} baseline {b:8.3f}s   check {c:8.3f}s   ratio {c / b:6.3f}"
+        f"   (CPU {bc:.3f}s vs {cc:.3f}s: {cc / bc:.3f})",
+        flush=True,
+    )
     return row
 
 

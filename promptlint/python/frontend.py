@@ -27,6 +27,7 @@ from promptlint.findings import FileError, Finding, Fix, FixSafety
 from promptlint.python.flow import Evaluator
 from promptlint.python.index import Event, ModuleIndex, Scope, build_index
 from promptlint.python.locate import locate
+from promptlint.python.parse import parse_module
 from promptlint.python.project import Project, import_time_calls
 from promptlint.python.requests import (
     Block,
@@ -268,22 +269,29 @@ class PythonFrontend:
                 pass
             else:
                 return result
-        try:
-            module = cst.parse_module(text)
-        except cst.ParserSyntaxError as exc:
-            result.errors.append(
-                FileError(path, f"syntax error: {exc.message}", exc.raw_line, exc.raw_column + 1)
-            )
-            return result
-        except (RecursionError, MemoryError) as exc:
-            result.errors.append(FileError(path, f"cannot parse: {type(exc).__name__}"))
-            return result
-        try:
-            index = build_index(module)
-        except RecursionError:
-            result.errors.append(FileError(path, "expression nesting too deep to analyse"))
-            return result
         project = self.project
+        # A file another file's values were followed into is already parsed and indexed.
+        reused = project.parsed(path, text) if project is not None else None
+        if reused is not None:
+            module, index = reused
+        else:
+            try:
+                module = parse_module(text)
+            except cst.ParserSyntaxError as exc:
+                result.errors.append(
+                    FileError(
+                        path, f"syntax error: {exc.message}", exc.raw_line, exc.raw_column + 1
+                    )
+                )
+                return result
+            except (RecursionError, MemoryError) as exc:
+                result.errors.append(FileError(path, f"cannot parse: {type(exc).__name__}"))
+                return result
+            try:
+                index = build_index(module)
+            except RecursionError:
+                result.errors.append(FileError(path, "expression nesting too deep to analyse"))
+                return result
         self._volatile = config.volatile_callables  # followed modules read them too
         evaluator = Evaluator(
             index,
@@ -309,16 +317,22 @@ class PythonFrontend:
                         )
                     )
         if ctx.reports:
-            result.findings.extend(_findings(ctx))
+            spans = _spans(ctx)
+            result.findings.extend(_findings(ctx, spans))
             if project is not None:
-                result.findings.extend(_foreign_findings(ctx, project))
+                result.findings.extend(_foreign_findings(ctx, project, spans))
         return result
 
 
-def _findings(ctx: PythonContext) -> list[Finding]:
+def _spans(ctx: PythonContext) -> dict[int, tuple[int, int]]:
+    """Where the reported nodes and their fixes' nodes are in this file (located once:
+    the reports not found here are looked for in the modules they were followed into)."""
     wanted = [r.node for r in ctx.reports]
     wanted += [r.fix.node for r in ctx.reports if r.fix and r.fix.node is not None]
-    spans = locate(ctx.module, ctx.text, wanted)
+    return locate(ctx.module, ctx.text, wanted)
+
+
+def _findings(ctx: PythonContext, spans: dict[int, tuple[int, int]]) -> list[Finding]:
     starts = _line_starts(ctx.text)
     out: list[Finding] = []
     seen: set[tuple[str, int]] = set()
@@ -386,10 +400,12 @@ def _names_prompt_part(name: str) -> bool:
     return bool(words) and (words[-1] in PROMPT_PART_WORDS or "prompt" in words)
 
 
-def _foreign_findings(ctx: PythonContext, project: Project) -> list[Finding]:
+def _foreign_findings(
+    ctx: PythonContext, project: Project, here: dict[int, tuple[int, int]]
+) -> list[Finding]:
     """Reports whose node is in another module (a clock in a helper this file calls):
-    found in that module's file, at the line where the value is made."""
-    here = _located(ctx)
+    found in that module's file, at the line where the value is made. `here`: the nodes
+    located in this file."""
     pending = [r for r in ctx.reports if id(r.node) not in here]
     out: list[Finding] = []
     seen: set[tuple[str, str, int]] = set()  # one per file, code and line, as in _findings
@@ -413,10 +429,6 @@ def _foreign_findings(ctx: PythonContext, project: Project) -> list[Finding]:
                 seen.add(key)
                 out.append(finding)
     return out
-
-
-def _located(ctx: PythonContext) -> set[int]:
-    return set(locate(ctx.module, ctx.text, [r.node for r in ctx.reports]))
 
 
 def _mentions_sink(text: str, config: CheckConfig) -> bool:

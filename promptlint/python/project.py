@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from promptlint.python.index import ModuleIndex, build_index
+from promptlint.python.parse import parse_module
 
 if TYPE_CHECKING:
     from promptlint.python.flow import Evaluator
@@ -103,13 +104,24 @@ class Project:
         path, shown = self._by_name[name]
         try:
             text = path.read_text(encoding="utf-8")
-            module = cst.parse_module(text)
+            module = parse_module(text)
             index = build_index(module)
         except (OSError, UnicodeDecodeError, cst.ParserSyntaxError, RecursionError, MemoryError):
             return None  # its own check reports it
         found = ForeignModule(name, shown, text, module, index, self._reader(index, self, name))
         self._loaded[name] = found
         return found
+
+    def parsed(self, shown: str, text: str) -> tuple[cst.Module, ModuleIndex] | None:
+        """The tree and index of a file already followed into in this process, if it still
+        holds `text`: its own check then need not parse it again. (Not the other way round:
+        keeping every checked file's tree for a later follow would hold most of a worker's
+        files in memory.)"""
+        name = self._name_of.get(shown)
+        found = self._loaded.get(name) if name is not None else None
+        if found is None or found.shown != shown or found.text != text:
+            return None
+        return found.module, found.index
 
     def at_import(self, node: cst.CSTNode) -> bool:
         return any(id(node) in m.import_time_calls for m in self.loaded())

@@ -8,6 +8,7 @@ from a set iteration); component taints live in parts, items and fields.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -37,6 +38,12 @@ class Taint:
     # How the safe fix rewrites `node` (e.g. "sorted" or "sort_keys"); None: no safe fix.
     fix: str | None = None
     source: str | None = None  # what made it a problem (PL202: where the key order comes from)
+
+    def __hash__(self) -> int:
+        # Taints are compared by identity, and hashed by what they say: the order of a set
+        # of taints (which one a message names when two tie) is then the same in every
+        # run. By identity it followed memory addresses and changed from run to run.
+        return zlib.crc32(f"{self.kind}\0{self.detail}".encode())
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,64 @@
+"""The analysis parse (promptlint.python.parse) and the reuse of followed modules' trees."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+import promptlint.python.flow as flow_module
+from promptlint.python.frontend import FRONTEND
+from promptlint.python.parse import parse_module
+
+SOURCES = [
+    "x = 1\n",
+    'def f(a, /, b=2, *c, d, **e):\n    return f"{a!r:>{b}} {(yield)}"\n',
+    "class C(B, metaclass=M):\n    @dec\n    async def m(self):\n        async with a as b:\n"
+    "            await c[1:2, ...]\n",
+    "match p:\n    case [1, *rest] if rest:\n        pass\n"
+    "    case {'k': v, **kw}:\n        pass\n",
+    "lambda x=(1, 2): (x  ,)  # comment\r\n",
+]
+
+
+@pytest.mark.parametrize("text", SOURCES)
+def test_same_tree_as_libcst(text: str) -> None:
+    ours = parse_module(text)
+    assert ours.code == text
+    assert ours.deep_equals(cst.parse_module(text))
+
+
+def test_a_real_module_parses_to_the_same_tree() -> None:
+    text = Path(flow_module.__file__).read_text(encoding="utf-8")
+    assert parse_module(text).deep_equals(cst.parse_module(text))
+
+
+def test_nodes_made_after_a_parse_are_still_validated() -> None:
+    parse_module("x = 1\n")
+    with pytest.raises(cst.CSTValidationError):
+        cst.Name("not a name")
+    with pytest.raises(cst.ParserSyntaxError):
+        parse_module("def (:\n")
+    with pytest.raises(cst.CSTValidationError):
+        cst.Name("still not a name")
+
+
+def test_a_followed_module_is_parsed_once_for_its_own_check(tmp_path: Path) -> None:
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    util = tmp_path / "app" / "util.py"
+    util.write_text("from datetime import datetime\n\ndef now():\n    return datetime.now()\n")
+    FRONTEND.prepare([(util, "app/util.py")])
+    try:
+        project = FRONTEND.project
+        assert project is not None
+        assert project.parsed("app/util.py", util.read_text()) is None  # not followed yet
+        found = project.resolve("app.util.now", None)
+        assert found is not None
+        reused = project.parsed("app/util.py", util.read_text())
+        assert reused is not None and reused[0] is found[0].module
+        # The file changed since it was followed (a fix pass): parsed again.
+        assert project.parsed("app/util.py", util.read_text() + "\n") is None
+    finally:
+        FRONTEND.prepare([])
