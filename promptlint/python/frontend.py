@@ -47,6 +47,8 @@ LLM_HINTS = re.compile(
     # prompt parts by name (PROMPT_PART_WORDS): `docs_prompt += ...`, `def get_system_prompt(`
     r"|\b\w*_?(?:prompts?|instructions?|preamble)\w*\s*\+?=[^=]"
     r"|\bdef \w*(?:prompt|instruction|system|tools|messages)\w*\("
+    # templates rendered here (python/rendered.py)
+    r"|\.from_string\(|\.get_template\(|\bTemplate\("
 )
 
 
