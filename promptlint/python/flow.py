@@ -722,6 +722,8 @@ class Evaluator:
                 i = int(idx.expression.value)
                 if 0 < i <= len(base.items):
                     return base.items[-i]
+            if _constant_table(base):
+                return Val(node=e)  # one of the table's constants, whatever the key
             taints = self.eval(idx, scope, at, env).all_taints() | _values(base.all_taints())
             callers = {t for t in taints if t.kind == CALLER}
             if callers:
@@ -975,6 +977,10 @@ class Evaluator:
                     )
             if qname in ("textwrap.dedent", "inspect.cleandoc") and e.args:
                 return self.eval(e.args[0].value, scope, at, env)
+            if qname.endswith("PromptTemplate.from_template") and e.args:
+                # LangChain's PromptTemplate formats like str.format: `.format(**values)`
+                # on it is read as on its text.
+                return self.eval(e.args[0].value, scope, at, env)
             short = qname.split(".")[-1]
             if short in LANGCHAIN_MESSAGES:
                 content = kwargs.get("content") or (args[0] if args else None)
@@ -1027,6 +1033,16 @@ class Evaluator:
             if recv.parts is not None and method in _STR_KEEPING:
                 extra = merge(arg_vals())
                 return Val(own=recv.own | extra.all_taints(), parts=recv.parts, node=e)
+            if method in ("render", "render_async") and recv.parts is None:
+                # A template we cannot read, filled from a mapping (`render(**vars)`): which
+                # of its values it prints is unknown, so only values passed by name count.
+                named = [self.eval(a.value, scope, at, env) for a in e.args if a.keyword]
+                return Val(own=merge(named).all_taints() if named else frozenset(), node=e)
+            if method == "get" and e.args and _constant_table(recv):
+                # `FILE_TYPES.get(Path(name).suffix, "text")`: one of the table's constants
+                # (or the default), a few fixed texts each cached on its own, not the key.
+                rest = [self.eval(a.value, scope, at, env) for a in e.args[1:]]
+                return Val(own=merge(rest).all_taints() if rest else frozenset(), node=e)
             if method in ("copy",) and not e.args:
                 return recv
             if method in ("keys", "values", "items") and recv.fields is not None:
@@ -1260,6 +1276,21 @@ def _listing_tools(iterable: cst.BaseExpression) -> bool:
 def _names_a_class(annotation: str) -> bool:
     """`type[T]`, `Type[Model] | None`: the parameter holds a class."""
     return annotation.replace(" ", "").startswith(("type[", "Type[", "typing.Type["))
+
+
+def _constant_table(v: Val) -> bool:
+    """A dict display of literal values (`{".py": "python", ".js": "javascript"}`)."""
+    return (
+        v.fields is not None
+        and bool(v.fields)
+        and not v.own
+        and all(
+            f.parts is not None
+            and not f.all_taints()
+            and all(isinstance(p, Static) for p in f.parts)
+            for f in v.fields.values()
+        )
+    )
 
 
 def _keyless(v: Val) -> bool:

@@ -106,6 +106,17 @@ class DynamicBeforeStatic(PythonRule):
             """
         ),
         Valid(
+            f"""
+            from pathlib import Path
+
+            FENCES = {{".py": "python", ".js": "javascript"}}
+
+            def review_prompt(filename, code):
+                fence = FENCES.get(Path(filename).suffix, "text")
+                return f"Review this {{fence}} file.\\n{_POLICY}{_POLICY}\\n```{{fence}}\\n{{code}}\\n```"
+            """
+        ),
+        Valid(
             f'''
             from jinja2 import BaseLoader, Environment
 
