@@ -1036,8 +1036,8 @@ class Evaluator:
             if method in ("render", "render_async") and recv.parts is None:
                 # A template we cannot read, filled from a mapping (`render(**vars)`): which
                 # of its values it prints is unknown, so only values passed by name count.
-                named = [self.eval(a.value, scope, at, env) for a in e.args if a.keyword]
-                return Val(own=merge(named).all_taints() if named else frozenset(), node=e)
+                by_name = [self.eval(a.value, scope, at, env) for a in e.args if a.keyword]
+                return Val(own=merge(by_name).all_taints() if by_name else frozenset(), node=e)
             if method == "get" and e.args and _constant_table(recv):
                 # `FILE_TYPES.get(Path(name).suffix, "text")`: one of the table's constants
                 # (or the default), a few fixed texts each cached on its own, not the key.

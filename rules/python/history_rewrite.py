@@ -4,7 +4,7 @@ from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
 from promptlint.python.catalogue import HISTORY_NAMES, WINDOW_CALLS
 from promptlint.python.frontend import PythonContext, PythonRule
-from promptlint.python.index import Event
+from promptlint.python.index import Event, dotted, string_value
 from promptlint.python.values import WINDOW
 
 
@@ -13,7 +13,8 @@ class HistoryWindow(PythonRule):
     ## What it does
     Checks for conversation histories cut to a sliding window that drops the oldest turns
     on every request: `history[-N:]`, `messages[len(messages) - N:]`, `history.pop(0)`,
-    `del history[0]`, `history.remove(msg)`, token-budget trimming (`tokentrim.trim`,
+    `del history[0]`, `history.remove(msg)` (not the system message moved out to `system=`,
+    nor `[history.pop(0)]` kept in a rebuilt list), token-budget trimming (`tokentrim.trim`,
     LiteLLM's and LangChain's `trim_messages`), when the result is sent as messages or
     stored back as the history. Only message lists count: `del schema["title"]` or a window
     over tools is not a history. A one-off compaction (summarise, then keep appending) is
@@ -47,6 +48,27 @@ class HistoryWindow(PythonRule):
     MESSAGE = "a sliding history window shifts the prefix on every request"
 
     VALID = [
+        Valid(
+            """
+            from copy import deepcopy
+
+            def format_messages_for_anthropic(raw_messages, system_prompt=""):
+                messages = deepcopy(raw_messages)
+                for message in messages:
+                    if message.role == "system":
+                        system_prompt += message.content
+                        messages.remove(message)  # moved into `system=`, not dropped
+                return messages, [{"type": "text", "text": system_prompt}]
+            """
+        ),
+        Valid(
+            """
+            def compress(original_messages, summary, keep):
+                primary_task = [original_messages.pop(0)]  # kept: a one-off compaction
+                recent = original_messages[keep:]
+                return primary_task + [summary] + recent
+            """
+        ),
         Valid(
             """
             import anthropic
@@ -152,6 +174,7 @@ class HistoryWindow(PythonRule):
                 )
 
         # history.pop(0) / del history[0] / deque.popleft(): the oldest turn goes.
+        kept: set[int] | None = None
         for _scope, key, events in ctx.events:
             if not any(h in key.split(".")[-1].lower() for h in HISTORY_NAMES):
                 continue
@@ -168,6 +191,12 @@ class HistoryWindow(PythonRule):
                     )
                     continue
                 if _drops_oldest(ev):
+                    if kept is None:
+                        finder = _KeptCalls()
+                        ctx.module.visit(finder)
+                        kept = finder.kept
+                    if id(ev.node) in kept:
+                        continue
                     ctx.report(
                         type(self),
                         ev.node,
@@ -208,6 +237,68 @@ def _drops_oldest(ev: Event) -> bool:
             and args[0].value.value == "0"
         )
     return False
+
+
+class _KeptCalls(cst.CSTVisitor):
+    """Calls whose dropped message is kept, not thrown away: used as a value (`first =
+    [messages.pop(0)]`, kept in a rebuilt list: a compaction), or run under a test for the
+    system role (`if message.role == "system": ... messages.remove(message)` takes the
+    system message out of the list to send it as `system=`)."""
+
+    def __init__(self) -> None:
+        self.kept: set[int] = set()
+        self._system_tests = 0
+
+    def visit_If(self, node: cst.If) -> None:
+        if _tests_system_role(node.test):
+            self._system_tests += 1
+
+    def leave_If(self, node: cst.If) -> None:
+        if _tests_system_role(node.test):
+            self._system_tests -= 1
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self._system_tests:
+            self.kept.add(id(node))
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        self._used(node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._used(node.value)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if node.value is not None:
+            self._used(node.value)
+
+    def _used(self, value: cst.BaseExpression) -> None:
+        # the value itself or an element of a display: `[messages.pop(0)]`
+        values = [value]
+        if isinstance(value, (cst.List, cst.Tuple)):
+            values += [el.value for el in value.elements]
+        self.kept.update(id(v) for v in values if isinstance(v, cst.Call))
+
+
+def _tests_system_role(test: cst.BaseExpression) -> bool:
+    """`message.role == "system"`, `m["role"] == "system"`."""
+    if not isinstance(test, cst.Comparison):
+        return False
+    parts = [test.left, *(c.comparator for c in test.comparisons)]
+    literals = {string_value(p) for p in parts if isinstance(p, cst.SimpleString)}
+    mentions_role = any("role" in (dotted(p) or "") or _subscripts_role(p) for p in parts)
+    return "system" in literals and mentions_role
+
+
+def _subscripts_role(expr: cst.BaseExpression) -> bool:
+    if not isinstance(expr, cst.Subscript) or not expr.slice:
+        return False
+    index = expr.slice[0].slice
+    return (
+        isinstance(index, cst.Index)
+        and isinstance(index.value, cst.SimpleString)
+        and string_value(index.value) == "role"
+    )
 
 
 def _stored_back(ctx: PythonContext, node: cst.Subscript) -> bool:
