@@ -1,3 +1,5 @@
+from collections.abc import Sequence
+
 import libcst as cst
 
 from promptlint.check.rule import Invalid, Valid
@@ -14,7 +16,8 @@ class HistoryWindow(PythonRule):
     Checks for conversation histories cut to a sliding window that drops the oldest turns
     on every request: `history[-N:]`, `messages[len(messages) - N:]`, `history.pop(0)`,
     `del history[0]`, `history.remove(msg)` (not the system message moved out to `system=`,
-    nor `[history.pop(0)]` kept in a rebuilt list), token-budget trimming (`tokentrim.trim`,
+    nor `[history.pop(0)]` kept in a rebuilt list, nor the empty messages a loop over the
+    history filters out the same way every time), token-budget trimming (`tokentrim.trim`,
     LiteLLM's and LangChain's `trim_messages`), when the result is sent as messages or
     stored back as the history. Only message lists count: `del schema["title"]` or a window
     over tools is not a history. A one-off compaction (summarise, then keep appending) is
@@ -63,6 +66,15 @@ class HistoryWindow(PythonRule):
         ),
         Valid(
             """
+            def drop_empty(messages):
+                for message in reversed(messages):
+                    if not message.content:  # the same messages go on every request
+                        messages.remove(message)
+                return messages
+            """
+        ),
+        Valid(
+            """
             def compress(original_messages, summary, keep):
                 primary_task = [original_messages.pop(0)]  # kept: a one-off compaction
                 recent = original_messages[keep:]
@@ -101,6 +113,19 @@ class HistoryWindow(PythonRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            def truncate_messages(messages, max_prompt_size, count_tokens):
+                while messages and count_tokens(messages) > max_prompt_size:
+                    dropped_message = messages.pop(0)
+                    if dropped_message.get("tool_calls") and messages:
+                        messages.pop(0)  # its tool result goes too
+                return messages
+            """,
+            line=3,
+            column=27,
+            message_contains="drops the oldest turn",
+        ),
         Invalid(
             """
             import tokentrim as tt
@@ -160,7 +185,7 @@ class HistoryWindow(PythonRule):
             node = site.node
             assert isinstance(node, cst.Subscript)
             name = ctx.code(node.value).strip().lower()
-            if not any(h in name.split(".")[-1] for h in HISTORY_NAMES):
+            if not _names_history(name):
                 continue
             val = ctx.evaluator.eval(node, site.scope, site.at)
             if not any(t.kind == WINDOW and t.node is node for t in val.own):
@@ -176,7 +201,7 @@ class HistoryWindow(PythonRule):
         # history.pop(0) / del history[0] / deque.popleft(): the oldest turn goes.
         kept: set[int] | None = None
         for _scope, key, events in ctx.events:
-            if not any(h in key.split(".")[-1].lower() for h in HISTORY_NAMES):
+            if not _names_history(key):
                 continue
             for ev in events:
                 if _trims(ctx, ev):
@@ -240,14 +265,17 @@ def _drops_oldest(ev: Event) -> bool:
 
 
 class _KeptCalls(cst.CSTVisitor):
-    """Calls whose dropped message is kept, not thrown away: used as a value (`first =
-    [messages.pop(0)]`, kept in a rebuilt list: a compaction), or run under a test for the
-    system role (`if message.role == "system": ... messages.remove(message)` takes the
-    system message out of the list to send it as `system=`)."""
+    """Calls whose dropped message is kept or filtered, not a window: put into a rebuilt
+    list (`primary_task = [messages.pop(0)]`: a compaction), run under a test for the system
+    role (`if message.role == "system": ... messages.remove(message)` takes the system
+    message out of the list to send it as `system=`), or removing the loop's own message
+    (`for m in messages: if not m.content: messages.remove(m)`: the same messages are
+    dropped on every request, so what is sent does not shift)."""
 
     def __init__(self) -> None:
         self.kept: set[int] = set()
         self._system_tests = 0
+        self._loop_names: list[set[str]] = []
 
     def visit_If(self, node: cst.If) -> None:
         if _tests_system_role(node.test):
@@ -257,27 +285,66 @@ class _KeptCalls(cst.CSTVisitor):
         if _tests_system_role(node.test):
             self._system_tests -= 1
 
+    def visit_For(self, node: cst.For) -> None:
+        # Only a loop over the whole list: `for m in image_messages[:-2]: messages.remove(m)`
+        # is a window over it.
+        listed = _whole_list(node.iter)
+        names = {f"{listed}:{n.value}" for n in _target_names(node.target)} if listed else set()
+        self._loop_names.append(names)
+
+    def leave_For(self, node: cst.For) -> None:
+        self._loop_names.pop()
+
     def visit_Call(self, node: cst.Call) -> None:
         if self._system_tests:
             self.kept.add(id(node))
+        func = node.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "remove"
+            and len(node.args) == 1
+            and isinstance(node.args[0].value, cst.Name)
+            and any(
+                f"{dotted(func.value)}:{node.args[0].value.value}" in names
+                for names in self._loop_names
+            )
+        ):
+            self.kept.add(id(node))
 
-    def visit_Assign(self, node: cst.Assign) -> None:
-        self._used(node.value)
+    def visit_List(self, node: cst.List) -> None:
+        self._elements(node.elements)
 
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if node.value is not None:
-            self._used(node.value)
+    def visit_Tuple(self, node: cst.Tuple) -> None:
+        self._elements(node.elements)
 
-    def visit_Return(self, node: cst.Return) -> None:
-        if node.value is not None:
-            self._used(node.value)
+    def _elements(self, elements: Sequence[cst.BaseElement]) -> None:
+        self.kept.update(id(el.value) for el in elements if isinstance(el.value, cst.Call))
 
-    def _used(self, value: cst.BaseExpression) -> None:
-        # the value itself or an element of a display: `[messages.pop(0)]`
-        values = [value]
-        if isinstance(value, (cst.List, cst.Tuple)):
-            values += [el.value for el in value.elements]
-        self.kept.update(id(v) for v in values if isinstance(v, cst.Call))
+
+def _names_history(name: str) -> bool:
+    """`history`, `chat_history`, `self.recent_dialog_messages`: the last word says it holds
+    turns (`conversation_commands`, `history_images` hold commands and images)."""
+    last = name.split(".")[-1].lower()
+    return any(last.endswith(h) for h in HISTORY_NAMES)
+
+
+def _whole_list(iterable: cst.BaseExpression) -> str | None:
+    """`messages`, `reversed(messages)`, `list(messages)`: the name of the list walked."""
+    if (
+        isinstance(iterable, cst.Call)
+        and dotted(iterable.func) in ("reversed", "list", "tuple")
+        and len(iterable.args) == 1
+    ):
+        iterable = iterable.args[0].value
+    return dotted(iterable)
+
+
+def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for el in target.elements for n in _target_names(el.value)]
+    return []
 
 
 def _tests_system_role(test: cst.BaseExpression) -> bool:
