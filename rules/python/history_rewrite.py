@@ -1,5 +1,3 @@
-from collections.abc import Sequence
-
 import libcst as cst
 
 from promptlint.check.rule import Invalid, Valid
@@ -62,6 +60,20 @@ class HistoryWindow(PythonRule):
                         system_prompt += message.content
                         messages.remove(message)  # moved into `system=`, not dropped
                 return messages, [{"type": "text", "text": system_prompt}]
+            """
+        ),
+        Valid(
+            """
+            def merge_consecutive(messages):
+                system_parts = [messages.pop(0).content]  # moved into `system=`
+                merged = []
+                while messages:
+                    message = messages.pop(0)
+                    if merged and merged[-1].role == message.role:
+                        merged[-1].content += message.content
+                    else:
+                        merged.append(message)  # every message is kept
+                return system_parts, merged
             """
         ),
         Valid(
@@ -276,6 +288,7 @@ class _KeptCalls(cst.CSTVisitor):
         self.kept: set[int] = set()
         self._system_tests = 0
         self._loop_names: list[set[str]] = []
+        self._popped_into: dict[str, int] = {}  # name -> the pop call it was assigned from
 
     def visit_If(self, node: cst.If) -> None:
         if _tests_system_role(node.test):
@@ -310,15 +323,51 @@ class _KeptCalls(cst.CSTVisitor):
             )
         ):
             self.kept.add(id(node))
+        if isinstance(func, cst.Attribute) and func.attr.value in _MOVES:
+            for arg in node.args:
+                self._moved(arg.value)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        call = _popped(node.value)
+        if call is not None and len(node.targets) == 1:
+            target = node.targets[0].target
+            if isinstance(target, cst.Name):
+                self._popped_into[target.value] = id(call)
 
     def visit_List(self, node: cst.List) -> None:
-        self._elements(node.elements)
+        for el in node.elements:
+            self._moved(el.value)
 
     def visit_Tuple(self, node: cst.Tuple) -> None:
-        self._elements(node.elements)
+        for el in node.elements:
+            self._moved(el.value)
 
-    def _elements(self, elements: Sequence[cst.BaseElement]) -> None:
-        self.kept.update(id(el.value) for el in elements if isinstance(el.value, cst.Call))
+    def _moved(self, value: cst.BaseExpression) -> None:
+        """`value` goes into another list: the message popped for it is kept."""
+        call = _popped(value)
+        if call is not None:
+            self.kept.add(id(call))
+        base = value
+        while isinstance(base, (cst.Attribute, cst.Subscript)):
+            base = base.value
+        if isinstance(base, cst.Name) and base.value in self._popped_into:
+            self.kept.add(self._popped_into[base.value])
+
+
+_MOVES = frozenset({"append", "extend", "insert", "appendleft"})
+
+
+def _popped(value: cst.BaseExpression) -> cst.Call | None:
+    """The `x.pop(...)` call `value` reads (`messages.pop(0)`, `messages.pop(0).content`)."""
+    while isinstance(value, (cst.Attribute, cst.Subscript)):
+        value = value.value
+    if (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value in ("pop", "popleft")
+    ):
+        return value
+    return None
 
 
 def _names_history(name: str) -> bool:
