@@ -977,6 +977,9 @@ class Evaluator:
                     )
             if qname in ("textwrap.dedent", "inspect.cleandoc") and e.args:
                 return self.eval(e.args[0].value, scope, at, env)
+            if qname in _AWAITABLE_WRAPPERS and e.args:
+                # what the awaitable gives (`await asyncio.wait_for(session.list_tools(), 10)`)
+                return self.eval(e.args[0].value, scope, at, env)
             if qname.endswith("PromptTemplate.from_template") and e.args:
                 # LangChain's PromptTemplate formats like str.format: `.format(**values)`
                 # on it is read as on its text.
@@ -1221,6 +1224,10 @@ class Evaluator:
         return Val(own=frozenset(taints), node=fscope.node)
 
 
+# Calls that give what the awaitable they wrap gives.
+_AWAITABLE_WRAPPERS = frozenset(
+    {"asyncio.wait_for", "asyncio.shield", "asyncio.create_task", "asyncio.ensure_future"}
+)
 _SET_OPERATORS = (cst.BitAnd, cst.BitOr, cst.BitXor, cst.Subtract)
 _REBINDING = frozenset({"assign", "iter", "unpack"})
 
@@ -1245,7 +1252,7 @@ _KEPT_ORDER = frozenset(
         "frozenset iteration order",
         "set display order",
         "set comprehension order",
-        "MCP list_tools() order",
+        cat.MCP_LISTING,
     }
 )
 
@@ -1258,7 +1265,7 @@ def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> fro
         return taints
     out = set()
     for t in taints:
-        if t.detail == "MCP list_tools() order" and not _listing_tools(iterable):
+        if t.detail == cat.MCP_LISTING and not _listing_tools(iterable):
             out.add(t)  # `tools = await server.list_tools()`: the call is the listing
         elif t.kind == UNORDERED and t.detail in _KEPT_ORDER and t.node is not iterable:
             # No fix: the elements may not be orderable (a set of functions).
