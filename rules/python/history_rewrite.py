@@ -15,7 +15,9 @@ class HistoryWindow(PythonRule):
     on every request: `history[-N:]`, `messages[len(messages) - N:]`, `history.pop(0)`,
     `del history[0]`, `history.remove(msg)` (not the system message moved out to `system=`,
     nor `[history.pop(0)]` kept in a rebuilt list, nor the empty messages a loop over the
-    history filters out the same way every time), token-budget trimming (`tokentrim.trim`,
+    history filters out the same way every time), a loop that takes the newest messages
+    that fit a token budget (`for m in reversed(history): ... if tokens > budget: break`;
+    the earliest ones, in order, keep the prefix), token-budget trimming (`tokentrim.trim`,
     LiteLLM's and LangChain's `trim_messages`), when the result is sent as messages or
     stored back as the history. Only message lists count: `del schema["title"]` or a window
     over tools is not a history. A one-off compaction (summarise, then keep appending) is
@@ -78,6 +80,18 @@ class HistoryWindow(PythonRule):
         ),
         Valid(
             """
+            def keep_earliest(messages, keep_token, count_tokens):
+                kept, used = [], 0
+                for msg in messages:  # the earliest ones: the kept prefix does not move
+                    if used + count_tokens([msg]) > keep_token:
+                        break
+                    kept.append(msg)
+                    used += count_tokens([msg])
+                return kept
+            """
+        ),
+        Valid(
+            """
             def drop_empty(messages):
                 for message in reversed(messages):
                     if not message.content:  # the same messages go on every request
@@ -125,6 +139,22 @@ class HistoryWindow(PythonRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            def limit_log(log, model, len_tokens):
+                system = [m for m in log if m.role == "system"][:1]
+                budget = model.context - len_tokens(system, model.model)
+                msgs = []
+                for msg in reversed(log[1:]):
+                    msgs.append(msg)
+                    if len_tokens(msgs, model.model) > budget:
+                        break
+                return system + list(reversed(msgs))
+            """,
+            line=5,
+            column=5,
+            message_contains="newest messages that fit a token budget",
+        ),
         Invalid(
             """
             def truncate_messages(messages, max_prompt_size, count_tokens):
@@ -182,6 +212,18 @@ class HistoryWindow(PythonRule):
     ]
 
     def check(self, ctx: PythonContext) -> None:
+        if "reversed(" in ctx.text and "token" in ctx.text:
+            loops = _BudgetLoops()
+            ctx.module.visit(loops)
+            for loop in loops.loops:
+                ctx.report(
+                    type(self),
+                    loop,
+                    "this loop keeps the newest messages that fit a token budget: run on "
+                    "every request, it drops the oldest kept turn each time the history "
+                    "grows past the budget, and every later message shifts; trim rarely and "
+                    "in large steps, or summarise",
+                )
         for use in ctx.uses(WINDOW):
             if use.block.section != "messages":
                 continue  # a window over tools or a schema is no conversation history
@@ -368,6 +410,70 @@ def _popped(value: cst.BaseExpression) -> cst.Call | None:
     ):
         return value
     return None
+
+
+class _BudgetLoops(cst.CSTVisitor):
+    """`for m in reversed(history): ... if count_tokens(kept) > budget: break`: the newest
+    messages that fit a token budget, taken again on every request."""
+
+    def __init__(self) -> None:
+        self.loops: list[cst.For] = []
+
+    def visit_For(self, node: cst.For) -> None:
+        if not _newest_first(node.iter):
+            return
+        finder = _BreakOnTokens()
+        node.body.visit(finder)
+        if finder.breaks and finder.token_test:
+            self.loops.append(node)
+
+
+class _BreakOnTokens(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.breaks = False
+        self.token_test = False
+
+    def visit_Break(self, node: cst.Break) -> None:
+        self.breaks = True
+
+    def visit_If(self, node: cst.If) -> None:
+        if any(
+            isinstance(n, cst.Name) and "token" in n.value.lower() for n in _names_in(node.test)
+        ):
+            self.token_test = True
+
+    def visit_For(self, node: cst.For) -> bool:
+        return False  # a `break` of an inner loop ends that loop only
+
+
+def _names_in(node: cst.CSTNode) -> list[cst.Name]:
+    found: list[cst.Name] = []
+
+    class _Names(cst.CSTVisitor):
+        def visit_Name(self, name: cst.Name) -> None:
+            found.append(name)
+
+        def visit_Attribute(self, attr: cst.Attribute) -> None:
+            found.append(attr.attr)
+
+    node.visit(_Names())
+    return found
+
+
+def _newest_first(iterable: cst.BaseExpression) -> bool:
+    """`reversed(history)`, `enumerate(reversed(history))`, `history[::-1]`."""
+    if isinstance(iterable, cst.Call) and dotted(iterable.func) == "enumerate" and iterable.args:
+        iterable = iterable.args[0].value
+    if isinstance(iterable, cst.Call) and dotted(iterable.func) == "reversed":
+        return True
+    if isinstance(iterable, cst.Subscript) and iterable.slice:
+        sl = iterable.slice[0].slice
+        return (
+            isinstance(sl, cst.Slice)
+            and isinstance(sl.step, cst.UnaryOperation)
+            and isinstance(sl.step.operator, cst.Minus)
+        )
+    return False
 
 
 def _names_history(name: str) -> bool:
