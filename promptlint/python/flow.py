@@ -347,7 +347,7 @@ class Evaluator:
             return Val(node=e)
         if name in self.index.counters:
             return Val(own=frozenset({Taint(ID, e, f"counter `{name}`")}), node=e)
-        found = self.resolve_key(name, scope, at)
+        found = self.resolve_key(name, scope, at, env)
         if found is None and name in self.index.imports:
             found = self.imported_value(self.index.imports[name])
         if found is not None:
@@ -410,8 +410,10 @@ class Evaluator:
         finally:
             self.project.hops -= 1
 
-    def resolve_key(self, key: str, scope: Scope, at: int) -> Val | None:
-        """The value `key` holds at ordinal `at` in `scope` (following enclosing scopes)."""
+    def resolve_key(self, key: str, scope: Scope, at: int, env: Env | None = None) -> Val | None:
+        """The value `key` holds at ordinal `at` in `scope` (following enclosing scopes).
+        `env` binds the parameters of `scope` (a function followed with a call's
+        arguments): its locals are read with them."""
         s: Scope | None = scope
         while s is not None:
             if s.kind == "class" and s is not scope:
@@ -419,7 +421,9 @@ class Evaluator:
                 continue
             events = s.events.get(key)
             if events:
-                val = self._from_events(key, s, events, at if s is scope else 10**9)
+                val = self._from_events(
+                    key, s, events, at if s is scope else 10**9, env if s is scope else None
+                )
                 if val is not None:
                     return val
             if key in s.params and s is scope:
@@ -507,10 +511,15 @@ class Evaluator:
         self._constant_params[cache_key] = answer
         return answer
 
-    def _from_events(self, key: str, scope: Scope, events: list[Event], at: int) -> Val | None:
+    def _from_events(
+        self, key: str, scope: Scope, events: list[Event], at: int, env: Env | None = None
+    ) -> Val | None:
+        # With bindings the value depends on them: neither cached nor read from the cache.
         cache_key = (id(scope), key, at)
-        if cache_key in self._name_cache:
+        if not env and cache_key in self._name_cache:
             return self._name_cache[cache_key]
+        if env:  # the same name read under other bindings is another evaluation
+            cache_key = (id(scope), f"{key}@{id(env)}", at)
         if cache_key in self._active:
             return UNKNOWN
         self._active.add(cache_key)
@@ -542,17 +551,18 @@ class Evaluator:
                         base = self._eval_event(key, inits[-1], inits[-1].owner or scope)
                 start = 0
             else:
-                base = self._eval_event(key, before[base_idx], scope)
+                base = self._eval_event(key, before[base_idx], scope, env)
                 start = base_idx + 1
-            result = self._apply(key, scope, base, before, start, at)
+            result = self._apply(key, scope, base, before, start, at, env)
         finally:
             self._active.discard(cache_key)
-        self._name_cache[cache_key] = result
+        if not env:
+            self._name_cache[cache_key] = result
         return result
 
-    def _eval_event(self, key: str, ev: Event, scope: Scope) -> Val:
+    def _eval_event(self, key: str, ev: Event, scope: Scope, env: Env | None = None) -> Val:
         assert ev.value is not None
-        val = self.eval(ev.value, scope, ev.end)
+        val = self.eval(ev.value, scope, ev.end, env)
         if ev.kind == "iter":
             val = self.element_of(val)
         elif ev.kind == "unpack":
@@ -567,13 +577,20 @@ class Evaluator:
         return val
 
     def _apply(
-        self, key: str, scope: Scope, base: Val, events: list[Event], start: int, at: int
+        self,
+        key: str,
+        scope: Scope,
+        base: Val,
+        events: list[Event],
+        start: int,
+        at: int,
+        env: Env | None = None,
     ) -> Val:
         val = base
         for ev in events[start:]:
             if ev.end >= at:
                 break
-            val = self._mutate(val, ev, scope)
+            val = self._mutate(val, ev, scope, env)
         return val
 
     def _loop_taints(self, ev: Event, scope: Scope) -> frozenset[Taint]:
@@ -582,11 +599,11 @@ class Evaluator:
             out |= _at_iteration(it, _structural(self.eval(it, scope, ev.end).all_taints()))
         return frozenset(out)
 
-    def _mutate(self, val: Val, ev: Event, scope: Scope) -> Val:
+    def _mutate(self, val: Val, ev: Event, scope: Scope, env: Env | None = None) -> Val:
         in_loop = bool(ev.loops)
         if ev.kind == "aug":
             assert ev.value is not None
-            right = self.eval(ev.value, scope, ev.end)
+            right = self.eval(ev.value, scope, ev.end, env)
             if ev.method == "AddAssign":
                 # `prompt += part` in a loop builds the text in the order of the loop.
                 added = self._add(val, right, ev.node)
@@ -602,10 +619,10 @@ class Evaluator:
             return val
         if ev.kind == "assign-slice":
             assert ev.value is not None
-            return self.eval(ev.value, scope, ev.end)
+            return self.eval(ev.value, scope, ev.end, env)
         if ev.kind == "setitem":
             assert ev.value is not None
-            new = self.eval(ev.value, scope, ev.end)
+            new = self.eval(ev.value, scope, ev.end, env)
             k = ev.key
             if val.fields is not None and isinstance(k, cst.SimpleString):
                 key = string_value(k)
@@ -619,7 +636,7 @@ class Evaluator:
         call = ev.node
         assert isinstance(call, cst.Call)
         method = ev.method
-        args = [self.eval(a.value, scope, ev.end) for a in call.args]
+        args = [self.eval(a.value, scope, ev.end, env) for a in call.args]
         if method in ("append", "appendleft", "insert") and args:
             item = args[-1]
             if in_loop or val.items is None:

@@ -205,6 +205,26 @@ class VolatileTimestamp(VolatileValueRule):
         Invalid(
             """
             import datetime
+            from openai import OpenAI
+            client = OpenAI()
+
+            def compose_sys_prompt(context):
+                instruction = f"{context}\\nYou plan the work of the other agents."
+                return instruction
+
+            def plan(history):
+                now = datetime.datetime.now()
+                system = compose_sys_prompt(context=f"- Current time: {now:%H:%M:%S}")
+                return client.chat.completions.create(
+                    model="gpt-4o", messages=[{"role": "system", "content": system}, *history]
+                )
+            """,
+            line=10,
+            column=11,
+        ),
+        Invalid(
+            """
+            import datetime
             from taskweaver.llm.util import format_chat_message
 
             def compose_prompt(rounds):
