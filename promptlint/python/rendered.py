@@ -28,7 +28,7 @@ from promptlint.python.index import Scope, dotted, string_value
 
 MAX_UP = 6  # folders above the file searched for a relative template path
 TEMPLATE_DIRS = ("", "templates", "prompts")
-_TEXT_KEEPING = frozenset({"strip", "lstrip", "rstrip", "dedent"})
+_TEXT_KEEPING = frozenset({"strip", "lstrip", "rstrip"})
 _RESOLVE_DEPTH = 8
 
 

@@ -384,6 +384,27 @@ def test_a_template_file_rendered_from_python_is_reported_at_the_render_call(
     assert json.loads(run(tmp_path, "check", "--format", "json", "src").stdout)["findings"] == []
 
 
+def test_a_template_found_by_name_through_get_template(tmp_path: Path) -> None:
+    (tmp_path / "app").mkdir()
+    (tmp_path / "prompts").mkdir()
+    rules = "Answer from the documents only, cite each one you use, and say when none helps. "
+    (tmp_path / "prompts" / "answer.j2").write_text(
+        "Question: {{ question }}\n\n" + rules * 8 + "\n{{ documents }}\n"
+    )
+    # An HTML page rendered the same way is not a prompt.
+    (tmp_path / "prompts" / "page.html.j2").write_text("<p>{{ question }}</p>" + rules * 8)
+    (tmp_path / "app" / "answer.py").write_text(
+        "from jinja2 import Environment, FileSystemLoader\n\n"
+        'env = Environment(loader=FileSystemLoader("prompts"))\n\n\n'
+        "def build(question, documents):\n"
+        '    page = env.get_template("page.html.j2").render(question=question)\n'
+        '    return env.get_template("answer.j2").render(question=question, documents=documents)\n'
+    )
+    doc = json.loads(run(tmp_path, "check", "--format", "json", "app").stdout)
+    assert [(f["line"], f["code"]) for f in doc["findings"]] == [(8, "PL104")]
+    assert "line 1 of prompts/answer.j2" in doc["findings"][0]["message"]
+
+
 CROSS_AGENT = """\
 from openai import OpenAI
 
