@@ -36,8 +36,9 @@ ASSUMPTIONS_OFFLINE = [
     "--gap", type=float, default=10.0, show_default=True, help="Seconds between offline requests."
 )
 @click.option(
-    "--advice",
-    is_flag=True,
+    "--advice/--no-advice",
+    default=True,
+    show_default=True,
     help="Say what to do about each avoidable break (JSON always has it as `advice`).",
 )
 def explain(

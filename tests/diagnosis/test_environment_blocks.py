@@ -215,8 +215,8 @@ def test_explain_says_what_to_do_when_asked(tmp_path: Path) -> None:
         paths.append(tmp_path / f"{k}.json")
         paths[-1].write_text(json.dumps(body))
     args = ["explain", *map(str, paths)]
-    plain = CliRunner().invoke(cli, args)
-    told = CliRunner().invoke(cli, [*args, "--advice"])
+    plain = CliRunner().invoke(cli, [*args, "--no-advice"])
+    told = CliRunner().invoke(cli, args)
     assert plain.exit_code == told.exit_code == 0, plain.output + told.output
     assert "environment-change at messages[0] (# gitStatus, Status)" in plain.output
     assert "what to do:" not in plain.output

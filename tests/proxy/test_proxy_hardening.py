@@ -368,6 +368,14 @@ def _wait_gone(pids: list[int], timeout: float) -> None:
     assert not any(map(_alive, pids)), "a child outlived the proxy"
 
 
+def _warm_up(url: str) -> None:
+    """One request, recorded: the writer is up and has nothing queued."""
+    assert _chat(url, "warm") == 200
+    deadline = time.monotonic() + 20
+    while _health(url)["queue_depth"] and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def _count_rows(db: Path) -> int:
     import sqlite3
 
@@ -385,10 +393,7 @@ def test_responses_seen_complete_survive_kill_9_of_the_proxy(
     proc, url = _start_proxy(tmp_path, harness.fake.url)
     writer = None
     try:
-        assert _chat(url, "warm") == 200
-        deadline = time.monotonic() + 20
-        while _health(url)["queue_depth"] and time.monotonic() < deadline:
-            time.sleep(0.05)
+        _warm_up(url)
         writer = writer_child(proc.pid)
         assert writer is not None
         os.kill(writer, signal.SIGSTOP)
@@ -447,10 +452,7 @@ def test_a_killed_writers_records_survive_a_kill_9_of_the_proxy_just_after(
     proc, url = _start_proxy(tmp_path, harness.fake.url, "--write-timeout", "30")
     lock = None
     try:
-        assert _chat(url, "warm") == 200
-        deadline = time.monotonic() + 20
-        while _health(url)["queue_depth"] and time.monotonic() < deadline:
-            time.sleep(0.05)
+        _warm_up(url)
         lock = _lock_exclusive(tmp_path / "cli.db")
         for i in range(20):
             assert _chat(url, f"held {i}") == 200
@@ -496,3 +498,28 @@ def test_a_cut_frame_at_the_end_of_a_hand_over_file_is_counted_and_the_rest_kept
     # claimed: renamed for this writer, so a later append starts a new file
     assert [f.name for f in files] == [f"proxy-handoff.{os.getpid()}.bin"]
     assert not (tmp_path / handoff.NAME).exists()
+
+
+def test_a_frozen_writer_holds_a_response_at_most_the_hand_off_bound(tmp_path: Path) -> None:
+    # Frozen, the writer reads nothing: once its pipe is full a response waits for its
+    # record's hand-over at most 2 s, then ends anyway (counted); the records still reach
+    # the store once the writer runs again.
+    h = Harness(tmp_path, writer="process").start()
+    writer = h.proxy.writer
+    pid = writer._proc.pid
+    try:
+        assert _chat(h.url, "warm") == 200
+        h.settle()
+        os.kill(pid, signal.SIGSTOP)
+        big = "x" * 700_000  # two fill the 1 MiB pipe
+        started = time.monotonic()
+        for i in range(4):
+            assert _chat(h.url, f"{i} {big}") == 200
+        assert time.monotonic() - started < 30
+        assert 'records_total{outcome="handed_off_late"}' in h.proxy.metrics.render()
+        os.kill(pid, signal.SIGCONT)
+        assert len(h.records(timeout=60)) == 5
+        assert h.proxy.metrics.total_lost() == 0
+    finally:
+        os.kill(pid, signal.SIGCONT)
+        h.stop()
