@@ -61,6 +61,8 @@ VOLATILE_CALLS: dict[str, str] = {
 # the argument given they are not a clock read.
 CLOCK_WITH_OPTIONAL_TIME = {"time.ctime", "time.asctime", "time.localtime", "time.gmtime"}
 
+MCP_LISTING = "MCP list_tools() order"
+
 # Iterables whose order is not stable between processes or runs: qualified name -> detail.
 UNORDERED_CALLS: dict[str, str] = {
     "set": "set iteration order",
@@ -78,7 +80,7 @@ UNORDERED_METHODS = {
     "iterdir": "Path.iterdir order",
     "glob": "Path.glob order",
     "rglob": "Path.rglob order",
-    "list_tools": "MCP list_tools() order",
+    "list_tools": MCP_LISTING,
 }
 
 # Calls whose result does not depend on the order of their argument.

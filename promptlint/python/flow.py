@@ -347,7 +347,7 @@ class Evaluator:
             return Val(node=e)
         if name in self.index.counters:
             return Val(own=frozenset({Taint(ID, e, f"counter `{name}`")}), node=e)
-        found = self.resolve_key(name, scope, at)
+        found = self.resolve_key(name, scope, at, env)
         if found is None and name in self.index.imports:
             found = self.imported_value(self.index.imports[name])
         if found is not None:
@@ -410,8 +410,10 @@ class Evaluator:
         finally:
             self.project.hops -= 1
 
-    def resolve_key(self, key: str, scope: Scope, at: int) -> Val | None:
-        """The value `key` holds at ordinal `at` in `scope` (following enclosing scopes)."""
+    def resolve_key(self, key: str, scope: Scope, at: int, env: Env | None = None) -> Val | None:
+        """The value `key` holds at ordinal `at` in `scope` (following enclosing scopes).
+        `env` binds the parameters of `scope` (a function followed with a call's
+        arguments): its locals are read with them."""
         s: Scope | None = scope
         while s is not None:
             if s.kind == "class" and s is not scope:
@@ -419,7 +421,9 @@ class Evaluator:
                 continue
             events = s.events.get(key)
             if events:
-                val = self._from_events(key, s, events, at if s is scope else 10**9)
+                val = self._from_events(
+                    key, s, events, at if s is scope else 10**9, env if s is scope else None
+                )
                 if val is not None:
                     return val
             if key in s.params and s is scope:
@@ -507,10 +511,15 @@ class Evaluator:
         self._constant_params[cache_key] = answer
         return answer
 
-    def _from_events(self, key: str, scope: Scope, events: list[Event], at: int) -> Val | None:
+    def _from_events(
+        self, key: str, scope: Scope, events: list[Event], at: int, env: Env | None = None
+    ) -> Val | None:
+        # With bindings the value depends on them: neither cached nor read from the cache.
         cache_key = (id(scope), key, at)
-        if cache_key in self._name_cache:
+        if not env and cache_key in self._name_cache:
             return self._name_cache[cache_key]
+        if env:  # the same name read under other bindings is another evaluation
+            cache_key = (id(scope), f"{key}@{id(env)}", at)
         if cache_key in self._active:
             return UNKNOWN
         self._active.add(cache_key)
@@ -542,17 +551,18 @@ class Evaluator:
                         base = self._eval_event(key, inits[-1], inits[-1].owner or scope)
                 start = 0
             else:
-                base = self._eval_event(key, before[base_idx], scope)
+                base = self._eval_event(key, before[base_idx], scope, env)
                 start = base_idx + 1
-            result = self._apply(key, scope, base, before, start, at)
+            result = self._apply(key, scope, base, before, start, at, env)
         finally:
             self._active.discard(cache_key)
-        self._name_cache[cache_key] = result
+        if not env:
+            self._name_cache[cache_key] = result
         return result
 
-    def _eval_event(self, key: str, ev: Event, scope: Scope) -> Val:
+    def _eval_event(self, key: str, ev: Event, scope: Scope, env: Env | None = None) -> Val:
         assert ev.value is not None
-        val = self.eval(ev.value, scope, ev.end)
+        val = self.eval(ev.value, scope, ev.end, env)
         if ev.kind == "iter":
             val = self.element_of(val)
         elif ev.kind == "unpack":
@@ -567,13 +577,20 @@ class Evaluator:
         return val
 
     def _apply(
-        self, key: str, scope: Scope, base: Val, events: list[Event], start: int, at: int
+        self,
+        key: str,
+        scope: Scope,
+        base: Val,
+        events: list[Event],
+        start: int,
+        at: int,
+        env: Env | None = None,
     ) -> Val:
         val = base
         for ev in events[start:]:
             if ev.end >= at:
                 break
-            val = self._mutate(val, ev, scope)
+            val = self._mutate(val, ev, scope, env)
         return val
 
     def _loop_taints(self, ev: Event, scope: Scope) -> frozenset[Taint]:
@@ -582,11 +599,11 @@ class Evaluator:
             out |= _at_iteration(it, _structural(self.eval(it, scope, ev.end).all_taints()))
         return frozenset(out)
 
-    def _mutate(self, val: Val, ev: Event, scope: Scope) -> Val:
+    def _mutate(self, val: Val, ev: Event, scope: Scope, env: Env | None = None) -> Val:
         in_loop = bool(ev.loops)
         if ev.kind == "aug":
             assert ev.value is not None
-            right = self.eval(ev.value, scope, ev.end)
+            right = self.eval(ev.value, scope, ev.end, env)
             if ev.method == "AddAssign":
                 # `prompt += part` in a loop builds the text in the order of the loop.
                 added = self._add(val, right, ev.node)
@@ -602,10 +619,10 @@ class Evaluator:
             return val
         if ev.kind == "assign-slice":
             assert ev.value is not None
-            return self.eval(ev.value, scope, ev.end)
+            return self.eval(ev.value, scope, ev.end, env)
         if ev.kind == "setitem":
             assert ev.value is not None
-            new = self.eval(ev.value, scope, ev.end)
+            new = self.eval(ev.value, scope, ev.end, env)
             k = ev.key
             if val.fields is not None and isinstance(k, cst.SimpleString):
                 key = string_value(k)
@@ -619,7 +636,7 @@ class Evaluator:
         call = ev.node
         assert isinstance(call, cst.Call)
         method = ev.method
-        args = [self.eval(a.value, scope, ev.end) for a in call.args]
+        args = [self.eval(a.value, scope, ev.end, env) for a in call.args]
         if method in ("append", "appendleft", "insert") and args:
             item = args[-1]
             if in_loop or val.items is None:
@@ -722,6 +739,8 @@ class Evaluator:
                 i = int(idx.expression.value)
                 if 0 < i <= len(base.items):
                     return base.items[-i]
+            if _constant_table(base):
+                return Val(node=e)  # one of the table's constants, whatever the key
             taints = self.eval(idx, scope, at, env).all_taints() | _values(base.all_taints())
             callers = {t for t in taints if t.kind == CALLER}
             if callers:
@@ -975,6 +994,13 @@ class Evaluator:
                     )
             if qname in ("textwrap.dedent", "inspect.cleandoc") and e.args:
                 return self.eval(e.args[0].value, scope, at, env)
+            if qname in _AWAITABLE_WRAPPERS and e.args:
+                # what the awaitable gives (`await asyncio.wait_for(session.list_tools(), 10)`)
+                return self.eval(e.args[0].value, scope, at, env)
+            if qname.endswith("PromptTemplate.from_template") and e.args:
+                # LangChain's PromptTemplate formats like str.format: `.format(**values)`
+                # on it is read as on its text.
+                return self.eval(e.args[0].value, scope, at, env)
             short = qname.split(".")[-1]
             if short in LANGCHAIN_MESSAGES:
                 content = kwargs.get("content") or (args[0] if args else None)
@@ -1027,6 +1053,16 @@ class Evaluator:
             if recv.parts is not None and method in _STR_KEEPING:
                 extra = merge(arg_vals())
                 return Val(own=recv.own | extra.all_taints(), parts=recv.parts, node=e)
+            if method in ("render", "render_async") and recv.parts is None:
+                # A template we cannot read, filled from a mapping (`render(**vars)`): which
+                # of its values it prints is unknown, so only values passed by name count.
+                by_name = [self.eval(a.value, scope, at, env) for a in e.args if a.keyword]
+                return Val(own=merge(by_name).all_taints() if by_name else frozenset(), node=e)
+            if method == "get" and e.args and _constant_table(recv):
+                # `FILE_TYPES.get(Path(name).suffix, "text")`: one of the table's constants
+                # (or the default), a few fixed texts each cached on its own, not the key.
+                rest = [self.eval(a.value, scope, at, env) for a in e.args[1:]]
+                return Val(own=merge(rest).all_taints() if rest else frozenset(), node=e)
             if method in ("copy",) and not e.args:
                 return recv
             if method in ("keys", "values", "items") and recv.fields is not None:
@@ -1205,6 +1241,10 @@ class Evaluator:
         return Val(own=frozenset(taints), node=fscope.node)
 
 
+# Calls that give what the awaitable they wrap gives.
+_AWAITABLE_WRAPPERS = frozenset(
+    {"asyncio.wait_for", "asyncio.shield", "asyncio.create_task", "asyncio.ensure_future"}
+)
 _SET_OPERATORS = (cst.BitAnd, cst.BitOr, cst.BitXor, cst.Subtract)
 _REBINDING = frozenset({"assign", "iter", "unpack"})
 
@@ -1229,7 +1269,7 @@ _KEPT_ORDER = frozenset(
         "frozenset iteration order",
         "set display order",
         "set comprehension order",
-        "MCP list_tools() order",
+        cat.MCP_LISTING,
     }
 )
 
@@ -1242,7 +1282,7 @@ def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> fro
         return taints
     out = set()
     for t in taints:
-        if t.detail == "MCP list_tools() order" and not _listing_tools(iterable):
+        if t.detail == cat.MCP_LISTING and not _listing_tools(iterable):
             out.add(t)  # `tools = await server.list_tools()`: the call is the listing
         elif t.kind == UNORDERED and t.detail in _KEPT_ORDER and t.node is not iterable:
             # No fix: the elements may not be orderable (a set of functions).
@@ -1260,6 +1300,21 @@ def _listing_tools(iterable: cst.BaseExpression) -> bool:
 def _names_a_class(annotation: str) -> bool:
     """`type[T]`, `Type[Model] | None`: the parameter holds a class."""
     return annotation.replace(" ", "").startswith(("type[", "Type[", "typing.Type["))
+
+
+def _constant_table(v: Val) -> bool:
+    """A dict display of literal values (`{".py": "python", ".js": "javascript"}`)."""
+    return (
+        v.fields is not None
+        and bool(v.fields)
+        and not v.own
+        and all(
+            f.parts is not None
+            and not f.all_taints()
+            and all(isinstance(p, Static) for p in f.parts)
+            for f in v.fields.values()
+        )
+    )
 
 
 def _keyless(v: Val) -> bool:

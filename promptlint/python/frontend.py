@@ -24,6 +24,7 @@ from promptlint.check.frontends import FrontendResult
 from promptlint.check.rule import Rule
 from promptlint.check.suppressions import parse_suppressions
 from promptlint.findings import FileError, Finding, Fix, FixSafety
+from promptlint.python.catalogue import MCP_LISTING
 from promptlint.python.flow import Evaluator
 from promptlint.python.index import Event, ModuleIndex, Scope, build_index
 from promptlint.python.locate import locate
@@ -48,6 +49,8 @@ LLM_HINTS = re.compile(
     # prompt parts by name (PROMPT_PART_WORDS): `docs_prompt += ...`, `def get_system_prompt(`
     r"|\b\w*_?(?:prompts?|instructions?|preamble)\w*\s*\+?=[^=]"
     r"|\bdef \w*(?:prompt|instruction|system|tools|messages)\w*\("
+    # templates rendered here (python/rendered.py)
+    r"|\.from_string\(|\.get_template\(|\bTemplate\("
 )
 
 
@@ -162,13 +165,14 @@ class PythonContext:
             for at in sorted({ev.end + 1 for ev in events}):
                 val = self.evaluator.resolve_key(key, scope, at)
                 if val is not None:
-                    out.append(Block(_unset(val), f"`{key}`", "prompt", prefix=True))
+                    kept = _unset(val, listing_kept=key.startswith("self."))
+                    out.append(Block(kept, f"`{key}`", "prompt", prefix=True))
         for fscope in self.index.scope_of_function.values():
             if _names_prompt_part(fscope.name):
                 val = self.evaluator.returned(fscope)
                 if val is not None:
                     where = f"what `{fscope.name}()` returns"
-                    out.append(Block(_unset(val), where, "prompt", prefix=True))
+                    out.append(Block(_unset(val, listing_kept=True), where, "prompt", prefix=True))
         return out
 
     @cached_property
@@ -380,14 +384,17 @@ PROMPT_PART_WORDS = frozenset(
 )
 
 
-def _unset(val: Val) -> Val:
+def _unset(val: Val, listing_kept: bool = False) -> Val:
     """A set held as it is (not yet text or a list) has no order yet: it counts where it
-    is iterated, not where a prompt-named variable or function holds it."""
+    is iterated, not where a prompt-named variable or function holds it. An MCP tool
+    listing kept on the object (`self._tools = (await session.list_tools()).tools`) or
+    returned (`listing_kept`) is iterated in other modules, as the tools: it counts at the
+    `list_tools()` call."""
     text_or_list = val.parts is not None or val.items is not None
     own = frozenset(
         t
         for t in val.own
-        if t.node is not val.node
+        if (t.node is not val.node or (listing_kept and t.detail == MCP_LISTING))
         and (text_or_list or not t.detail.startswith(("set ", "frozenset ")))
     )
     return replace(val, own=own)

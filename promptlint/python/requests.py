@@ -397,10 +397,22 @@ def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Bloc
                     text_first=True,
                     prefix=True,
                 )
+        message = _role_call_content(call)
+        if message is not None:
+            # `format_chat_message(role="system", message=...)`: a project's helper that
+            # makes a message from a role and a text.
+            yield Block(
+                ev.eval(message, site.scope, site.at),
+                f'{short or "call"}(role="system")',
+                "system",
+                text_first=True,
+                prefix=True,
+            )
         for a in call.args:
             if a.keyword is not None and a.keyword.value in (
                 "system_instruction",
                 "system_prompt",
+                "system_message",
                 "instructions",
             ):
                 if a.keyword.value == "instructions" and not _looks_llm(call, ev):
@@ -435,6 +447,16 @@ def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Bloc
                             yield Block(
                                 val, "system template", "system", text_first=True, prefix=True
                             )
+
+
+def _role_call_content(call: cst.Call) -> cst.BaseExpression | None:
+    """The text of a call that makes a system message from keywords: `role="system"` (or
+    "developer") with `message=`, `content=` or `text=`."""
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    role = keywords.get("role")
+    if not isinstance(role, cst.SimpleString) or string_value(role) not in ("system", "developer"):
+        return None
+    return next((keywords[k] for k in ("message", "content", "text") if k in keywords), None)
 
 
 def _partial_blocks(call: cst.Call, site: Site, ev: Evaluator) -> Iterator[Block]:

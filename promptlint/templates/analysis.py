@@ -147,6 +147,13 @@ class TemplateAnalysis:
         return bool(words & USER_TURN_WORDS) and not self.is_chat
 
     @property
+    def is_system_file(self) -> bool:
+        """A system prompt by its file name (`system.j2`, `agent_system_prompt.jinja2`): the
+        conversation follows it, so whatever comes after a value in it is sent again."""
+        words = set(re.split(r"[^a-z0-9]+", PurePath(self.src.path).stem.lower()))
+        return "system" in words or "sys" in words
+
+    @property
     def uses_other_templates(self) -> bool:
         """`{% extends %}`, `{% include %}` or `{% import %}`: not renderable on its own."""
         kinds = (nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)
@@ -354,3 +361,97 @@ def _collect_assignments(analysis: TemplateAnalysis) -> None:
             sources = analysis.sources_in(value)
             if sources:
                 analysis.volatile_vars[key] = sources[0]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One piece of a template's output in document order: static text, or a printed
+    expression with the template inputs it reads (its own, and those of the loops it is in)."""
+
+    line: int
+    text: str = ""
+    inputs: frozenset[str] = frozenset()
+
+
+def output_pieces(source: str) -> list[Piece]:
+    """The template's output in order, for a caller that knows what each input holds.
+    Raises jinja2.TemplateSyntaxError."""
+    tree = parse_environment().parse(source)
+    pieces: list[Piece] = []
+    for node, parents in walk(tree):
+        if not isinstance(node, nodes.Output) or any(
+            isinstance(p, (nodes.AssignBlock, nodes.Macro)) for p in parents
+        ):
+            continue
+        loop_inputs = {
+            n.name
+            for p in parents
+            if isinstance(p, nodes.For)
+            for n in _walk_expr(p.iter)
+            if isinstance(n, nodes.Name) and n.ctx == "load"
+        }
+        for child in node.nodes:
+            if isinstance(child, nodes.TemplateData):
+                pieces.append(Piece(child.lineno, text=child.data))
+            elif isinstance(child, nodes.Const) and isinstance(child.value, str):
+                pieces.append(Piece(child.lineno, text=child.value))
+            else:
+                names = {
+                    n.name
+                    for n in _walk_expr(child)
+                    if isinstance(n, nodes.Name) and n.ctx == "load"
+                }
+                pieces.append(Piece(child.lineno, inputs=frozenset(names | loop_inputs)))
+    return pieces
+
+
+def static_around(tree: nodes.Template, target: nodes.Node) -> tuple[int, int]:
+    """Characters of static text printed before and after `target` (an expression or an
+    output node), leaving out the other branches of the `if`s around it: they are not
+    printed with it."""
+    chain: tuple[nodes.Node, ...] | None = None
+    for node, parents in walk(tree):
+        if node is target:
+            chain = (*parents, node)
+            break
+    if chain is None:
+        return 0, 0
+    excluded: set[int] = set()
+    for i, parent in enumerate(chain[:-1]):
+        if not isinstance(parent, nodes.If):
+            continue
+        inside = chain[i + 1]
+        branches: list[list[nodes.Node]] = [list(parent.body)]
+        branches += [[e] for e in parent.elif_]
+        branches.append(list(parent.else_))
+        for branch in branches:
+            if any(n is inside for n in branch):
+                continue
+            for top in branch:
+                excluded.update(id(n) for n, _ in walk(top))
+    before = after = 0
+    seen = False
+    for node, parents in walk(tree):
+        if node is target:
+            seen = True
+            continue
+        if id(node) in excluded:
+            continue
+        if isinstance(node, nodes.TemplateData):
+            text = node.data
+        elif (
+            isinstance(node, nodes.Const)
+            and isinstance(node.value, str)
+            and parents
+            and isinstance(parents[-1], nodes.Output)
+        ):
+            text = node.value
+        else:
+            continue
+        if any(isinstance(p, (nodes.AssignBlock, nodes.Macro)) for p in parents):
+            continue
+        if seen:
+            after += len(text.strip())
+        else:
+            before += len(text.strip())
+    return before, after

@@ -9,6 +9,7 @@ from promptlint.templates.analysis import (
     TemplateAnalysis,
     is_clock_name,
     is_per_request_name,
+    static_around,
     walk,
 )
 from promptlint.templates.rule import JinjaRule, TemplateHit
@@ -20,7 +21,9 @@ MIN_STATIC_CHARS = 80
 
 def _per_request_names(analysis: TemplateAnalysis, expr: nodes.Node) -> list[str]:
     names = []
-    for node, _ in walk(expr):
+    for node, parents in walk(expr):
+        if any(_chooses_constant(p, node, parents) for p in parents):
+            continue
         if (
             isinstance(node, nodes.Name)
             and node.ctx == "load"
@@ -31,6 +34,19 @@ def _per_request_names(analysis: TemplateAnalysis, expr: nodes.Node) -> list[str
         ):
             names.append(node.name)
     return names
+
+
+def _chooses_constant(
+    parent: nodes.Node, node: nodes.Node, parents: tuple[nodes.Node, ...]
+) -> bool:
+    """`node` is in the test of `{{ "three" if is_search else "two" }}`: the value picks one
+    of two constant texts, and each of the two prompts is cached on its own."""
+    return (
+        isinstance(parent, nodes.CondExpr)
+        and isinstance(parent.expr1, nodes.Const)
+        and (parent.expr2 is None or isinstance(parent.expr2, nodes.Const))
+        and any(p is parent.test for p in (*parents, node))
+    )
 
 
 def _static_length(node: nodes.Node) -> int:
@@ -47,6 +63,13 @@ class DynamicBeforeStatic(JinjaRule):
     Checks templates that print a per-request value (the user's name, the question,
     retrieved documents, session data) before a block of static text — such as
     `You are talking to {{ user_name }}.` at the top of a long system prompt.
+
+    In a prompt template with no conversation in it (a one-shot prompt, unless its name
+    says `system`), the static text the inputs come after is already a prefix: it is
+    reported only where most of the static text follows the first per-request value. Text
+    in the other branches of the `if`s around the value is not counted, and a value that
+    only picks one of two constant texts (`{{ "three" if is_search else "two" }}`) makes
+    two prompts that are each cached, not a break.
 
     ## Why is this bad?
     A prefix cache reuses text only up to the first difference. Static instructions
@@ -79,6 +102,7 @@ class DynamicBeforeStatic(JinjaRule):
             return
         loop = analysis.conversation_loop
         first: tuple[int, str] | None = None
+        first_node: nodes.Node | None = None
         names: list[str] = []
         static_after = 0
         for node, parents in walk(analysis.tree):
@@ -95,7 +119,18 @@ class DynamicBeforeStatic(JinjaRule):
                     names.append(name)
                     if first is None:
                         first = (child.lineno, name)
-        if first is None or static_after < MIN_STATIC_CHARS:
+                        first_node = child
+        if first is None or first_node is None:
+            return
+        if loop is None and not analysis.is_system_file:
+            # A prompt template (no conversation in it): the static text the inputs come
+            # after is already a prefix, so a reorder only pays where most of it follows
+            # the first per-request value. The other branches of the `if`s around the
+            # value are not printed with it.
+            before, static_after = static_around(analysis.tree, first_node)
+            if static_after <= before:
+                return
+        if static_after < MIN_STATIC_CHARS:
             return
         line, name = first
         shown = ", ".join(f"`{n}`" for n in dict.fromkeys(names))
@@ -108,6 +143,25 @@ class DynamicBeforeStatic(JinjaRule):
         )
 
     VALID = [
+        Valid(
+            """
+            You are a browser agent. Pick the next action on the page for the user's goal.
+            Reply with JSON: {"action": "click" | "input" | "done", "element_id": str}.
+            Never click an element that is not in the list, and stop when the goal is met.
+            User goal: {{ user_goal }}
+            Elements on the page:
+            {{ elements }}
+            Action history from previous steps:
+            {{ action_history }}
+            """
+        ),
+        Valid(
+            """
+            You have {{ "three" if is_search else "two" }} goals: check whether suggestions
+            appear after the input, pick the best one for the goal, and say so when none fits
+            the field. Reply with JSON only, with the element id of the option you chose.
+            """
+        ),
         Valid(
             """
             You are the support assistant of Harbor, a documentation platform. Be concise,

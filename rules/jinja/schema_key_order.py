@@ -29,11 +29,19 @@ def _unsorted_iteration(node: nodes.For) -> str | None:
     return None
 
 
+def _schema_properties(expr: nodes.Node) -> bool:
+    """The loop walks a JSON schema's `properties` (a tool's parameters, wherever from)."""
+    return any(isinstance(n, nodes.Getattr) and n.attr == "properties" for n, _ in walk(expr))
+
+
 class SchemaKeyOrder(JinjaRule):
     """
     ## What it does
     Checks loops over a mapping in its insertion order — `.items()`, `.keys()`,
-    `.values()` or `|items` — such as the properties of a tool's JSON schema.
+    `.values()` or `|items` — such as the properties of a tool's JSON schema, in chat
+    templates (which render what the client sent) and wherever a schema's `properties`
+    are walked. An application's own prompt template is filled by its code, which keeps
+    the order it built: there the Python rule judges where the mapping comes from.
 
     ## Why is this bad?
     The mapping comes from the client's JSON, and its key order is whatever the client,
@@ -68,6 +76,11 @@ class SchemaKeyOrder(JinjaRule):
             kind = _unsorted_iteration(node)
             if kind is None:
                 continue
+            if not analysis.is_chat and not _schema_properties(node.iter):
+                # An application's prompt template is filled by its own code, which keeps
+                # the order it built (the Python rule judges where a mapping comes from);
+                # a chat template renders what the client sent.
+                continue
             line = node.lineno
             text = analysis.src.line_text(line)
             pattern = _FILTER if isinstance(node.iter, nodes.Filter) else _METHOD
@@ -95,6 +108,13 @@ class SchemaKeyOrder(JinjaRule):
             )
 
     VALID = [
+        Valid(
+            """
+            Fill in the form. Fields:
+            {% for label, value in form_fields.items() %}{{ label }}: {{ value }}
+            {% endfor %}
+            """
+        ),
         Valid(
             """
             {%- for name, spec in tool.function.parameters.properties | dictsort %}
@@ -131,10 +151,12 @@ class SchemaKeyOrder(JinjaRule):
         Invalid(
             """
             {%- for key, value in metadata | items %}{{ key }}={{ value }} {% endfor %}
+            {%- for message in messages %}{{ message.content }}{% endfor %}
             """,
             line=1,
             expected_replacement="""
             {%- for key, value in metadata |dictsort %}{{ key }}={{ value }} {% endfor %}
+            {%- for message in messages %}{{ message.content }}{% endfor %}
             """,
         ),
     ]

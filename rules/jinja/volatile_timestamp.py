@@ -2,9 +2,12 @@ from collections.abc import Iterable
 
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
-from promptlint.templates.analysis import REGION_WHERE, Source, TemplateAnalysis
+from promptlint.templates.analysis import REGION_WHERE, Source, TemplateAnalysis, static_around
 from promptlint.templates.rule import JinjaRule, TemplateHit
 
+# Static text after a date at the end of a prompt template too short to be a cached prefix
+# (about one 16-token vLLM block).
+TRAILING_STATIC_CHARS = 80
 EFFECT = {
     "before": "the prefix changes whenever it does, and everything after it is recomputed",
     "inside": "every request re-renders the whole history and nothing after the first "
@@ -32,7 +35,9 @@ class VolatileTimestamp(JinjaRule):
     `datetime.now()`, or an application prompt's `current_time` input — before the
     conversation (the system header) or into every message. The render check confirms it
     by rendering at two clock times. A chat template's date *input* (`date_string`) is not
-    a clock: PL105 notes it.
+    a clock: PL105 notes it. A date on the last line of a prompt template (a one-shot
+    prompt, unless its name says `system`), after its static text, leaves nothing of it to
+    recompute and is not reported.
 
     ## Why is this bad?
     Prefix caches reuse the longest unchanged prefix. A date in the system header changes
@@ -69,6 +74,12 @@ class VolatileTimestamp(JinjaRule):
                 # A chat template's date input is what the caller passes, not a clock the
                 # template reads: PL105 notes it.
                 continue
+            if region == "prompt" and not analysis.is_system_file:
+                before, after = static_around(analysis.tree, printed.expr)
+                if after < min(TRAILING_STATIC_CHARS, before):
+                    # The date closes a prompt template ("Current datetime: ..." as its
+                    # last line): nothing of the template after it could be cached.
+                    continue
             yield TemplateHit(
                 printed.line,
                 analysis.column(printed.line, source.needle),
@@ -92,6 +103,15 @@ class VolatileTimestamp(JinjaRule):
                 {%- if message.sent_at is defined %}[{{ message.sent_at }}] {% endif %}
                 {{- message.role + ': ' + message.content + '\\n' }}
             {%- endfor %}
+            """
+        ),
+        Valid(
+            """
+            You are a form-filling agent. Fill each field from the user's details, keep the
+            date formats the page asks for, and never invent a value that is not given.
+            Reply with JSON only.
+            Current datetime, ISO format:
+            {{ local_datetime }}
             """
         ),
     ]

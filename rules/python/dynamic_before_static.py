@@ -2,17 +2,19 @@ from collections.abc import Sequence
 
 import libcst as cst
 
+from promptlint.check.config import CHARS_PER_TOKEN
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
 from promptlint.python.frontend import PythonContext, PythonRule
-from promptlint.python.values import CALLER, UNORDERED, VOLATILE, Dyn, Part, static_text
+from promptlint.python.index import Scope
+from promptlint.python.rendered import rendered_template, shown
+from promptlint.python.values import CALLER, UNORDERED, VOLATILE, Dyn, Part, Val, static_text
 
 # Static text after the per-request value worth caching: about 50 tokens.
 LONG_STATIC_CHARS = 200
 # In a one-shot request (the value sits in the final user turn) only the template's static
 # text is reusable: a closing line or two after the input is not worth a reorder, a body of
-# instructions (about 100 tokens and more) is.
-ONE_SHOT_STATIC_CHARS = 400
+# instructions is, from `one-shot-min-tokens` (default 100 tokens, about 400 characters).
 _POLICY = "Follow the refund policy. " * 12
 
 
@@ -29,6 +31,15 @@ class DynamicBeforeStatic(PythonRule):
     100 tokens) with one stretch of at least 200 between inputs: a closing line, or the
     tags around each input, are not worth a reorder. Only the first per-request value of a
     text is reported: the prefix ends there.
+
+    A Jinja template rendered from Python (`env.from_string(TEXT).render(...)`,
+    `Template(TEXT)`, `env.get_template(NAME)`, with TEXT a literal or read with
+    `open(PATH).read()` / `Path(PATH).read_text()`) is read the same way, with the values
+    the render call passes: a per-request value printed ahead of most of the template's
+    static text is reported at the render call, naming the template line. The threshold is
+    `one-shot-min-tokens` (default 100 tokens, counted as 4 characters each): OpenAI and
+    Anthropic cache nothing below 1024 tokens, so a project that only calls them can set
+    1024; vLLM caches every full block of 16 tokens.
 
     Ahead of the conversation history any length counts: a per-request parameter in the
     system text (a step, a budget, the context variables a callback reads) changes the
@@ -94,8 +105,47 @@ class DynamicBeforeStatic(PythonRule):
                 return [{"role": "system", "content": system}, {"role": "user", "content": question}]
             """
         ),
+        Valid(
+            f"""
+            from pathlib import Path
+
+            FENCES = {{".py": "python", ".js": "javascript"}}
+
+            def review_prompt(filename, code):
+                fence = FENCES.get(Path(filename).suffix, "text")
+                return f"Review this {{fence}} file.\\n{_POLICY}{_POLICY}\\n```{{fence}}\\n{{code}}\\n```"
+            """
+        ),
+        Valid(
+            f'''
+            from jinja2 import BaseLoader, Environment
+
+            PROMPT = """{_POLICY}{_POLICY}
+            The request: {{{{ prompt }}}}"""
+
+            def render(prompt: str) -> str:
+                return Environment(loader=BaseLoader()).from_string(PROMPT).render(prompt=prompt)
+            '''
+        ),
     ]
     INVALID = [
+        Invalid(
+            f'''
+            from jinja2 import BaseLoader, Environment
+
+            PROMPT = """You are a planning assistant. The user asked: {{{{ prompt }}}}
+            {_POLICY}{_POLICY}"""
+
+            class Planner:
+                def render(self, prompt: str) -> str:
+                    env = Environment(loader=BaseLoader())
+                    template = env.from_string(PROMPT)
+                    return template.render(prompt=prompt)
+            ''',
+            line=10,
+            column=16,
+            message_contains="printed at line 1 of the template",
+        ),
         Invalid(
             """
             from openai import OpenAI
@@ -145,6 +195,8 @@ class DynamicBeforeStatic(PythonRule):
 
     def check(self, ctx: PythonContext) -> None:
         self._before_history(ctx)
+        self._rendered(ctx)
+        one_shot_chars = ctx.config.one_shot_min_tokens * CHARS_PER_TOKEN
         blocks = [*ctx.text_blocks, *((b, None) for b in ctx.one_shot_texts)]
         for block, request in blocks:
             parts = block.val.text_parts()
@@ -159,7 +211,7 @@ class DynamicBeforeStatic(PythonRule):
                     # One-shot: the template text that could move ahead of the inputs is
                     # its longest stretch between them, not the tags around each input.
                     long_enough = (
-                        len(after.strip()) >= ONE_SHOT_STATIC_CHARS
+                        len(after.strip()) >= one_shot_chars
                         and _longest_run(parts[i + 1 :]) >= LONG_STATIC_CHARS
                     )
                 else:
@@ -178,11 +230,72 @@ class DynamicBeforeStatic(PythonRule):
                     ctx.report(
                         type(self),
                         hole if hole is not None else taint.node,
-                        f"{taint.detail} is per-request data placed before {len(after.strip())} "
-                        f"characters of static text in {where}: that text cannot be cached; "
+                        f"{taint.detail} is per-request data placed before {_size(len(after.strip()))}"
+                        f" of static text in {where}: that text cannot be cached; "
                         "move the static text first and the per-request part to the end",
                     )
                 break
+
+    def _rendered(self, ctx: PythonContext) -> None:
+        """A Jinja template rendered with per-request values: its static text after the
+        first of them is sent again on every call but never as a prefix. Reported at the
+        render call (where the values come in), naming the template line."""
+        min_chars = ctx.config.one_shot_min_tokens * CHARS_PER_TOKEN
+        for site in ctx.index.calls:
+            call = site.node
+            if not isinstance(call, cst.Call):
+                continue
+            template = rendered_template(call, site.scope, site.at, ctx.path)
+            if template is None:
+                continue
+            # Imported here: only files that render a template pay for jinja2's import.
+            from jinja2 import TemplateSyntaxError
+
+            from promptlint.templates.analysis import output_pieces
+
+            try:
+                pieces = output_pieces(template.source)
+            except TemplateSyntaxError:
+                continue
+            inputs: dict[str, list[str]] = {}
+            for arg in call.args:
+                if arg.keyword is not None:
+                    val = ctx.evaluator.eval(arg.value, site.scope, site.at)
+                    inputs[arg.keyword.value] = _per_request(val) or _wrapped_prompt(
+                        arg.value, site.scope
+                    )
+                elif arg.star == "**" or (arg.star == "" and len(call.args) == 1):
+                    mapping = ctx.evaluator.eval(arg.value, site.scope, site.at)
+                    for key, val in (mapping.fields or {}).items():
+                        inputs[key] = _per_request(val)
+            first = next(
+                (i for i, p in enumerate(pieces) if any(inputs.get(n) for n in p.inputs)),
+                None,
+            )
+            if first is None:
+                continue
+            before = sum(len(p.text.strip()) for p in pieces[:first])
+            after = sum(len(p.text.strip()) for p in pieces[first + 1 :])
+            run = best = 0
+            for p in pieces[first + 1 :]:
+                if any(inputs.get(n) for n in p.inputs):
+                    run = 0
+                run += len(p.text.strip())
+                best = max(best, run)
+            # The static text the inputs come after is already a prefix: report only where
+            # most of the template's static text follows the first per-request value.
+            if after < min_chars or best < LONG_STATIC_CHARS or after <= before:
+                continue
+            piece = pieces[first]
+            name = next(n for n in sorted(piece.inputs) if inputs.get(n))
+            ctx.report(
+                type(self),
+                call,
+                f"`{name}` ({inputs[name][0]}) is printed at line {piece.line} of "
+                f"{shown(template.path)}, before {_size(after)} of the template's static "
+                "text: rendered with per-request values, that text is never a reusable "
+                "prefix; print the static text first and the per-request values after it",
+            )
 
     def _before_history(self, ctx: PythonContext) -> None:
         """A per-request value in the system text with the conversation history after it:
@@ -220,6 +333,36 @@ class DynamicBeforeStatic(PythonRule):
                         "turn changes the text the history follows, so none of it is read from "
                         "cache; move the per-request part into the final user message",
                     )
+
+
+def _size(chars: int) -> str:
+    return f"{chars:,} characters (about {max(1, chars // CHARS_PER_TOKEN):,} tokens)"
+
+
+def _per_request(val: Val) -> list[str]:
+    """The per-request sources of a value bound to a template input (clock, ids and random
+    values are PL101-PL103's)."""
+    taints = val.all_taints()
+    if any(t.kind in VOLATILE for t in taints):
+        return []
+    return sorted({t.detail for t in taints if t.kind == CALLER})
+
+
+def _wrapped_prompt(expr: cst.BaseExpression, scope: Scope) -> list[str]:
+    """A parameter named like a prompt (`prompt`, `current_prompt`) passed as a template
+    input: elsewhere such a parameter is taken for configuration (a prompt template handed
+    in), but as an input of a template it is the text the template wraps, the request's."""
+    if not isinstance(expr, cst.Name) or expr.value not in scope.params:
+        return []
+    words = set(expr.value.lower().split("_"))
+    if "prompt" not in words or words & _CONFIG_WORDS:
+        return []
+    return [f"parameter `{expr.value}`"]
+
+
+_CONFIG_WORDS = frozenset(
+    {"system", "template", "instruction", "instructions", "persona", "base", "default"}
+)
 
 
 def _longest_run(parts: Sequence[Part]) -> int:

@@ -13,7 +13,9 @@ class ToolOrder(PythonRule):
     Checks for tool lists, enums, schema parts and prompt text built in an unstable order
     that reach the cacheable prefix: iteration over a `set`/`frozenset`, `list(set(...))`,
     `os.listdir`/`os.scandir`/`glob.glob`/`Path.iterdir`/`Path.glob` without `sorted`,
-    `random.shuffle`, and MCP `list_tools()` results used unsorted.
+    `random.shuffle`, and MCP `list_tools()` results used unsorted — iterated here, or kept
+    on the object as its tools (`self.tools = await session.list_tools()`) or returned, to
+    be iterated elsewhere: then it is reported at the `list_tools()` call.
 
     ## Why is this bad?
     Tools come first in the prefix. The same tools in a different order are a different
@@ -150,6 +152,20 @@ class ToolOrder(PythonRule):
             """,
             line=5,
             column=73,
+            message_contains="list_tools",
+        ),
+        Invalid(
+            """
+            import asyncio
+
+            class MCPClient:
+                async def setup_connection(self):
+                    await self.session.initialize()
+                    tools = await asyncio.wait_for(self.session.list_tools(), timeout=10.0)
+                    self.tools = tools  # iterated as the agent's tools in other modules
+            """,
+            line=6,
+            column=40,
             message_contains="list_tools",
         ),
         Invalid(

@@ -202,4 +202,63 @@ class VolatileTimestamp(VolatileValueRule):
             line=4,
             column=16,
         ),
+        Invalid(
+            """
+            import datetime
+            from openai import OpenAI
+            client = OpenAI()
+
+            def compose_sys_prompt(context):
+                instruction = f"{context}\\nYou plan the work of the other agents."
+                return instruction
+
+            def plan(history):
+                now = datetime.datetime.now()
+                system = compose_sys_prompt(context=f"- Current time: {now:%H:%M:%S}")
+                return client.chat.completions.create(
+                    model="gpt-4o", messages=[{"role": "system", "content": system}, *history]
+                )
+            """,
+            line=10,
+            column=11,
+        ),
+        Invalid(
+            """
+            import datetime
+            from taskweaver.llm.util import format_chat_message
+
+            def compose_prompt(rounds):
+                now = datetime.datetime.now()
+                context = f"- Current time: {now:%Y-%m-%d %H:%M:%S}"
+                return [format_chat_message(role="system", message=f"{context}\\nYou plan tasks.")]
+            """,
+            line=5,
+            column=11,
+            message_contains='format_chat_message(role="system")',
+        ),
+        Invalid(
+            """
+            from datetime import datetime
+            from langchain_core.prompts import PromptTemplate
+            from khoj.processor.conversation.utils import generate_chatml_messages_with_context
+
+            personality = PromptTemplate.from_template(
+                "You are Khoj, a personal assistant. Today is {day_of_week}, {current_date}. "
+                "Use the past conversation with the user as context for your answers."
+            )
+
+            def build(q, history):
+                current_date = datetime.now()
+                system_prompt = personality.format(
+                    current_date=current_date.strftime("%Y-%m-%d"),
+                    day_of_week=current_date.strftime("%A"),
+                )
+                return generate_chatml_messages_with_context(
+                    q, system_message=system_prompt, conversation_log=history
+                )
+            """,
+            line=11,
+            column=20,
+            message_contains="system_message",
+        ),
     ]

@@ -112,6 +112,7 @@ def test_extra_volatile_callables_and_sinks(tmp_path: Path) -> None:
         ("[tool.promptlint]\nselect = [\n", "invalid TOML"),
         ('[tool.promptlint]\nignore = ["PL999"]\n', "unknown rule code"),
         ('[tool.promptlint.volatile-callables]\n"a.b" = "weather"\n', "kind must be one of"),
+        ("[tool.promptlint]\none-shot-min-tokens = 0\n", "must be a positive integer"),
     ],
 )
 def test_bad_config_is_one_line_exit_2(project: Path, config: str, needle: str) -> None:
@@ -343,6 +344,65 @@ def test_include_tests_must_be_a_boolean(tmp_path: Path) -> None:
     out = run(tmp_path, "check", ".")
     assert out.returncode == 2
     assert "include-tests must be true or false" in out.stderr
+
+
+RENDERS_FILE = """\
+from jinja2 import BaseLoader, Environment
+
+PROMPT = open("src/agents/planner/prompt.jinja2").read().strip()
+
+
+def render(prompt: str) -> str:
+    template = Environment(loader=BaseLoader()).from_string(PROMPT)
+    return template.render(prompt=prompt)
+"""
+
+
+def test_a_template_file_rendered_from_python_is_reported_at_the_render_call(
+    tmp_path: Path,
+) -> None:
+    # The path is relative to the project's root (the application's working directory).
+    folder = tmp_path / "src" / "agents" / "planner"
+    folder.mkdir(parents=True)
+    (folder / "planner.py").write_text(RENDERS_FILE)
+    steps = "Write one step per line, each a single action, and say what it depends on. "
+    (folder / "prompt.jinja2").write_text(
+        "You plan software tasks.\n\nThe user asked: {{ prompt }}\n\n" + steps * 12
+    )
+    out = run(tmp_path, "check", "--format", "json", "src")
+    doc = json.loads(out.stdout)
+    (finding,) = doc["findings"]
+    assert (finding["path"], finding["line"], finding["code"]) == (
+        "src/agents/planner/planner.py",
+        8,
+        "PL104",
+    )
+    assert "line 3 of src/agents/planner/prompt.jinja2" in finding["message"]
+    assert "(about 224 tokens)" in finding["message"]
+    # Only OpenAI / Anthropic (which cache from 1024 tokens): 224 tokens are not worth it.
+    (tmp_path / "promptlint.toml").write_text("one-shot-min-tokens = 1024\n")
+    assert json.loads(run(tmp_path, "check", "--format", "json", "src").stdout)["findings"] == []
+
+
+def test_a_template_found_by_name_through_get_template(tmp_path: Path) -> None:
+    (tmp_path / "app").mkdir()
+    (tmp_path / "prompts").mkdir()
+    rules = "Answer from the documents only, cite each one you use, and say when none helps. "
+    (tmp_path / "prompts" / "answer.j2").write_text(
+        "Question: {{ question }}\n\n" + rules * 8 + "\n{{ documents }}\n"
+    )
+    # An HTML page rendered the same way is not a prompt.
+    (tmp_path / "prompts" / "page.html.j2").write_text("<p>{{ question }}</p>" + rules * 8)
+    (tmp_path / "app" / "answer.py").write_text(
+        "from jinja2 import Environment, FileSystemLoader\n\n"
+        'env = Environment(loader=FileSystemLoader("prompts"))\n\n\n'
+        "def build(question, documents):\n"
+        '    page = env.get_template("page.html.j2").render(question=question)\n'
+        '    return env.get_template("answer.j2").render(question=question, documents=documents)\n'
+    )
+    doc = json.loads(run(tmp_path, "check", "--format", "json", "app").stdout)
+    assert [(f["line"], f["code"]) for f in doc["findings"]] == [(8, "PL104")]
+    assert "line 1 of prompts/answer.j2" in doc["findings"][0]["message"]
 
 
 CROSS_AGENT = """\

@@ -1,0 +1,211 @@
+"""Jinja prompt templates rendered from Python: which template a `.render(...)` call fills.
+
+A prompt kept in a template file and rendered per request puts the request's values where
+the template prints them: the order of per-request values and static text is decided in the
+template, the values in the Python call. This module finds the template's text from the
+render call, for the shapes applications use:
+
+- `env.from_string(TEXT).render(...)`, `jinja2.Template(TEXT).render(...)`, with TEXT a
+  string literal, a name bound to one, `open(PATH).read()` or `Path(PATH).read_text()`
+  (`.strip()` and the like kept), directly or through names of the function or module;
+- `env.get_template(NAME).render(...)`, with NAME a literal found beside the file, in a
+  folder above it, or in a `templates` / `prompts` folder there.
+
+PATH is a literal, `os.path.join` of literals, or either beside `__file__`; a relative path
+is read from the file's folder or the first folder above it that holds it (applications
+open their templates relative to the project's root, their working directory).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+
+from promptlint.python.index import Scope, dotted, string_value
+
+MAX_UP = 6  # folders above the file searched for a relative template path
+TEMPLATE_DIRS = ("", "templates", "prompts")
+_TEXT_KEEPING = frozenset({"strip", "lstrip", "rstrip"})
+_RESOLVE_DEPTH = 8
+
+
+@dataclass(frozen=True)
+class TemplateText:
+    """A template's source and where it was read from (`path` None: a literal in the code)."""
+
+    source: str
+    path: Path | None
+
+
+def rendered_template(call: cst.Call, scope: Scope, at: int, file_path: str) -> TemplateText | None:
+    """The template `call` (a `.render(...)`) fills, when its text can be found."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value not in ("render", "render_async"):
+        return None
+    made = _origin(func.value, scope, at, 0)
+    if not isinstance(made, cst.Call):
+        return None
+    callee = made.func
+    last = (
+        callee.attr.value
+        if isinstance(callee, cst.Attribute)
+        else callee.value
+        if isinstance(callee, cst.Name)
+        else ""
+    )
+    if not made.args:
+        return None
+    arg = made.args[0].value
+    if last in ("from_string", "Template"):
+        return _text(arg, scope, at, Path(file_path).parent, 0)
+    if last == "get_template":
+        literal = _literal(_origin(arg, scope, at, 0))
+        if literal is None:
+            return None
+        found = _find(literal, Path(file_path).parent, TEMPLATE_DIRS)
+        return _read(found) if found is not None else None
+    return None
+
+
+def _origin(
+    expr: cst.BaseExpression, scope: Scope, at: int, depth: int
+) -> cst.BaseExpression | None:
+    """The expression a name was last bound to before `at` (itself when not a name)."""
+    if depth > _RESOLVE_DEPTH:
+        return None
+    if not isinstance(expr, cst.Name):
+        return expr
+    s: Scope | None = scope
+    while s is not None:
+        if s.kind == "class" and s is not scope:
+            s = s.parent
+            continue
+        limit = at if s is scope else 10**9
+        assigns = [
+            ev
+            for ev in s.events.get(expr.value, ())
+            if ev.kind == "assign" and ev.end < limit and ev.value is not None
+        ]
+        if assigns:
+            value = assigns[-1].value
+            assert value is not None
+            return _origin(value, assigns[-1].owner or s, 10**9, depth + 1)
+        if expr.value in s.params:
+            return None
+        s = s.parent
+    return None
+
+
+def _literal(expr: cst.BaseExpression | None) -> str | None:
+    if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
+        return string_value(expr)
+    return None
+
+
+def _text(
+    expr: cst.BaseExpression, scope: Scope, at: int, here: Path, depth: int
+) -> TemplateText | None:
+    origin = _origin(expr, scope, at, depth)
+    if origin is None or depth > _RESOLVE_DEPTH:
+        return None
+    literal = _literal(origin)
+    if literal is not None:
+        return None if _is_page(literal) else TemplateText(literal, None)
+    if not isinstance(origin, cst.Call) or not isinstance(origin.func, cst.Attribute):
+        return None
+    method = origin.func.attr.value
+    inner = origin.func.value
+    if method in _TEXT_KEEPING:
+        return _text(inner, scope, at, here, depth + 1)
+    opens = method == "read" and isinstance(inner, cst.Call) and dotted(inner.func) == "open"
+    if not (opens or method == "read_text") or not isinstance(inner, cst.Call):
+        return None
+    opened = inner
+    if not opened.args:
+        return None
+    path = _path(opened.args[0].value, here)
+    if path is None:
+        return None
+    found = path if path.is_absolute() else _find(str(path), here, ("",))
+    return _read(found) if found is not None else None
+
+
+def _path(expr: cst.BaseExpression, here: Path) -> Path | None:
+    """A literal path, `os.path.join(...)` / `/` of literals, relative to `__file__`'s
+    folder when it starts there."""
+    literal = _literal(expr)
+    if literal is not None:
+        return Path(literal)
+    if isinstance(expr, cst.Call):
+        name = dotted(expr.func) or ""
+        if name in ("os.path.join", "join", "Path", "pathlib.Path"):
+            pieces = [_path(a.value, here) for a in expr.args]
+            if not pieces or any(p is None for p in pieces):
+                return None
+            return Path(*[p for p in pieces if p is not None])
+        if name in ("os.path.dirname", "dirname") and _is_file(expr.args):
+            return here
+        if name in ("os.path.abspath", "os.path.realpath") and expr.args:
+            return _path(expr.args[0].value, here)
+        return None
+    if isinstance(expr, cst.Attribute) and expr.attr.value == "parent":
+        if isinstance(expr.value, cst.Call) and _is_file(expr.value.args):
+            return here  # Path(__file__).parent
+        return None
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Divide):
+        left, right = _path(expr.left, here), _path(expr.right, here)
+        return left / right if left is not None and right is not None else None
+    if isinstance(expr, cst.Name) and expr.value == "__file__":
+        return None
+    return None
+
+
+def _is_file(args: tuple[cst.Arg, ...] | list[cst.Arg] | object) -> bool:
+    seq = list(args) if isinstance(args, (tuple, list)) else []
+    return len(seq) == 1 and isinstance(seq[0].value, cst.Name) and seq[0].value.value == "__file__"
+
+
+def _find(relative: str, here: Path, subdirs: tuple[str, ...]) -> Path | None:
+    folder = here.resolve() if not here.is_absolute() else here
+    for _ in range(MAX_UP + 1):
+        for sub in subdirs:
+            candidate = folder / sub / relative if sub else folder / relative
+            if candidate.is_file():
+                return candidate
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    return None
+
+
+def _read(path: Path) -> TemplateText | None:
+    if set(path.suffixes) & _PAGE_SUFFIXES:
+        return None
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return None if _is_page(text) else TemplateText(text, path)
+
+
+def _is_page(text: str) -> bool:
+    """An HTML page (a report, an e-mail), not a prompt."""
+    return text.lstrip()[:15].lower().startswith(("<!doctype html", "<html"))
+
+
+# Templates of pages and documents, not of prompts.
+_PAGE_SUFFIXES = frozenset({".html", ".htm", ".xml", ".css", ".js", ".svg"})
+
+
+def shown(path: Path | None) -> str:
+    """The template's path as the user reads it: relative to the working directory when
+    inside it."""
+    if path is None:
+        return "the template"
+    try:
+        return os.path.relpath(path, Path.cwd()) if path.is_absolute() else str(path)
+    except ValueError:
+        return str(path)
