@@ -1,0 +1,21 @@
+"""Reconstruction of microsoft/graphrag@6dad6d2b059589624035714d8dcfde94ecc0a5fb:packages/graphrag/graphrag/query/structured_search/local_search/search.py (lines 56-106), trimmed; not the original text."""
+
+from graphrag.prompts.query.local_search_system_prompt import LOCAL_SEARCH_SYSTEM_PROMPT
+from graphrag_llm.utils import CompletionMessagesBuilder
+
+
+class LocalSearch:
+    def __init__(self, model, context_builder, system_prompt: str = LOCAL_SEARCH_SYSTEM_PROMPT, response_type: str = "multiple paragraphs"):
+        self.model = model
+        self.context_builder = context_builder
+        self.system_prompt = system_prompt
+        self.response_type = response_type
+
+    async def search(self, query: str, conversation_history=None, **kwargs):
+        context_result = self.context_builder.build_context(query=query, conversation_history=conversation_history, **kwargs)
+        search_prompt = self.system_prompt.format(
+            context_data=context_result.context_chunks,  # expect: PL104
+            response_type=self.response_type,
+        )
+        messages = CompletionMessagesBuilder().add_system_message(search_prompt).add_user_message(query).build()
+        return await self.model.completion_async(messages=messages, stream=True)
