@@ -68,10 +68,11 @@ $(VLLM_STAMP):
 
 # The probe on CPU: a tiny local Llama (random weights, tokenizer trained here), vLLM with a
 # 64-block pool of 32-token blocks (forces eviction), a sequential and a concurrent workload,
-# then the routing policies on two such engines. --fail-over 10 gates the arrival-order replay
-# (within 7 % in every run so far); the a-priori scheduler simulation and the routing
-# predictions are reported, not gated: on a loaded 2-core machine they move by more than
-# that (docs/probe.md).
+# then the routing policies on two such engines. The sweep and the routing phase send
+# lockstep rounds to paused engines, so their hits follow from the scheduler's order:
+# --fail-scheduler-over 2 gates the a-priori scheduler simulation at every level,
+# --fail-routing-over 5 each policy's hit rate (points) and their ordering, --fail-over 10
+# the one-at-a-time replay (docs/probe.md).
 PROBE_DIR := build/probe
 PROBE_ENGINE_ARGS := --served-model-name tiny --block-size 32 --kv-cache-memory-bytes 1048576 \
 	--max-model-len 1024 --max-num-seqs 8 --enforce-eager --load-format dummy
@@ -81,7 +82,8 @@ probe-demo: $(STAMP) $(VLLM_STAMP)
 	$(BIN)/promptlint probe --launch $(PROBE_DIR)/tiny-llama --python $(VLLM_VENV)/bin/python \
 	  --workload mixed --concurrency 1,2,4,6,8 --engines 2 --log $(PROBE_DIR)/engine.log \
 	  -o $(PROBE_DIR)/report.txt --json-out $(PROBE_DIR)/report.json \
-	  --html-out $(PROBE_DIR)/report.html --fail-over 10 -- $(PROBE_ENGINE_ARGS); \
+	  --html-out $(PROBE_DIR)/report.html --fail-over 10 --fail-scheduler-over 2 \
+	  --fail-routing-over 5 -- $(PROBE_ENGINE_ARGS); \
 	  rc=$$?; cat $(PROBE_DIR)/report.txt; exit $$rc
 
 # The recording proxy's overhead against the same upstream direct (minutes; prints figures).
@@ -112,10 +114,13 @@ $(AGENTS_STAMP):
 	cd $(AGENTS_DIR) && npm install --no-audit --no-fund @anthropic-ai/claude-code@2.1.332 \
 	  @openai/codex@0.171.0 ccusage@20.0.24
 	touch $(AGENTS_STAMP)
-# The Python agents the group drives through the proxy, into .venv for this group only.
-AGENTS_PY_STAMP := $(VENV)/.agents-python
+# The Python agents the group drives through the proxy, into .venv for this group only:
+# the OpenAI Agents SDK and mini-swe-agent (which brings LiteLLM). The stamp names the set,
+# so a venv stamped for an older set installs the new one.
+AGENTS_PY := openai-agents==0.24.0 mini-swe-agent==2.4.6
+AGENTS_PY_STAMP := $(VENV)/.agents-python-2
 $(AGENTS_PY_STAMP): $(STAMP)
-	$(BIN)/python -m pip install -q openai-agents==0.24.0
+	$(BIN)/python -m pip install -q $(AGENTS_PY)
 	touch $(AGENTS_PY_STAMP)
 .PHONY: test-agents
 test-agents: $(STAMP) $(AGENTS_STAMP) $(AGENTS_PY_STAMP)

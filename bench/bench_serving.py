@@ -5,8 +5,9 @@ Both see the same requests: `promptlint route`'s default conversation shape cut 
 turn) on a vLLM-sized pool (block 16, 8,192 blocks). The baseline is the one-at-a-time replay
 the probe used before (`BlockPool.run` per request); the simulation adds the scheduler's steps
 (admission, chunking, one decode step per generated token, frees) and the closed-loop clients.
-A second line routes the same sessions onto 4 replicas with the prefix-aware policy, which
-looks up every replica's cache per request.
+A second line runs them in lockstep rounds (what `promptlint capacity` and the probe do), a
+third routes the same sessions onto 4 replicas with the prefix-aware policy, which looks up
+every replica's cache per request.
 
 Run: .venv/bin/python bench/bench_serving.py
 """
@@ -36,15 +37,26 @@ def main() -> None:
     def simulate() -> None:
         run_policy(sessions, Replicas(1, 8192, 16, limits, times), make_router("round-robin"), 16)
 
+    def rounds() -> None:
+        run_policy(
+            sessions,
+            Replicas(1, 8192, 16, limits, times),
+            make_router("round-robin"),
+            16,
+            arrival="rounds",
+        )
+
     def route() -> None:
         run_policy(sessions, Replicas(4, 2048, 16, limits, times), make_router("prefix-aware"), 16)
 
     base = min(timeit.repeat(baseline, number=1, repeat=3))
     sim = min(timeit.repeat(simulate, number=1, repeat=3))
+    lockstep = min(timeit.repeat(rounds, number=1, repeat=3))
     routed = min(timeit.repeat(route, number=1, repeat=3))
     print(f"load average {os.getloadavg()[0]:.2f}")
     print(f"{len(turns)} requests, {tokens:,} prompt tokens, 100 generated each")
     print(f"one at a time {base:.3f}s, scheduler simulation {sim:.3f}s: {sim / base:.2f}x")
+    print(f"lockstep rounds {lockstep:.3f}s: {lockstep / base:.2f}x")
     print(f"4 replicas, prefix-aware routing {routed:.3f}s: {routed / base:.2f}x")
 
 

@@ -87,6 +87,15 @@ def _levels(raw: str) -> list[int]:
         "[8; at least 1].",
     },
 )
+@click.option(
+    "--arrival",
+    type=click.Choice(["rounds", "closed-loop"]),
+    default="rounds",
+    show_default=True,
+    help="How the sweep and routing send sessions: lockstep rounds on paused engines (hits "
+    "follow from the scheduler; needs VLLM_SERVER_DEV_MODE=1 and --scheduling-policy "
+    "priority, which --launch sets), or closed loops (hits depend on the client's timing).",
+)
 @click.option("--no-sequential", is_flag=True, help="Skip the sequential (exact) phase.")
 @click.option("--seed", type=int, help="Seed for the random prompt contents.")
 @click.option(
@@ -170,6 +179,7 @@ def probe(
     store_url: str | None,
     concurrency: str,
     workload_shape: WorkloadFlags,
+    arrival: str,
     no_sequential: bool,
     seed: int | None,
     model_config: str | None,
@@ -223,6 +233,7 @@ def probe(
         limits=scheduler_limits(vllm_args, max_num_seqs, max_num_batched_tokens),
         policies=policy_names(policies),
         load_bound=load_bound,
+        arrival=arrival,
     )
     if engines > 1 and not launch_dir:
         raise UserError("--engines is for launched engines; attach to several with --vllm A,B")

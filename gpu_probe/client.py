@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from dataclasses import dataclass
@@ -64,6 +65,40 @@ class EngineClient:
         except aiohttp.ClientError as exc:
             raise UserError(f"cannot read {self.base_url}/metrics: {exc}") from exc
 
+    async def pause(self) -> None:
+        """Stop the engine's scheduler, keeping its requests and its prefix cache: requests sent
+        now wait in its queue until `resume`. Needs the server's development endpoints
+        (`VLLM_SERVER_DEV_MODE=1`)."""
+        # clear_cache defaults to true and, in vLLM 0.32, resets the prefix cache even in
+        # "keep" mode, whatever the endpoint's documentation says.
+        await self._post("/pause", {"mode": "keep", "clear_cache": "false"})
+
+    async def resume(self) -> None:
+        await self._post("/resume", {})
+
+    async def is_paused(self) -> bool:
+        """Asks the engine core (a round trip through its input queue, after earlier adds)."""
+        try:
+            async with self.session.get(f"{self.base_url}/is_paused") as resp:
+                body = await resp.json() if resp.status == 200 else {}
+        except aiohttp.ClientError as exc:
+            raise UserError(f"cannot reach {self.base_url}/is_paused: {exc}") from exc
+        return bool(body.get("is_paused"))
+
+    async def _post(self, path: str, params: dict[str, str]) -> None:
+        try:
+            async with self.session.post(f"{self.base_url}{path}", params=params) as resp:
+                if resp.status == 404:
+                    raise UserError(
+                        f"{self.base_url} has no {path}: start vLLM with VLLM_SERVER_DEV_MODE=1 "
+                        "(and --scheduling-policy priority) for lockstep rounds, or pass "
+                        "--arrival closed-loop"
+                    )
+                if resp.status != 200:
+                    raise UserError(f"{path} answered HTTP {resp.status}: {await resp.text()}")
+        except aiohttp.ClientError as exc:
+            raise UserError(f"cannot reach {self.base_url}{path}: {exc}") from exc
+
     async def tokenize_chat(self, messages: list[dict[str, Any]]) -> list[int]:
         """The prompt token ids the server builds for these chat messages."""
         payload = {"model": self.model, "messages": messages, "add_generation_prompt": True}
@@ -79,12 +114,16 @@ class EngineClient:
         messages: list[dict[str, Any]] | None = None,
         max_tokens: int = 1,
         cache_salt: str | None = None,
+        priority: int | None = None,
+        opened: asyncio.Event | None = None,
     ) -> Response:
         """Send one streamed request (token ids to /v1/completions, or chat messages).
 
         Greedy with `ignore_eos`, so a request returns exactly `max_tokens` tokens and the
         simulator knows how many KV slots its decode fills. `cache_salt` (vLLM ≥ 0.9) keys the
-        first block, so one probe phase never hits blocks cached by another.
+        first block, so one probe phase never hits blocks cached by another. `priority` orders
+        the engine's queue (`--scheduling-policy priority`); `opened` is set when the server
+        has answered with its headers (it hands the request to the engine right after).
         """
         body: dict[str, Any] = {
             "model": self.model,
@@ -96,6 +135,8 @@ class EngineClient:
         }
         if cache_salt is not None:
             body["cache_salt"] = cache_salt
+        if priority is not None:
+            body["priority"] = priority
         if messages is not None:
             url = f"{self.base_url}/v1/chat/completions"
             body["messages"] = messages
@@ -109,6 +150,8 @@ class EngineClient:
             if resp.status != 200:
                 text = (await resp.text())[:300]
                 raise UserError(f"{url} answered HTTP {resp.status}: {text}")
+            if opened is not None:
+                opened.set()
             async for raw in resp.content:
                 line = raw.decode("utf-8", "replace").strip()
                 if not line.startswith("data:"):

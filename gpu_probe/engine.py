@@ -20,6 +20,8 @@ from promptlint.serving.engine import Limits
 
 # Flags the probe relies on: the prefix cache on, and cached_tokens in every usage.
 REQUIRED_ARGS = ["--enable-prefix-caching", "--enable-prompt-tokens-details"]
+# Lockstep rounds (`--arrival rounds`) order each round's queue by the request's priority.
+SCHEDULING_ARGS = ["--scheduling-policy", "priority"]
 
 
 def find_python(explicit: str | None) -> str:
@@ -115,9 +117,18 @@ def launch(
         "--port",
         str(port),
         *[a for a in REQUIRED_ARGS if a not in vllm_args],
+        *([] if any(a.startswith(SCHEDULING_ARGS[0]) for a in vllm_args) else SCHEDULING_ARGS),
         *vllm_args,
     ]
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "VLLM_NO_USAGE_STATS": "1", "DO_NOT_TRACK": "1"}
+    # VLLM_SERVER_DEV_MODE: /pause and /resume, which lockstep rounds need (the server listens
+    # on loopback only).
+    env = {
+        **os.environ,
+        "HF_HUB_OFFLINE": "1",
+        "VLLM_NO_USAGE_STATS": "1",
+        "DO_NOT_TRACK": "1",
+        "VLLM_SERVER_DEV_MODE": "1",
+    }
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = log_path.open("wb")
     try:

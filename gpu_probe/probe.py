@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -14,6 +16,7 @@ from promptlint.errors import UserError
 from promptlint.serving.engine import Limits
 from promptlint.serving.fleet import POLICIES
 from promptlint.serving.route import percentile
+from promptlint.serving.sweep import CLIFF_RULE, cliff
 
 from .calibrate import Calibration, calibrate
 from .client import EngineClient
@@ -24,7 +27,6 @@ from .runner import (
     Level,
     Measured,
     SchedulerPrediction,
-    cliff,
     predict_in_order,
     predict_planned,
     predict_scheduled,
@@ -49,6 +51,7 @@ class ProbeSettings:
     limits: Limits = field(default_factory=Limits)  # the engine's scheduler limits
     policies: list[str] = field(default_factory=list)  # routing policies (2+ engines)
     load_bound: float = 1.25
+    arrival: str = "rounds"  # lockstep rounds on paused engines, or closed-loop sessions
 
 
 def _model_config(model_dir: str | None) -> dict[str, Any] | None:
@@ -229,9 +232,42 @@ def concurrent_section(
         "difference_pct_scheduler": None if sim is None else _gap_pct(measured, sim),
         "predicted_preemptions_scheduler": None if scheduled is None else scheduled.preemptions,
         "requests_differing": differing,
+        "requests_differing_scheduler": None
+        if scheduled is None
+        else differing_from(scheduled, run.results),
+        "arrival": run.arrival,
         "preemptions": int(run.totals.preemptions),
-        "explanation": explain_gap(predicted, timed, measured, cached_sum, run, differing),
+        "explanation": _scheduler_note(scheduled, run)
+        + explain_gap(predicted, timed, measured, cached_sum, run, differing),
     }
+
+
+def _scheduler_note(scheduled: SchedulerPrediction | None, run: ConcurrentRun) -> list[str]:
+    if scheduled is None:
+        return []
+    off = differing_from(scheduled, run.results)
+    if run.arrival != "rounds":
+        return [
+            "closed loops: which requests overlap, so what is still cached when a turn is "
+            "admitted, depends on when the client's requests reach the engine, which no "
+            "a-priori simulation knows (--arrival rounds removes that)"
+        ]
+    return [
+        "lockstep rounds: no request reaches the engine while it runs, so its order of "
+        "admissions, frees and evictions follows from the scheduler; the simulation "
+        + (
+            "predicts every request's cached_tokens"
+            if not off
+            else f"gets {off} of {len(run.results)} requests' cached_tokens wrong"
+        )
+    ]
+
+
+def differing_from(scheduled: SchedulerPrediction, results: Sequence[Measured]) -> int:
+    """Requests whose cached_tokens differ from the scheduler simulation's."""
+    return sum(
+        1 for m in results if m.response.cached_tokens != scheduled.per_request.get(m.request.id)
+    )
 
 
 def explain_gap(
@@ -322,9 +358,18 @@ async def sweep(
         workload.check_fits(client.max_model_len)
         ids = {r.id: await prompt_ids(client, r) for r in workload.requests}
         scheduled = predict_scheduled(
-            cache, settings.limits, calibration.times, calibration.delays, workload, level, ids
+            cache,
+            settings.limits,
+            calibration.times,
+            calibration.delays,
+            workload,
+            level,
+            ids,
+            settings.arrival,
         )
-        run = await run_concurrent(client, workload, level, salt=f"promptlint-{nonce}-c{level}")
+        run = await run_concurrent(
+            client, workload, level, f"promptlint-{nonce}-c{level}", settings.arrival
+        )
         planned = predict_planned(cache, workload, level, run.ids)
         in_order = predict_in_order(cache, run.results)
         ttfts = [m.response.ttft for m in run.results if m.response.ttft is not None]
@@ -347,6 +392,7 @@ async def sweep(
                     else -1.0,
                 },
                 scheduled=scheduled,
+                differing_scheduler=differing_from(scheduled, run.results),
             )
         )
         last_run = run
@@ -467,13 +513,17 @@ def _scheduled_level(lv: Level) -> dict[str, Any]:
         "predicted_ttft_p50_ms": None if p50 is None else round(p50 * 1000, 2),
         "predicted_ttft_p99_ms": None if p99 is None else round(p99 * 1000, 2),
         "predicted_preemptions": sim.preemptions,
+        "requests_differing_scheduler": lv.differing_scheduler,
     }
 
 
-def sweep_section(levels: list[Level], capacity: dict[str, Any]) -> dict[str, Any]:
-    measured_cliff = cliff(levels, [lv.hit_rate for lv in levels])
+def sweep_section(
+    levels: list[Level], capacity: dict[str, Any], arrival: str = "rounds"
+) -> dict[str, Any]:
+    counts = [lv.concurrency for lv in levels]
+    measured_cliff = cliff(counts, [lv.hit_rate for lv in levels])
     predicted_cliff = cliff(
-        levels,
+        counts,
         [
             lv.scheduled.hit_tokens / lv.prompt_tokens
             if lv.scheduled is not None and lv.prompt_tokens
@@ -512,10 +562,11 @@ def sweep_section(levels: list[Level], capacity: dict[str, Any]) -> dict[str, An
             }
             for lv in levels
         ],
+        "arrival": arrival,
         "measured_cliff": measured_cliff,
         "predicted_cliff": predicted_cliff,
         "capacity_cliff": beyond[0] if beyond else None,
-        "cliff_rule": "the level whose hit rate falls most (≥ 5 points) from the level before",
+        "cliff_rule": CLIFF_RULE,
         "capacity": capacity,
     }
 
@@ -597,10 +648,17 @@ async def run_probe(
         )
         if last_run is not None:
             report["concurrent"] = concurrent_section(last_run, cache, levels[-1].scheduled)
-        report["sweep"] = sweep_section(levels, capacity)
+        report["sweep"] = sweep_section(levels, capacity, settings.arrival)
     if others:
         assert calibration is not None
-        workload = build_workload(sweep_workload_settings(settings, cache), shape, seed + 5000)
+        level = routing_concurrency(settings.concurrency, 1 + len(others))
+        routed = dataclasses.replace(
+            settings,
+            options=dataclasses.replace(
+                settings.options, sessions=settings.options.sessions or level
+            ),
+        )
+        workload = build_workload(sweep_workload_settings(routed, cache), shape, seed + 5000)
         workload.check_fits(client.max_model_len)
         ids = {r.id: await prompt_ids(client, r) for r in workload.requests}
         report["routing"] = await routing_section(
@@ -609,15 +667,29 @@ async def run_probe(
             workload,
             ids,
             settings.policies or list(POLICIES),
-            max(settings.concurrency or [8]),
+            level,
             settings.limits,
             calibration,
             nonce,
             settings.load_bound,
             seed,
+            settings.arrival,
         )
         report["engine"]["others"] = [o.base_url for o in others]
     return report
+
+
+def routing_concurrency(levels: Sequence[int], engines: int) -> int:
+    """The routing phase's concurrency: the highest sweep level with no factor in common with
+    the number of engines.
+
+    In lockstep rounds of c sessions, round-robin sends the t-th round's s-th request to
+    engine (t·c + s) mod n: with gcd(c, n) = 1 a session's turns go round the engines, as
+    they do under real traffic; with c a multiple of n each session stays on one engine and
+    round-robin is session affinity by accident.
+    """
+    top = max(levels or [8])
+    return next(c for c in range(top, 0, -1) if math.gcd(c, engines) == 1)
 
 
 def failed_checks(
@@ -627,9 +699,8 @@ def failed_checks(
     max_scheduler_gap_pct: float | None = None,
 ) -> list[str]:
     """What `--fail-over` fails on: any sequential mismatch, KV mismatch, a large concurrent
-    gap of the arrival-order replay; the a-priori scheduler simulation's gap and the routing
-    gaps only when asked (`--fail-scheduler-over`, `--fail-routing-over`): under load on a
-    small machine they move by more than the engine's own run-to-run spread."""
+    gap of the arrival-order replay; the a-priori scheduler simulation's gap at any sweep
+    level and the routing gaps when asked (`--fail-scheduler-over`, `--fail-routing-over`)."""
     failures = []
     seq = report.get("sequential")
     if seq and seq["mismatches"]:
@@ -641,10 +712,14 @@ def failed_checks(
         gap = conc["difference_pct"]
         if abs(gap) > max_gap_pct:
             failures.append(f"concurrent gap {gap}% > {max_gap_pct}%")
-        scheduler = conc.get("difference_pct_scheduler")
-        limit = max_scheduler_gap_pct
+    limit = max_scheduler_gap_pct
+    for level in (report.get("sweep") or {}).get("levels", []):
+        scheduler = level.get("difference_pct_scheduler")
         if limit is not None and scheduler is not None and abs(scheduler) > limit:
-            failures.append(f"concurrent gap of the scheduler simulation {scheduler}% > {limit}%")
+            failures.append(
+                f"scheduler simulation {scheduler:+}% from the hits at concurrency "
+                f"{level['concurrency']} (> {limit}%)"
+            )
     routing = report.get("routing")
     if routing and max_routing_points is not None:
         for row in routing["policies"]:

@@ -164,6 +164,7 @@ def sections(report: dict[str, Any]) -> list[Section]:
                     lv["requests"],
                     _pct(lv["hit_rate"]),
                     _pct(lv.get("predicted_hit_rate_scheduler")),
+                    _n(lv.get("requests_differing_scheduler")),
                     _pct(lv["predicted_hit_rate"]),
                     _n(lv["ttft_p50_ms"]),
                     _n(lv.get("predicted_ttft_p50_ms")),
@@ -176,13 +177,24 @@ def sections(report: dict[str, Any]) -> list[Section]:
                 ]
             )
         cap = sw.get("capacity") or {}
+        rounds = sw.get("arrival", "rounds") == "rounds"
         notes = [
             f"cliff: {sw['cliff_rule']}",
-            "predicted: the scheduler simulation (promptlint.serving) of the closed-loop sessions, "
-            "made before the level ran, with step times from the calibration below; one at a "
-            "time: the block pool fed the planned order, one request after another",
-            "TTFT p50/p99: first streamed chunk at the client; server TTFT: "
-            "vllm:time_to_first_token_seconds (sum/count over the level)",
+            "sessions sent "
+            + (
+                "in lockstep rounds: each round queued on the paused engine, then released"
+                if rounds
+                else "in closed loops: which requests overlap depends on the client's timing"
+            ),
+            f"predicted: the scheduler simulation (promptlint.serving) of the "
+            f"{'rounds' if rounds else 'closed-loop sessions'}, made before the level ran, with "
+            "step times from the calibration below; requests off: requests whose cached_tokens "
+            "it got wrong; one at a time: the block pool fed the planned order, one request "
+            "after another",
+            f"TTFT p50/p99: first streamed chunk at the client"
+            f"{', from the round’s release' if rounds else ''}; server TTFT: "
+            "vllm:time_to_first_token_seconds (sum/count over the level"
+            f"{', from arrival: it includes the wait in the paused queue' if rounds else ''})",
             "peak KV use: vllm:kv_cache_usage_perc scraped every 50 ms while the level ran "
             "(— when no scrape caught a request running)",
         ]
@@ -221,6 +233,7 @@ def sections(report: dict[str, Any]) -> list[Section]:
                     "requests",
                     "hit rate",
                     "predicted",
+                    "requests off",
                     "one at a time",
                     "TTFT p50 ms",
                     "predicted",
@@ -270,8 +283,13 @@ def sections(report: dict[str, Any]) -> list[Section]:
                 [
                     routing["workload"],
                     "measured: Δ vllm:prefix_cache_hits_total summed over the engines; the probe "
-                    "routes each request itself (its in-flight counts; for prefix-aware, a block "
-                    "pool per engine that records each answered prompt)",
+                    "routes each request itself (its in-flight counts; for prefix-aware, "
+                    + (
+                        "a scheduler simulation per engine fed each answered round"
+                        if routing.get("arrival", "rounds") == "rounds"
+                        else "a block pool per engine that records each answered prompt"
+                    )
+                    + ")",
                     "predicted before each policy ran: promptlint route's simulation (a "
                     "scheduler simulation per engine, the calibrated step times and client "
                     "round trip)",

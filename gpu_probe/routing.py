@@ -14,15 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from promptlint.serving.engine import EngineSim, Limits
-from promptlint.serving.fleet import Fleet
+from promptlint.serving.engine import EngineSim, Limits, SimRequest
+from promptlint.serving.fleet import Fleet, run_until_idle
 from promptlint.serving.route import Replicas, make_router, percentile, run_policy
 
 from .calibrate import Calibration
 from .client import EngineClient, Response
 from .metrics import CacheConfig, Counters, counters
-from .runner import DRAWS, _settled, sessions_of
-from .workloads import Workload
+from .runner import DRAWS, _settled, run_rounds, sessions_of
+from .workloads import ProbeRequest, Workload
 
 
 @dataclass
@@ -43,29 +43,61 @@ async def run_routed(
     salt: str,
     load_bound: float,
     seed: int,
+    limits: Limits,
+    arrival: str = "rounds",
 ) -> tuple[list[Routed], list[Counters]]:
-    """Sessions `concurrency` at a time, each request sent to the engine the policy picks."""
+    """Sessions `concurrency` at a time, each request sent to the engine the policy picks.
+
+    In lockstep rounds the router's view of each engine is a scheduler simulation fed the
+    requests it sent there, round by round, once answered (in rounds the engine's order
+    follows from its scheduler, so the view is what the engine cached); in closed loops it
+    is a block pool that records each prompt once answered.
+    """
     router = make_router(policy, load_bound, seed)
-    view = Fleet([EngineSim(cache.num_gpu_blocks, cache.block_size) for _ in clients])
-    sessions = deque(workload.sessions())
+    view = Fleet(
+        [
+            EngineSim(cache.num_gpu_blocks, cache.block_size, limits, name=f"view{i}")
+            for i in range(len(clients))
+        ]
+    )
     routed: list[Routed] = []
-
-    async def worker() -> None:
-        while sessions:
-            session = sessions.popleft()
-            for request in session:
-                prompt = ids[request.id]
-                i = router.choose(request.session, prompt, view)
-                view.in_flight[i] += 1
-                response = await clients[i].complete(
-                    prompt, None, request.max_tokens, cache_salt=salt
-                )
-                view.in_flight[i] -= 1
-                view.engines[i].pool.run(request.id, prompt, request.max_tokens)
-                routed.append(Routed(i, request.id, len(prompt), response))
-
     before = [counters(await c.metrics()) for c in clients]
-    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    if arrival == "rounds":
+
+        def route(request: ProbeRequest, prompt: list[int]) -> int:
+            i = router.choose(request.session, prompt, view)
+            view.in_flight[i] += 1
+            return i
+
+        def answered(sent: list[tuple[int, ProbeRequest]]) -> None:
+            for i, request in sent:
+                view.in_flight[i] -= 1
+                view.engines[i].add(
+                    SimRequest(request.id, ids[request.id], request.max_tokens), 0.0
+                )
+            for engine in view.engines:
+                run_until_idle(engine, 0.0)
+
+        for i, m in await run_rounds(clients, workload, concurrency, ids, salt, route, answered):
+            routed.append(Routed(i, m.request.id, len(m.prompt_ids), m.response))
+    else:
+        sessions = deque(workload.sessions())
+
+        async def worker() -> None:
+            while sessions:
+                session = sessions.popleft()
+                for request in session:
+                    prompt = ids[request.id]
+                    i = router.choose(request.session, prompt, view)
+                    view.in_flight[i] += 1
+                    response = await clients[i].complete(
+                        prompt, None, request.max_tokens, cache_salt=salt
+                    )
+                    view.in_flight[i] -= 1
+                    view.engines[i].pool.run(request.id, prompt, request.max_tokens)
+                    routed.append(Routed(i, request.id, len(prompt), response))
+
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
     deltas = []
     for i, client in enumerate(clients):
         expected = sum(r.prompt_tokens for r in routed if r.engine == i)
@@ -85,6 +117,7 @@ async def routing_section(
     nonce: str,
     load_bound: float = 1.25,
     seed: int = 0,
+    arrival: str = "rounds",
 ) -> dict[str, Any]:
     """Each policy on the engines (fresh salt each) next to its prediction before the run."""
     replicas = Replicas(
@@ -101,15 +134,16 @@ async def routing_section(
                     make_router(policy, load_bound, seed),
                     concurrency,
                     replace(calibration.delays, seed=k),
+                    arrival,
                 )
-                for k in range(DRAWS)
+                for k in range(DRAWS if arrival == "closed-loop" else 1)
             ),
             key=lambda r: r.hit_tokens,
         )
         predicted = draws[len(draws) // 2]  # the median draw of the client's read order
         routed, deltas = await run_routed(
             clients, cache, workload, ids, policy, concurrency, f"promptlint-{nonce}-{policy}",
-            load_bound, seed,
+            load_bound, seed, limits, arrival,
         )  # fmt: skip
         prompt = sum(r.prompt_tokens for r in routed)
         measured = int(sum(d.hits for d in deltas))
@@ -144,6 +178,7 @@ async def routing_section(
         "workload": workload.description,
         "concurrency": concurrency,
         "load_bound": load_bound,
+        "arrival": arrival,
         "policies": rows,
         "ordering": ordering(rows),
     }

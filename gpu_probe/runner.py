@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from promptlint.errors import UserError
 from promptlint.kv.blockpool import BlockPool
 from promptlint.serving.engine import EngineSim, Limits, StepTimes
-from promptlint.serving.fleet import Delays, Fleet, LeastLoaded, Session, Turn, replay
+from promptlint.serving.fleet import (
+    Delays,
+    Fleet,
+    LeastLoaded,
+    Session,
+    Turn,
+    lockstep_rounds,
+    replay_sessions,
+)
 
 from .client import EngineClient, Response
 from .metrics import CacheConfig, Counters, counters
@@ -103,15 +113,71 @@ class ConcurrentRun:
     wall_seconds: float
     ids: dict[str, list[int]]
     peaks: dict[str, float] = field(default_factory=dict)  # max of the gauges while running
+    arrival: str = "rounds"
+
+
+@contextlib.asynccontextmanager
+async def _gauge_peaks(client: EngineClient) -> AsyncIterator[dict[str, float]]:
+    """The gauges' maxima while the block runs (they only mean something while requests run)."""
+    peaks = {"kv_usage": 0.0, "running": 0.0, "waiting": 0.0}
+    stop = asyncio.Event()
+
+    async def sampler() -> None:
+        while not stop.is_set():
+            now = counters(await client.metrics())
+            peaks["kv_usage"] = max(peaks["kv_usage"], now.kv_usage)
+            peaks["running"] = max(peaks["running"], now.requests_running)
+            peaks["waiting"] = max(peaks["waiting"], now.requests_waiting)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(stop.wait(), 0.05)
+
+    sampling = asyncio.create_task(sampler())
+    try:
+        yield peaks
+    finally:
+        stop.set()
+        await sampling
 
 
 async def run_concurrent(
-    client: EngineClient, workload: Workload, concurrency: int, salt: str | None = None
+    client: EngineClient,
+    workload: Workload,
+    concurrency: int,
+    salt: str | None = None,
+    arrival: str = "rounds",
 ) -> ConcurrentRun:
-    """Sessions run side by side, `concurrency` at a time; a session's turns stay in order."""
+    """Sessions side by side, `concurrency` at a time; a session's turns stay in order.
+
+    `rounds`: lockstep rounds (`run_rounds`), whose hits follow from the engine's scheduler;
+    `closed-loop`: each session sends its next turn when its answer is in, so which requests
+    overlap depends on the client's and the server's timing.
+    """
+    ids_of = {r.id: await prompt_ids(client, r) for r in workload.requests}
+    before = counters(await client.metrics())
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    async with _gauge_peaks(client) as peaks:
+        if arrival == "rounds":
+            sent = await run_rounds([client], workload, concurrency, ids_of, salt)
+            results = [m for _, m in sent]
+        else:
+            results = await _closed_loop(client, workload, concurrency, ids_of, salt)
+    wall = loop.time() - start
+    expected = sum(len(ids) for ids in ids_of.values())
+    after = await _settled(client, before, expected)
+    results.sort(key=lambda m: m.response.sent_at)
+    return ConcurrentRun(concurrency, results, after - before, wall, ids_of, peaks, arrival)
+
+
+async def _closed_loop(
+    client: EngineClient,
+    workload: Workload,
+    concurrency: int,
+    ids_of: dict[str, list[int]],
+    salt: str | None,
+) -> list[Measured]:
     sessions = deque(workload.sessions())
     results: list[Measured] = []
-    ids_of = {r.id: await prompt_ids(client, r) for r in workload.requests}
 
     async def worker() -> None:
         while sessions:
@@ -122,32 +188,73 @@ async def run_concurrent(
                 )
                 results.append(Measured(request, ids_of[request.id], response))
 
-    peaks = {"kv_usage": 0.0, "running": 0.0, "waiting": 0.0}
-    stop = asyncio.Event()
+    await asyncio.gather(*(worker() for _ in range(max(1, concurrency))))
+    return results
 
-    async def sampler() -> None:  # the gauges only mean something while requests run
-        while not stop.is_set():
-            now = counters(await client.metrics())
-            peaks["kv_usage"] = max(peaks["kv_usage"], now.kv_usage)
-            peaks["running"] = max(peaks["running"], now.requests_running)
-            peaks["waiting"] = max(peaks["waiting"], now.requests_waiting)
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(stop.wait(), 0.05)
 
-    before = counters(await client.metrics())
-    loop = asyncio.get_running_loop()
-    start = loop.time()
-    sampling = asyncio.create_task(sampler())
-    try:
-        await asyncio.gather(*(worker() for _ in range(max(1, concurrency))))
-    finally:
-        stop.set()
-        await sampling
-    wall = loop.time() - start
-    expected = sum(len(ids) for ids in ids_of.values())
-    after = await _settled(client, before, expected)
-    results.sort(key=lambda m: m.response.sent_at)
-    return ConcurrentRun(concurrency, results, after - before, wall, ids_of, peaks)
+def request_rounds(workload: Workload, concurrency: int) -> list[list[ProbeRequest]]:
+    """The workload's lockstep rounds (`promptlint.serving.fleet.lockstep_rounds`)."""
+    by_id = {r.id: r for r in workload.requests}
+    sessions = [Session(s[0].session, [Turn(r.id, []) for r in s]) for s in workload.sessions()]
+    return [[by_id[t.id] for _, t in turns] for turns in lockstep_rounds(sessions, concurrency)]
+
+
+async def run_rounds(
+    clients: Sequence[EngineClient],
+    workload: Workload,
+    concurrency: int,
+    ids: dict[str, list[int]],
+    salt: str | None = None,
+    route: Callable[[ProbeRequest, list[int]], int] | None = None,
+    answered: Callable[[list[tuple[int, ProbeRequest]]], None] | None = None,
+) -> list[tuple[int, Measured]]:
+    """The workload in lockstep rounds on paused engines; (engine, result) in send order.
+
+    Per round every engine is paused (its queue keeps what arrives, its cache stays), the
+    round's requests are sent one after another, each once the server has taken the one
+    before, with its place in the round as its priority (the engine's queue order whatever
+    the order they reach it), then every engine is resumed and the round runs to its end.
+    So no request arrives while the engine runs and its hits follow from the scheduler's
+    order alone. A result's `sent_at` is its engine's resume: its TTFT counts from there.
+    `route` picks each request's engine (default: the first); `answered` hears each round.
+    """
+    out: list[tuple[int, Measured]] = []
+    for requests in request_rounds(workload, concurrency):
+        for client in clients:
+            await client.pause()
+        tasks: list[tuple[int, ProbeRequest, asyncio.Task[Response]]] = []
+        released: dict[int, float] = {}
+        try:
+            for position, request in enumerate(requests):
+                engine = route(request, ids[request.id]) if route else 0
+                opened = asyncio.Event()
+                task = asyncio.create_task(
+                    clients[engine].complete(
+                        request.prompt, request.messages, request.max_tokens, salt, position, opened
+                    )
+                )
+                waiter = asyncio.create_task(opened.wait())
+                await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
+                waiter.cancel()
+                if task.done():
+                    task.result()  # raises what the request failed with
+                tasks.append((engine, request, task))
+            for i, client in enumerate(clients):
+                await client.is_paused()  # behind the adds in the engine core's input queue
+                released[i] = time.monotonic()
+                await client.resume()
+        finally:
+            # An attached engine must not stay paused when a round fails.
+            for i, client in enumerate(clients):
+                if i not in released:
+                    with contextlib.suppress(UserError):
+                        await client.resume()
+        for engine, request, task in tasks:
+            response = replace(await task, sent_at=released[engine])
+            out.append((engine, Measured(request, ids[request.id], response)))
+        if answered is not None:
+            answered([(engine, request) for engine, request, _ in tasks])
+    return out
 
 
 # -- predictions -------------------------------------------------------------------------------
@@ -228,6 +335,7 @@ class Level:
     wall_seconds: float
     extra: dict[str, float] = field(default_factory=dict)
     scheduled: SchedulerPrediction | None = None  # the scheduler simulation, before the run
+    differing_scheduler: int | None = None  # requests whose cached_tokens it got wrong
 
     @property
     def hit_rate(self) -> float:
@@ -239,18 +347,8 @@ class Level:
 
 
 def planned_order(workload: Workload, concurrency: int) -> list[ProbeRequest]:
-    """The arrival order `run_concurrent` aims at: `concurrency` sessions advancing in turn."""
-    pending = deque(deque(s) for s in workload.sessions())
-    active: list[deque[ProbeRequest]] = []
-    order: list[ProbeRequest] = []
-    while pending or active:
-        while pending and len(active) < concurrency:
-            active.append(pending.popleft())
-        for session in list(active):
-            order.append(session.popleft())
-            if not session:
-                active.remove(session)
-    return order
+    """The arrival order `run_concurrent` aims at: its lockstep rounds one after another."""
+    return [r for requests in request_rounds(workload, concurrency) for r in requests]
 
 
 def predict_planned(
@@ -276,6 +374,7 @@ class SchedulerPrediction:
     ttfts: list[float]
     preemptions: int
     seconds: float
+    per_request: dict[str, int] = field(default_factory=dict)  # predicted cached_tokens
 
 
 def sessions_of(workload: Workload, ids: dict[str, list[int]]) -> list[Session]:
@@ -293,17 +392,22 @@ def predict_scheduled(
     workload: Workload,
     concurrency: int,
     ids: dict[str, list[int]],
+    arrival: str = "rounds",
 ) -> SchedulerPrediction:
-    """The scheduler simulation of `run_concurrent`: `concurrency` closed-loop sessions.
+    """The scheduler simulation of `run_concurrent`: `concurrency` sessions, in lockstep
+    rounds or closed loops.
 
-    The client reads answers that end together in no set order: the median of `DRAWS` draws.
+    In closed loops the client reads answers that end together in no set order: the median
+    of `DRAWS` draws. Rounds have no such freedom: one simulation.
     """
     draws = []
-    for k in range(DRAWS if delays.per_answer else 1):
+    for k in range(DRAWS if delays.per_answer and arrival == "closed-loop" else 1):
         engine = EngineSim(cache.num_gpu_blocks, cache.block_size, limits, times)
         sessions = sessions_of(workload, ids)
         drawn = replace(delays, seed=delays.seed + k)
-        result = replay(sessions, Fleet([engine]), LeastLoaded(), concurrency, drawn)
+        result = replay_sessions(
+            arrival, sessions, Fleet([engine]), LeastLoaded(), concurrency, drawn
+        )
         draws.append((engine.metric_hits, engine, result))
     draws.sort(key=lambda d: d[0])
     _, engine, result = draws[len(draws) // 2]
@@ -313,19 +417,5 @@ def predict_scheduled(
         ttfts=[o.ttft for o in result.outcomes],
         preemptions=engine.preemptions,
         seconds=result.seconds,
+        per_request={o.turn.id: o.request.cached_tokens or 0 for o in result.outcomes},
     )
-
-
-def cliff(levels: Sequence[Level], rates: Sequence[float], min_drop: float = 0.05) -> int | None:
-    """The level where the hit rate falls most from the level before (None: no fall ≥ min_drop).
-
-    A steepest-fall rule, not a threshold: a threshold marks a gradual decline at whichever
-    level happens to cross it, so two close curves could be marked levels apart.
-    """
-    best: int | None = None
-    steepest = min_drop
-    for i in range(1, min(len(levels), len(rates))):
-        fall = rates[i - 1] - rates[i]
-        if fall >= steepest:
-            best, steepest = levels[i].concurrency, fall
-    return best

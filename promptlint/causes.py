@@ -16,6 +16,7 @@ class CauseInfo:
     code: str | None
     avoidable: bool
     summary: str
+    advice: str  # what to do, in general; promptlint.diagnosis.advice names agent settings
 
 
 class Cause(str, Enum):
@@ -27,6 +28,7 @@ class Cause(str, Enum):
     TOOL_CHANGE = "tool-change"
     SCHEMA_KEY_ORDER = "schema-key-order"
     SYSTEM_EDIT = "system-edit"
+    ENVIRONMENT_CHANGE = "environment-change"
     HISTORY_REWRITE = "history-rewrite"
     BREAKPOINT_MISUSE = "breakpoint-misuse"
     BREAKPOINT_TTL_ORDER = "breakpoint-ttl-order"
@@ -55,8 +57,37 @@ class Cause(str, Enum):
         return self is not Cause.NEW_CONTENT
 
 
+ADVICE: dict[Cause, str] = {
+    Cause.VOLATILE_TIMESTAMP: "move the date or time after the cached part, or round it "
+    "(a date changes once a day, a time every request)",
+    Cause.VOLATILE_ID: "leave per-request ids out of the prompt, or put them after the cached part",
+    Cause.VOLATILE_RANDOM: "fix the seed or the order, or put the random part after the "
+    "cached part",
+    Cause.DYNAMIC_BEFORE_STATIC: "put the static text first and the per-request text after it",
+    Cause.TOOL_ORDER: "send the tools in a fixed order (sorted by name)",
+    Cause.TOOL_CHANGE: "keep the tool list fixed for a session; add or remove tools at its start",
+    Cause.SCHEMA_KEY_ORDER: "serialise JSON with sorted keys (json.dumps(..., sort_keys=True))",
+    Cause.SYSTEM_EDIT: "keep the system prompt fixed for a session; put what changes in a "
+    "later message",
+    Cause.ENVIRONMENT_CHANGE: "put the block after the cached part (a later message), keep "
+    "it stable, or accept a miss whenever it changes",
+    Cause.HISTORY_REWRITE: "append to the history; do not edit, drop or re-render earlier "
+    "messages (keep reasoning items where the API returns them)",
+    Cause.BREAKPOINT_MISUSE: "at most 4 cache breakpoints, on the last block of each stable part",
+    Cause.BREAKPOINT_TTL_ORDER: "put the breakpoints with the longer TTL first",
+    Cause.PARAM_CHANGE: "pin the model (its full id, not an alias) and the variant for a "
+    "session; switch at a session's start",
+    Cause.TTL_EXPIRED: "send within the TTL, or ask for the longer TTL where the provider "
+    "offers one (Anthropic: ttl 1h)",
+    Cause.BELOW_MINIMUM: "nothing to fix: the provider caches only prompts past its minimum length",
+    Cause.PROVIDER_MISS: "nothing to fix in the prompt: the provider did not read a prefix "
+    "it should have (another replica, an eviction)",
+    Cause.COMPACTION: "nothing to fix: a compaction starts a new prefix by design",
+    Cause.NEW_CONTENT: "nothing to fix",
+}
+
 CAUSES: dict[Cause, CauseInfo] = {
-    c: CauseInfo(c.value, code, avoidable, summary)
+    c: CauseInfo(c.value, code, avoidable, summary, ADVICE[c])
     for c, code, avoidable, summary in [
         (
             Cause.VOLATILE_TIMESTAMP,
@@ -105,6 +136,13 @@ CAUSES: dict[Cause, CauseInfo] = {
             None,
             True,
             "the system prompt or instructions changed between requests",
+        ),
+        (
+            Cause.ENVIRONMENT_CHANGE,
+            None,
+            True,
+            "a block the agent writes from the machine's state changed (git status, working "
+            "directory, directory listing, platform, current URL)",
         ),
         (
             Cause.HISTORY_REWRITE,

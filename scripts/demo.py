@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     sessions = json.loads(promptlint("sessions", "--store", store, "--format", "json", echo=False))
     rows = sessions["sessions"] if isinstance(sessions, dict) else sessions
     for row in rows:
-        promptlint("explain", row["session_id"], "--store", store)
+        promptlint("explain", row["session_id"], "--store", store, "--advice")
 
     show("3. report: what the traffic cost, and what the breaks cost")
     promptlint("report", "--store", store, "--by", "cause")

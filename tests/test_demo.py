@@ -23,7 +23,8 @@ def test_demo_records_the_conversation_and_names_its_breaks(tmp_path: Path) -> N
     assert "Found 7 findings in 4 files" in text
     assert "replayed 7 requests" in text
     # The two breaks the recorded conversation carries, named by the proxy's analysis.
-    assert "system-edit at system[1]" in text
+    assert "environment-change at system[1] (gitStatus:, Status)" in text
+    assert "includeGitInstructions" in text
     assert "tool-order PL201 at tools[6]" in text
     with sqlite3.connect(out / "recordings.db") as db:
         assert db.execute("SELECT COUNT(*) FROM requests").fetchone() == (7,)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 from tabulate import tabulate
@@ -12,6 +13,7 @@ from promptlint.cost.workload import Workload
 from promptlint.errors import UserError
 from promptlint.kv.capacity import (
     DEFAULT_BATCHED_TOKENS,
+    DEFAULT_MAX_SEQS,
     DEFAULT_UTILIZATION,
     CapacityPlan,
     plan_capacity,
@@ -184,6 +186,88 @@ def render_table(plan: CapacityPlan) -> str:
 NO_WORKLOAD = Workload(system_tokens=0, turns=1, turn_tokens=0, output_tokens=0)
 
 
+def simulated_cliff(
+    plan: CapacityPlan,
+    shape: Workload,
+    levels: list[int] | None,
+    max_num_seqs: int,
+    max_num_batched_tokens: int,
+) -> dict[str, Any]:
+    """The cliff from the scheduler simulation: N sessions in lockstep rounds on the plan's
+    blocks, for levels around the capacity model's all-at-peak bound."""
+    from promptlint.serving.engine import Limits
+    from promptlint.serving.sessions import agent_sessions
+    from promptlint.serving.sweep import CLIFF_RULE, cliff, levels_around, simulate_levels
+
+    if plan.session_bytes_peak is None or plan.kv_blocks < 2:
+        return {"levels": [], "cliff": None, "skipped": "no workload or no KV cache"}
+    if plan.bytes_per_token != plan.bytes_per_token_unbounded or plan.per_request_state_bytes:
+        return {
+            "levels": [],
+            "cliff": None,
+            "skipped": "sliding-window or recurrent layers: the simulation pools full "
+            "attention blocks only",
+        }
+    chosen = levels or levels_around(plan.max_sessions_all_at_peak or 1)
+
+    def sessions_for(n: int) -> list[Any]:
+        return agent_sessions(
+            shape.system_tokens,
+            shape.turns,
+            shape.turn_tokens,
+            shape.output_tokens,
+            n,
+            shape.shared_system,
+        )
+
+    limits = Limits(max_num_seqs=max_num_seqs, max_num_batched_tokens=max_num_batched_tokens)
+    results = simulate_levels(sessions_for, chosen, plan.kv_blocks, plan.block_size, limits)
+    return {
+        "levels": [
+            {
+                "sessions": r.sessions,
+                "requests": r.requests,
+                "prompt_tokens": r.prompt_tokens,
+                "hit_tokens": r.hit_tokens,
+                "hit_rate": round(r.hit_rate, 4),
+                "preemptions": r.preemptions,
+            }
+            for r in results
+        ],
+        "cliff": cliff([r.sessions for r in results], [r.hit_rate for r in results]),
+        "cliff_rule": CLIFF_RULE,
+        "arrival": "lockstep rounds: every session sends its next turn, then the engine runs "
+        "the round",
+        "max_num_seqs": max_num_seqs,
+        "max_num_batched_tokens": max_num_batched_tokens,
+    }
+
+
+def render_simulation(sim: dict[str, Any]) -> list[str]:
+    if sim.get("skipped"):
+        return [f"scheduler simulation: not run ({sim['skipped']})."]
+    rows = [
+        (
+            r["sessions"],
+            f"{r['hit_rate'] * 100:.1f} %",
+            f"{r['preemptions']:,}",
+            "◀ cliff" if r["sessions"] == sim["cliff"] else "",
+        )
+        for r in sim["levels"]
+    ]
+    cliff_text = (
+        f"the hit rate falls most at {sim['cliff']} sessions"
+        if sim["cliff"] is not None
+        else "no level's hit rate falls by 5 points or more"
+    )
+    return [
+        f"scheduler simulation (sessions in lockstep rounds, max_num_seqs "
+        f"{sim['max_num_seqs']}, max_num_batched_tokens {sim['max_num_batched_tokens']}): "
+        f"{cliff_text}.",
+        tabulate(rows, headers=["sessions", "hit rate", "preemptions", ""], disable_numparse=True),
+    ]
+
+
 @click.command()
 @click.argument("model")
 @click.option("--gpu", "gpu_name", help=f"GPU preset: {', '.join(g.name for g in GPUS.values())}.")
@@ -230,6 +314,22 @@ NO_WORKLOAD = Workload(system_tokens=0, turns=1, turn_tokens=0, output_tokens=0)
 )
 @workload_options(sessions_help="Planned concurrent sessions to check.", gap=False)
 @click.option(
+    "--max-num-seqs",
+    type=click.IntRange(min=1),
+    default=DEFAULT_MAX_SEQS,
+    show_default=True,
+    help="vLLM's max_num_seqs, for the scheduler simulation.",
+)
+@click.option(
+    "--levels",
+    metavar="LIST",
+    help="Session counts the scheduler simulation runs, e.g. 4,8,16 [around the capacity "
+    "model's bound, up to twice it].",
+)
+@click.option(
+    "--no-simulate", is_flag=True, help="Skip the scheduler simulation (the analytic model only)."
+)
+@click.option(
     "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True
 )
 def capacity(
@@ -245,6 +345,9 @@ def capacity(
     max_num_batched_tokens: int,
     offload_gib: float | None,
     workload: WorkloadFlags,
+    max_num_seqs: int,
+    levels: str | None,
+    no_simulate: bool,
     fmt: str,
 ) -> None:
     """How much KV cache fits for MODEL on a GPU, and how many concurrent sessions of a
@@ -276,7 +379,29 @@ def capacity(
         offload_gib=offload_gib,
         batched_tokens=max_num_batched_tokens,
     )
+    sim = None
+    if workload.given() and not no_simulate:
+        sim = simulated_cliff(plan, shape, _levels(levels), max_num_seqs, max_num_batched_tokens)
     if fmt == "json":
-        click.echo(json.dumps(plan.to_json(), indent=2, ensure_ascii=False))
+        data = plan.to_json()
+        if sim is not None:
+            data["simulation"] = sim
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        click.echo(render_table(plan))
+        text = render_table(plan)
+        if sim is not None:
+            head, _, notes = text.partition("\nassumptions:")
+            text = head + "\n" + "\n".join(render_simulation(sim)) + "\n\nassumptions:" + notes
+        click.echo(text)
+
+
+def _levels(raw: str | None) -> list[int] | None:
+    if raw is None:
+        return None
+    try:
+        levels = sorted({int(x) for x in raw.split(",") if x.strip()})
+    except ValueError as exc:
+        raise UserError(f"--levels: expected session counts like 4,8,16, got {raw!r}") from exc
+    if not levels or levels[0] < 1:
+        raise UserError("--levels: session counts must be ≥ 1")
+    return levels

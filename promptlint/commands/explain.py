@@ -35,8 +35,13 @@ ASSUMPTIONS_OFFLINE = [
 @click.option(
     "--gap", type=float, default=10.0, show_default=True, help="Seconds between offline requests."
 )
+@click.option(
+    "--advice",
+    is_flag=True,
+    help="Say what to do about each avoidable break (JSON always has it as `advice`).",
+)
 def explain(
-    targets: tuple[str, ...], store_url: str, fmt: str, api: str | None, gap: float
+    targets: tuple[str, ...], store_url: str, fmt: str, api: str | None, gap: float, advice: bool
 ) -> None:
     """Explain each prefix break: cause, position, before/after, lost tokens and dollars.
 
@@ -63,7 +68,7 @@ def explain(
             click.echo(line)
         click.echo("")
     for item in data["requests"]:
-        for line in request_text(item):
+        for line in request_text(item, advice=advice):
             click.echo(line)
     click.echo(
         f"total lost: {data['lost_tokens']:,} tokens (${money(data['lost_usd'])})"

@@ -112,6 +112,13 @@ def _is_loopback(host: str) -> bool:
     show_default=True,
     help="Seconds a store write may take; a slower (frozen) store spills, health says degraded.",
 )
+@click.option(
+    "--max-connections",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Client connections open at once; past it new ones get a 503 at once (0: no cap) "
+    "[default: half the open-file limit, less 64].",
+)
 def proxy(
     listen: str,
     upstream: str | None,
@@ -126,6 +133,7 @@ def proxy(
     header_timeout: float,
     idle_timeout: float,
     write_timeout: float,
+    max_connections: int | None,
 ) -> None:
     """Forward LLM API traffic unchanged and record cache usage and prefix breaks.
 
@@ -166,6 +174,7 @@ def proxy(
             header_timeout=header_timeout,
             idle_timeout=idle_timeout,
             write_timeout=write_timeout,
+            max_connections=max_connections,
         )
         logging.basicConfig(level=logging.WARNING, format="promptlint proxy: %(message)s")
         if not _is_loopback(host):

@@ -228,13 +228,21 @@ class Analyzer:
             ex.key_hash, family, ctx.segs, ctx.texts, self.pool, explicit, prompt.model
         )
         parent = match.entry if match else None
-        # Only the proxy's own header says "one conversation" for sure: prompt_cache_key and
-        # metadata.user_id often name a user or tenant with many conversations.
-        same_conversation = bool(match and match.shared_messages) or (
-            parent is not None
-            and explicit is not None
-            and explicit.startswith("header:")
-            and parent.explicit == explicit
+        # Only a session header (ours, Claude Code's, Codex's) says "one conversation" for
+        # sure: prompt_cache_key and metadata.user_id often name a user or tenant with many
+        # conversations. Two different session headers are two conversations, whatever
+        # messages they share (Codex opens each thread with the same environment message).
+        by_header = explicit is not None and explicit.startswith("header:")
+        other_conversation = (
+            by_header
+            and parent is not None
+            and parent.explicit is not None
+            and parent.explicit.startswith("header:")
+            and parent.explicit != explicit
+        )
+        same_conversation = not other_conversation and (
+            bool(match and match.shared_messages)
+            or (parent is not None and by_header and parent.explicit == explicit)
         )
         forked = (
             parent is not None

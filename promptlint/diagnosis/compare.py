@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from promptlint.causes import Cause
+from promptlint.diagnosis.environment import environment_block, segment_name
 from promptlint.diagnosis.index import Entry, SegInfo
 from promptlint.diagnosis.volatile import classify_change, first_diff
 from promptlint.wire.prefix import common_prefix
@@ -282,6 +283,19 @@ class Comparer:
             return Divergence(
                 Cause.HISTORY_REWRITE, j, b.name, at, "reasoning stripped", before, after
             )
+        # A block the agent writes from the machine (git status, working directory): named
+        # by its heading or tag, whatever the changed value looks like.
+        block = environment_block(new_text, char_at) if old_text is not None else None
+        if block is not None and b.kind in ("system", "prompt", "message"):
+            segment = segment_name(b.name, block)
+            volatile = classify_change(old_text or "", new_text)
+            if volatile is not None:
+                detail = f"{_vdetail(volatile)} in environment block {block.where}"
+                return Divergence(volatile, j, segment, at, detail, before, after)
+            detail = f"environment block {block.label} changed" + (
+                f", at {block.field}" if block.field else ""
+            )
+            return Divergence(Cause.ENVIRONMENT_CHANGE, j, segment, at, detail, before, after)
         # A whole block of per-request text ahead of static text, before a single value:
         # the block, not its first changed word, is what to move.
         if old_text is not None and b.kind in ("system", "prompt"):

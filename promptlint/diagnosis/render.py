@@ -12,6 +12,7 @@ from typing import Any
 
 from promptlint.causes import Cause
 from promptlint.cost.money import money
+from promptlint.diagnosis.advice import advice
 from promptlint.store.records import BreakRecord, RequestRecord
 
 
@@ -51,6 +52,7 @@ def break_json(b: BreakRecord, detail: str | None) -> dict[str, Any]:
         "lost_usd": Decimal(str(b.lost_usd)),
         "avoidable": _avoidable(b.cause),
         "detail": detail,
+        "advice": advice(b.cause, b.segment, detail),
         "before": b.before,
         "after": b.after,
         "exact": b.exact,
@@ -110,7 +112,7 @@ def _n(x: int | None) -> str:
     return "-" if x is None else f"{x:,}"
 
 
-def request_text(item: dict[str, Any]) -> list[str]:
+def request_text(item: dict[str, Any], advice: bool = False) -> list[str]:
     exact = "" if item["prompt_tokens_exact"] else " (estimated)"
     cached = item["cached_tokens"]
     head = (
@@ -144,6 +146,8 @@ def request_text(item: dict[str, Any]) -> list[str]:
             lines.append(f"      before: {_one_line(b['before'])}")
         if b["after"] is not None:
             lines.append(f"      after:  {_one_line(b['after'])}")
+        if advice and b["advice"] and b["avoidable"]:
+            lines.append(f"      what to do: {b['advice']}")
     return lines
 
 

@@ -102,6 +102,12 @@ class BlockPool:
         self._cached: dict[BlockHash, dict[int, None]] = {}
         self._running: dict[str, _Running] = {}
         self._decode_marker = 0
+        # The last prompts hashed, by identity and length: a scheduler asks about a waiting
+        # request every step, and rehashing a long prompt each time is what a simulation
+        # spends most of its time on. Prompts only grow (append), never change in place.
+        self._memo: OrderedDict[tuple[int, int, str], tuple[Sequence[int], list[BlockHash]]] = (
+            OrderedDict()
+        )
         self.queries = 0
         self.hits = 0
         self.evictions = 0
@@ -119,16 +125,28 @@ class BlockPool:
     def num_cached_blocks(self) -> int:
         return sum(1 for h in self._hash if h is not None)
 
+    def _hashes(self, token_ids: Sequence[int], extra_keys: object) -> list[BlockHash]:
+        key = (id(token_ids), len(token_ids), repr(extra_keys))
+        memo = self._memo.get(key)
+        if memo is not None and memo[0] is token_ids:
+            self._memo.move_to_end(key)
+            return memo[1]
+        hashes = chain_hashes(token_ids, self.block_size, extra_keys)
+        self._memo[key] = (token_ids, hashes)
+        if len(self._memo) > 512:
+            self._memo.popitem(last=False)
+        return hashes
+
     def cached_prefix_tokens(self, token_ids: Sequence[int], extra_keys: object = None) -> int:
         """Tokens of `token_ids` a request would read from cache now (no state change)."""
-        hashes = chain_hashes(token_ids, self.block_size, extra_keys)
+        hashes = self._hashes(token_ids, extra_keys)
         return len(self._lookup(hashes, len(token_ids))) * self.block_size
 
     # -- the request life cycle ----------------------------------------------------------------
     def blocks_needed(self, token_ids: Sequence[int], extra_keys: object = None) -> int:
         """Free blocks admitting the whole prompt needs: new blocks plus hit blocks now in the
         free queue (the scheduler's gate before it allocates a first chunk)."""
-        hashes = chain_hashes(token_ids, self.block_size, extra_keys)
+        hashes = self._hashes(token_ids, extra_keys)
         hit = self._lookup(hashes, len(token_ids))
         new = -(-len(token_ids) // self.block_size) - len(hit)
         return new + sum(1 for b in hit if self._ref[b] == 0)
@@ -152,7 +170,7 @@ class BlockPool:
         if not token_ids:
             raise ValueError("a prompt needs at least one token")
         tokens = list(token_ids)
-        hashes = chain_hashes(tokens, self.block_size, extra_keys)
+        hashes = self._hashes(token_ids, extra_keys)
         hit = self._lookup(hashes, len(tokens))
         slots = len(tokens) if num_tokens is None else max(num_tokens, len(hit) * self.block_size)
         new = -(-slots // self.block_size) - len(hit)

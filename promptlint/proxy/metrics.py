@@ -45,6 +45,7 @@ class Metrics:
         self.records: dict[str, int] = defaultdict(int)
         self.lost: dict[str, int] = defaultdict(int)
         self.upstream_errors: dict[str, int] = defaultdict(int)
+        self.connections_refused = 0  # over --max-connections
         self._hist = [0] * (len(LATENCY_BUCKETS) + 1)
         self._hist_sum = 0.0
         self._hist_count = 0
@@ -59,6 +60,10 @@ class Metrics:
                 self._hist[bisect.bisect_left(LATENCY_BUCKETS, added_seconds)] += 1
                 self._hist_sum += added_seconds
                 self._hist_count += 1
+
+    def count_refused_connection(self) -> None:
+        with self._lock:
+            self.connections_refused += 1
 
     def count_upstream_error(self, kind: str) -> None:
         with self._lock:
@@ -163,6 +168,12 @@ class Metrics:
             )
             for labels, n in sorted(self.requests.items()):
                 out.append(f"promptlint_proxy_requests_total{_labels(labels)} {n}")
+            family(
+                "promptlint_proxy_connections_refused_total",
+                "counter",
+                "Client connections refused (503) because --max-connections were open.",
+            )
+            out.append(f"promptlint_proxy_connections_refused_total {self.connections_refused}")
             family(
                 "promptlint_proxy_upstream_errors_total",
                 "counter",

@@ -14,6 +14,7 @@ import logging
 import sys
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -24,7 +25,7 @@ from yarl import URL
 
 from promptlint.diagnosis.exchange import Exchange
 from promptlint.proxy import logs, routes, websocket
-from promptlint.proxy.connections import GuardedSite
+from promptlint.proxy.connections import GuardedSite, connection_cap
 from promptlint.proxy.headers import (
     KeyHasher,
     client_response_headers,
@@ -81,6 +82,8 @@ class ProxyConfig:
     # (before its first request and between requests) before the proxy closes it.
     header_timeout: float = 10.0
     idle_timeout: float = 30.0
+    # Client connections open at once (0: no cap; None: from the open-file limit).
+    max_connections: int | None = None
 
     @property
     def salt_path(self) -> Path:
@@ -144,6 +147,8 @@ class ProxyServer:
             self.config.host,
             self.config.port,
             header_timeout=self.config.header_timeout,
+            max_connections=connection_cap(self.config.max_connections),
+            on_refused=self.metrics.count_refused_connection,
         )
         try:
             await self._site.start()
@@ -307,10 +312,13 @@ class ProxyServer:
             reason=upstream.reason,
             headers=client_response_headers(upstream.raw_headers),
         )
+        flight.length = _body_length(request.method, upstream)
         try:
+            if flight.length == 0:
+                await self._hand_off(flight)  # the client's response ends with its head
             await response.prepare(request)
             flight.added = flight.before_send + (time.perf_counter() - flight.t_head)
-            await _copy(upstream, response, flight)
+            await _copy(upstream, response, flight, self._hand_off)
         except UpstreamReset as exc:
             upstream.close()  # the connection is in an unknown state: never reuse it
             flight.end(Outcome.UPSTREAM_RESET, str(exc))
@@ -321,14 +329,29 @@ class ProxyServer:
             flight.end(Outcome.CLIENT_GONE_MID_RESPONSE)
             return response
         upstream.release()
+        if not flight.handed:
+            await self._hand_off(flight)
         try:
             await response.write_eof()
         except ConnectionError:
             flight.end(Outcome.CLIENT_GONE_AT_END)
         return response
 
+    async def _hand_off(self, flight: Flight) -> None:
+        """Hand the record over before the client sees the end of its response, so that a
+        response the client saw complete has a record that outlives this process."""
+        flight.handed = True  # before the await: a cancelled wait has still handed it over
+        ex, provider = self._exchange(flight)
+        await self.writer.hand_off(ex, provider, flight.tee, flight.encoding)
+
     def _record(self, flight: Flight) -> None:
-        """Count the request and hand its exchange to the writer (which never blocks)."""
+        """Hand the exchange of a request that did not end well to the writer (which never
+        blocks), unless it was handed over already."""
+        if not flight.handed:
+            self.writer.submit(*self._exchange(flight), flight.tee, flight.encoding)
+
+    def _exchange(self, flight: Flight) -> tuple[Exchange, str]:
+        """Count the request; its exchange and provider."""
         t_end = time.perf_counter()
         kind = flight.outcome.metric_kind
         if kind is not None:
@@ -350,8 +373,7 @@ class ProxyServer:
             response_model=None,
             error=flight.error,
         )
-        provider = apis.provider_of(flight.api, host=flight.base.host or "")
-        self.writer.submit(ex, provider, flight.tee, flight.encoding)
+        return ex, apis.provider_of(flight.api, host=flight.base.host or "")
 
 
 @dataclass(slots=True)
@@ -375,6 +397,8 @@ class Flight:
     added: float | None = None  # the proxy's time: before the send, and head to client
     outcome: Outcome = Outcome.OK
     detail: str | None = None
+    length: int | None = None  # the body's length as the client was told, if it was
+    handed: bool = False  # the record is with the writer
 
     def end(self, outcome: Outcome, detail: str | None = None) -> None:
         self.outcome = outcome
@@ -409,10 +433,33 @@ def _make_writer(config: ProxyConfig, metrics: Metrics) -> Writer:
     raise ValueError(f"writer must be 'process' or 'thread', got {config.writer!r}")
 
 
-async def _copy(upstream: UpstreamResponse, response: web.StreamResponse, flight: Flight) -> None:
-    """The body, chunk by chunk as it arrives, to the client and past the tee."""
+def _body_length(method: str, upstream: UpstreamResponse) -> int | None:
+    """The length of the body the client is told of (0: none follows the head), or None
+    when the body ends with its chunked encoding's last chunk or the connection."""
+    if method == "HEAD" or upstream.status in (204, 304) or upstream.status < 200:
+        return 0
+    if "Transfer-Encoding" in upstream.headers:
+        return None
+    try:
+        return int(upstream.headers["Content-Length"])
+    except (KeyError, ValueError):
+        return None
+
+
+async def _copy(
+    upstream: UpstreamResponse,
+    response: web.StreamResponse,
+    flight: Flight,
+    before_end: Callable[[Flight], Awaitable[None]],
+) -> None:
+    """The body, chunk by chunk as it arrives, to the client and past the tee.
+
+    With a known length, the body's last byte waits for `before_end`: the client's
+    response is complete only then.
+    """
     read = upstream.read_chunk
     tee = flight.tee
+    left = flight.length
     while True:
         chunk = await read()
         if not chunk:
@@ -424,6 +471,13 @@ async def _copy(upstream: UpstreamResponse, response: web.StreamResponse, flight
                 log.exception("usage tee failed; forwarding continues without it")
                 tee.overflow = True
                 tee = None
+        if left is not None:
+            left -= len(chunk)
+            if left <= 0 and not flight.handed:
+                if len(chunk) > 1:
+                    await response.write(chunk[:-1])
+                await before_end(flight)
+                chunk = chunk[-1:]
         await response.write(chunk)
 
 

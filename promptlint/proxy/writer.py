@@ -57,6 +57,17 @@ class Writer(Protocol):
         content_encoding: str | None = None,
     ) -> None: ...
 
+    async def hand_off(
+        self,
+        ex: Exchange,
+        provider: str,
+        tee: ResponseTee | None = None,
+        content_encoding: str | None = None,
+    ) -> None:
+        """`submit`, returning once the record would outlive a kill -9 of this process
+        (in another process's hands or the kernel's), if the writer can promise that."""
+        ...
+
     def flush(self, timeout: float = 30.0) -> bool:
         """Wait until every record submitted so far is settled; False on timeout."""
         ...
@@ -177,8 +188,16 @@ class RecordWriter:
         retry_seconds: float = 2.0,
         block_when_full: bool = False,
         write_timeout: float = 10.0,
+        before_run: Callable[[], None] | None = None,
+        take_over: Callable[[], tuple[Sequence[tuple[Any, ...]], Callable[[], None]]] | None = None,
     ) -> None:
         self.store_url = store_url
+        # Run first in the writer thread: `before_run`, then (once the store is tried and
+        # the spill file replayed) `take_over`, which gives records to persist before the
+        # queue's (not counted as settled: they were never submitted) and what to call
+        # once they are written or spilled.
+        self._before_run = before_run
+        self._take_over = take_over
         self._block_when_full = block_when_full
         self.spill = SpillFile(spill_path)
         self.metrics = metrics
@@ -231,6 +250,16 @@ class RecordWriter:
             self.metrics.count_lost("queue_full")
             log.warning("recording queue full: record %s lost (counted)", ex.request_id)
 
+    async def hand_off(
+        self,
+        ex: Exchange,
+        provider: str,
+        tee: ResponseTee | None = None,
+        content_encoding: str | None = None,
+    ) -> None:
+        # In this process's memory only: a kill -9 of the proxy loses what is queued here.
+        self.submit(ex, provider, tee, content_encoding)
+
     @property
     def depth(self) -> int:
         return self._queue.qsize()
@@ -276,6 +305,8 @@ class RecordWriter:
     # -- writer thread ----------------------------------------------------------------------
 
     def _run(self) -> None:
+        if self._before_run is not None:
+            self._before_run()
         try:
             self._analyzer = self._analyzer_factory(self.record_bodies)
         except Exception as exc:
@@ -283,6 +314,11 @@ class RecordWriter:
             self._analyzer = None
         self._ensure_store()
         self._replay()
+        if self._take_over is not None:
+            items, done = self._take_over()
+            for i in range(0, len(items), self._batch_size):
+                self._handle(items[i : i + self._batch_size], counted=False)
+            done()
         stopping = False
         while not stopping:
             batch: list[tuple[Any, ...]] = []
@@ -315,7 +351,7 @@ class RecordWriter:
             except Exception as exc:
                 log.warning("closing the store failed: %s", exc)
 
-    def _handle(self, batch: Sequence[tuple[Any, ...]]) -> None:
+    def _handle(self, batch: Sequence[tuple[Any, ...]], counted: bool = True) -> None:
         records = []
         for ex, provider, _, tee, encoding in batch:
             decode_request_body(ex)
@@ -326,6 +362,8 @@ class RecordWriter:
                     _note(ex, f"usage not extracted: {exc}")
             records.append(self._analyze(ex, provider))
         self._persist(records)
+        if not counted:
+            return
         with self._lock:
             size = sum(item[2] for item in batch)
             self._queued_bytes -= size

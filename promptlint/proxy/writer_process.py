@@ -1,32 +1,52 @@
 """The writer in its own process, so analysis never competes with the event loop for the GIL.
 
-The proxy process keeps only a queue feeder and a small listener thread; the child runs
-the ordinary `RecordWriter` (Analyzer, store, spill, replay) and reports, a few times a
-second and whenever something settles, how many records it has settled, the store's
+The proxy process keeps only a pipe to the child and a small listener thread; the child
+runs the ordinary `RecordWriter` (Analyzer, store, spill, replay) and reports, a few times
+a second and whenever something settles, how many records it has settled, the store's
 state, and its counters for `/-/metrics`.
 
-If the child dies (killed, out of memory, a crash in a native library), the listener
-counts the records it had taken but not settled, and those still in its queue, as lost
-(`writer_crashed`), and starts a new child on fresh queues: a dead reader may hold the old
-queue's lock forever.
+Each record crosses to the child as one frame on a pipe only the proxy writes to and only
+the child reads. `hand_off` returns once the frame is in the kernel's pipe buffer (or the
+child's memory): from then on the record survives a kill -9 of the proxy, because the
+child reads the pipe to its end (which comes when the proxy closes it, or dies) and
+writes or spills everything it read before it exits. The server awaits `hand_off` before
+the client sees the end of its response.
+
+The proxy keeps every frame until the child reports it settled (written, spilled, or
+counted lost there). If the child dies (killed, out of memory, a crash in a native
+library), the proxy appends every frame not yet settled to the state dir's hand-over file
+(handoff.py) at once, where they survive a kill -9 of the proxy too, and starts a new
+child, which writes them before it deletes the file. Nothing is counted lost for a writer
+crash; a stop that cannot hand its last records to a writer leaves them in that file too,
+for the next start.
+
+A child left by a dead proxy drains while a new proxy may already run on the same state
+dir: each child holds the writer lock of the state dir while it writes, so the next one
+replays the spill file only after the last one has finished with it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import errno
+import fcntl
 import logging
 import multiprocessing
 import os
-import queue
+import pickle
+import select
 import signal
 import threading
 import time
-from multiprocessing.reduction import ForkingPickler
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from promptlint.diagnosis.exchange import Exchange
-from promptlint.proxy import logs
+from promptlint.proxy import handoff, logs
 from promptlint.proxy.metrics import Metrics
 from promptlint.proxy.tee import ResponseTee
 from promptlint.proxy.writer import RecordWriter, admit_body, default_analyzer
@@ -34,11 +54,130 @@ from promptlint.proxy.writer import RecordWriter, admit_body, default_analyzer
 log = logging.getLogger("promptlint.proxy")
 
 _REPORT_SECONDS = 0.02
-# What the child holds in its own memory, beyond what it is writing: a kill -9 of the
-# child loses these, while what still waits in the parent's queue is handed to the next.
-_HANDOFF = 256
 _MAX_RESTARTS = 5  # within _RESTART_WINDOW seconds; beyond that the writer stays down
 _RESTART_WINDOW = 60.0
+WRITER_LOCK = "proxy-writer.lock"
+
+
+@dataclass(slots=True)
+class _Pending:
+    """A record handed to a child and not yet reported settled."""
+
+    seq: int
+    frame: bytes
+    size: int  # its bytes in the queue's byte budget
+
+
+_STOP_FRAME = handoff.frame(None)
+
+
+class _Outbox:
+    """The proxy's end of one child's pipe: frames written in order, never blocking.
+
+    `put` writes what the pipe takes at once; a thread writes the rest as the child reads.
+    `on_written(seq)` is called (under no lock of ours) once a frame is wholly in the pipe.
+    """
+
+    def __init__(self, fd: int, on_written: Callable[[int], None]) -> None:
+        os.set_blocking(fd, False)
+        with contextlib.suppress(OSError, AttributeError):
+            # A larger pipe takes a burst while the child is busy (1 MiB is Linux's limit
+            # for unprivileged users by default).
+            fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, 1024 * 1024)
+        self._fd = fd
+        self._on_written = on_written
+        self._frames: deque[tuple[int, memoryview]] = deque()
+        self._cond = threading.Condition()
+        self._closed = False
+        self.broken = False
+        self._thread = threading.Thread(target=self._flush, name="promptlint-writer-pipe")
+        self._thread.daemon = True
+        self._thread.start()
+
+    def put(self, seq: int, frame: bytes) -> None:
+        written = False
+        with self._cond:
+            if self.broken or self._closed:
+                return
+            view = memoryview(frame)
+            if not self._frames:
+                view = self._write(view)
+                written = not view and not self.broken
+            if view:
+                self._frames.append((seq, view))
+                self._cond.notify_all()
+        if written:
+            self._on_written(seq)
+
+    def _write(self, view: memoryview) -> memoryview:
+        """Write what the pipe takes now (caller holds the lock); the rest of `view`
+        (empty when the pipe is broken: see `broken`)."""
+        try:
+            while view:
+                view = view[os.write(self._fd, view) :]
+        except BlockingIOError:
+            pass
+        except OSError as exc:
+            # The child is gone (EPIPE): the listener hands every frame it had not
+            # settled (kept in `ProcessWriter._pending`) to the next one.
+            if exc.errno != errno.EPIPE:
+                log.warning("writing to the writer process failed: %s", exc)
+            self.broken = True
+            self._frames.clear()
+            self._cond.notify_all()
+            return memoryview(b"")
+        return view
+
+    def _flush(self) -> None:
+        poller = select.poll()
+        poller.register(self._fd, select.POLLOUT)
+        while True:
+            with self._cond:
+                while not self._frames and not self._closed:
+                    self._cond.wait()
+                if not self._frames:
+                    return
+            poller.poll(200)
+            done: list[int] = []
+            with self._cond:
+                while self._frames:
+                    seq, view = self._frames[0]
+                    view = self._write(view)
+                    if self.broken:
+                        break
+                    if view:
+                        self._frames[0] = (seq, view)
+                        break
+                    self._frames.popleft()
+                    done.append(seq)
+                self._cond.notify_all()
+            for seq in done:
+                self._on_written(seq)
+
+    def finish(self, timeout: float) -> bool:
+        """Write what is queued (within `timeout`), then close the pipe: the child reads
+        to its end and stops. False if frames were left unwritten."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._frames and not self.broken:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._cond.wait(min(left, 0.2))
+            complete = not self._frames
+        self.close()
+        return complete
+
+    def close(self) -> None:
+        with self._cond:
+            if self._closed:
+                return
+            self._closed = True
+            self._frames.clear()
+            self._cond.notify_all()
+        self._thread.join(5)
+        with contextlib.suppress(OSError):
+            os.close(self._fd)
 
 
 class ProcessWriter:
@@ -56,6 +195,7 @@ class ProcessWriter:
         max_queued_bytes: int = 512 * 1024 * 1024,
         retry_seconds: float = 2.0,
         write_timeout: float = 10.0,
+        handoff_timeout: float = 2.0,
     ) -> None:
         self.store_url = store_url
         self.metrics = metrics
@@ -69,38 +209,58 @@ class ProcessWriter:
             "max_queued_bytes": max_queued_bytes,
             "retry_seconds": retry_seconds,
             "write_timeout": write_timeout,
-            "parent_pid": os.getpid(),
         }
         self._max_queued_bytes = max_queued_bytes
+        self._state_dir = spill_path.parent
+        # Records in the hand-over file: left by a dead child for the next, or by close().
+        self._handed_over = 0
         self._lock = threading.Condition()
         # Held across a whole restart (new child created … started) and across close().
         self._restart_lock = threading.Lock()
-        self._submitted = 0
-        self._dropped = 0  # settled here: never reached a child, or lost with a dead one
-        self._settled_base = 0  # settled by earlier children
-        self._child_settled = 0
-        self._child_bytes = 0
+        self._seq = 0
+        self._pending: deque[_Pending] = deque()  # in the order the child reads them
         self._queued_bytes = 0
+        self._child_settled = 0  # of the current child's records, those already popped
+        self._waiters: dict[int, asyncio.Future[None]] = {}
+        self._unwritten: set[int] = set()  # frames not yet wholly in the current child's pipe
+        self._handoff_timeout = handoff_timeout
         self._status: dict[str, Any] = {"store_ok": False, "store_error": None, "spill_pending": 0}
         self._closing = False
         self._close_done = threading.Event()
         self._restarts: list[float] = []
-        self._in: Any = None
-        self._out: Any = None
+        self._outbox: _Outbox | None = None
+        self._down = False  # stopped, or given up after too many restarts: nothing is taken
+        self._reports: Any = None
         self._proc: Any = None
         self._new_child()
         self._listener = threading.Thread(target=self._listen, name="promptlint-writer-listener")
         self._listener.daemon = True
 
     def _new_child(self) -> None:
-        self._in = self._ctx.Queue(maxsize=self._max_queue)
-        self._out = self._ctx.Queue()
+        """A new child on new pipes (caller holds `_lock` or is the constructor); started by
+        `_start_child`."""
+        frames_r, frames_w = self._ctx.Pipe(duplex=False)
+        reports_r, reports_w = self._ctx.Pipe(duplex=False)
         self._proc = self._ctx.Process(
-            target=_child_main, args=(self._params, self._in, self._out), name="promptlint-writer"
+            target=_child_main,
+            args=(self._params, frames_r, reports_w),
+            name="promptlint-writer",
         )
+        self._child_ends = (frames_r, reports_w)
+        self._reports = reports_r
+        fd = os.dup(frames_w.fileno())
+        frames_w.close()
+        self._outbox = _Outbox(fd, self._written)
+
+    def _start_child(self) -> None:
+        self._proc.start()
+        # Only the child holds these ends now: its death is an EOF (reports) and an EPIPE
+        # (frames) here, and this process's death is an EOF there.
+        for end in self._child_ends:
+            end.close()
 
     def start(self) -> None:
-        self._proc.start()
+        self._start_child()
         self._listener.start()
 
     # -- event-loop side --------------------------------------------------------------------
@@ -112,32 +272,88 @@ class ProcessWriter:
         tee: ResponseTee | None = None,
         content_encoding: str | None = None,
     ) -> None:
+        self._send(ex, provider, tee, content_encoding)
+
+    async def hand_off(
+        self,
+        ex: Exchange,
+        provider: str,
+        tee: ResponseTee | None = None,
+        content_encoding: str | None = None,
+    ) -> None:
+        """`submit`, returning once the record is in the child's pipe (or counted lost)."""
+        seq = self._send(ex, provider, tee, content_encoding)
+        if seq is None:
+            return
+        with self._lock:
+            if seq not in self._unwritten:
+                return
+            fut = asyncio.get_running_loop().create_future()
+            self._waiters[seq] = fut
+        try:
+            # A frozen child must not hold every response: past the bound the response
+            # ends with the record still only here (kill -9 of the proxy would lose it).
+            await asyncio.wait_for(asyncio.shield(fut), self._handoff_timeout)
+        except asyncio.TimeoutError:
+            self.metrics.count_record("handed_off_late")
+            log.warning(
+                "the writer process is not reading: a response ended before its record reached it"
+            )
+
+    def _send(
+        self,
+        ex: Exchange,
+        provider: str,
+        tee: ResponseTee | None,
+        content_encoding: str | None,
+    ) -> int | None:
+        """Queue the record for the child; its sequence number, or None if counted lost."""
         if tee is not None:
             tee.release_decoder()  # a zlib object cannot cross processes; the stream is over
+        reason: str | None = None
         with self._lock:
-            size = admit_body(ex, tee, self._queued_bytes, self._max_queued_bytes, self.metrics)
-            self._submitted += 1
-            # Under the lock, so a restart cannot swap the queue between the check and the put.
-            try:
-                self._in.put_nowait((ex, provider, size, tee, content_encoding))
-            except queue.Full:
-                reason: str | None = "queue_full"
-            except (ValueError, OSError):  # closed: the writer died and was not restarted
+            if self._down:
                 reason = "writer_down"
+            elif len(self._pending) >= self._max_queue:
+                reason = "queue_full"
             else:
+                size = admit_body(ex, tee, self._queued_bytes, self._max_queued_bytes, self.metrics)
+                self._seq += 1
+                seq = self._seq
+                entry = _Pending(
+                    seq, handoff.frame((ex, provider, size, tee, content_encoding)), size
+                )
+                self._pending.append(entry)
                 self._queued_bytes += size
-                reason = None
-            if reason is not None:
-                self._dropped += 1
-                self._lock.notify_all()
+                self._unwritten.add(seq)
+                outbox = self._outbox
         if reason is not None:
             self.metrics.count_lost(reason)
             log.warning("record %s lost (%s; counted)", ex.request_id, reason)
+            return None
+        if outbox is not None:  # None while a restart is under way: the next child gets it
+            outbox.put(seq, entry.frame)
+        return seq
+
+    def _written(self, seq: int) -> None:
+        """The frame of `seq` is wholly in the current child's pipe (any thread)."""
+        with self._lock:
+            self._unwritten.discard(seq)
+            fut = self._waiters.pop(seq, None)
+        if fut is not None:
+            _resolve(fut)
+
+    def _release_waiters(self) -> None:
+        """Let every waiting response end (caller holds `_lock`): the records are counted."""
+        self._unwritten.clear()
+        for fut in self._waiters.values():
+            _resolve(fut)
+        self._waiters.clear()
 
     @property
     def depth(self) -> int:
         with self._lock:
-            return self._submitted - self._dropped - self._settled_base - self._child_settled
+            return len(self._pending)
 
     @property
     def store_ok(self) -> bool:
@@ -152,7 +368,8 @@ class ProcessWriter:
 
     @property
     def spill_pending(self) -> int:
-        return int(self._status.get("spill_pending", 0))
+        """Records waiting in the state dir for the next writer (spill and hand-over files)."""
+        return int(self._status.get("spill_pending", 0)) + self._handed_over
 
     @property
     def restarts(self) -> int:
@@ -161,8 +378,8 @@ class ProcessWriter:
     def flush(self, timeout: float = 30.0) -> bool:
         deadline = time.monotonic() + timeout
         with self._lock:
-            target = self._submitted
-            while self._dropped + self._settled_base + self._child_settled < target:
+            target = self._seq
+            while (self._pending and self._pending[0].seq <= target) or self._handed_over:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
@@ -172,15 +389,16 @@ class ProcessWriter:
     def close(self, timeout: float = 30.0) -> None:
         self._closing = True
         # A restart in progress has swapped in a child it has not started yet: wait for it,
-        # so the sentinel goes to the queue the running child reads and join() has a process.
+        # so the pipe closed below is the one the running child reads.
         with self._restart_lock:
-            if self._proc.exitcode not in (None, 0) and not self._close_done.is_set():
-                # The child died and the listener has not restarted it yet: a new child
-                # takes over what the dead one left, then stops like any other. (Exit code
-                # 0 is a child that was already stopped.)
+            if not self._proc.is_alive() and self._pending and not self._close_done.is_set():
+                # The child died (or was stopped) with records pending, and the listener
+                # has not restarted it yet: a new child takes them over, then stops.
                 self._restart_locked()
-            with contextlib.suppress(ValueError, OSError):
-                self._in.put(None, timeout=timeout)
+            outbox = self._outbox
+            if outbox is not None:
+                outbox.put(0, _STOP_FRAME)  # an end without it is the proxy's death
+                outbox.finish(timeout)
             self._proc.join(timeout)
             if self._proc.is_alive():
                 log.error("writer process did not stop in %.0f s; terminating it", timeout)
@@ -188,60 +406,78 @@ class ProcessWriter:
                 self._proc.join(5)
         self._close_done.set()
         self._listener.join(5)
-        # What the child did not take can no longer reach it (and is counted below): do not
-        # let the queue's feeder thread hold the exit, writing to a pipe nobody reads.
-        with contextlib.suppress(Exception):
-            self._in.cancel_join_thread()
         with self._lock:
-            lost = self._submitted - self._dropped - self._settled_base - self._child_settled
-            self._dropped += max(0, lost)
-        if lost > 0:
-            self.metrics.count_lost("writer_stopped", lost)
-            log.error("the writer stopped with %d records neither stored nor spilled (lost)", lost)
-        self._in.close()
-        self._out.close()
+            self._down = True
+            left = list(self._pending)
+            self._pending.clear()
+            self._queued_bytes = 0
+            self._outbox = None
+            self._release_waiters()
+            self._lock.notify_all()
+        if left and self._hand_over(left):
+            # The writer did not settle them: the next start's writer takes them over.
+            self._handed_over += len(left)
+        with contextlib.suppress(OSError):
+            self._reports.close()
+
+    def _hand_over(self, left: list[_Pending]) -> bool:
+        """Put records a writer took and did not settle into the hand-over file."""
+        try:
+            handoff.append(self._state_dir, (p.frame for p in left))
+        except OSError as exc:
+            self.metrics.count_lost("handoff_failed", len(left))
+            log.error(
+                "cannot write %s: %d records lost (counted): %s",
+                self._state_dir / handoff.NAME,
+                len(left),
+                exc,
+            )
+            return False
+        return True
 
     # -- listener thread --------------------------------------------------------------------
 
     def _listen(self) -> None:
         while True:
+            reports = self._reports
             try:
-                msg = self._out.get(timeout=0.5)
-            except queue.Empty:
-                if self._proc.is_alive():
-                    continue
-                if self._closing:
-                    # close() restarts a dead child itself: keep reading its reports.
-                    if self._close_done.is_set():
-                        return
-                    continue
-                if not self._restart():
-                    return
-                continue
+                ready = reports.poll(0.5)
+                msg = reports.recv() if ready else None
             except (EOFError, OSError, ValueError):
-                if self._closing:
-                    if self._close_done.is_set():
-                        return
-                    time.sleep(0.05)
-                    continue
-                if not self._restart():
-                    return
+                ready, msg = True, None  # the child is gone (or its pipe closed by close())
+            if msg is not None:
+                self._settle(msg)
                 continue
-            if msg is None:
-                if self._closing:
-                    return
+            if not ready and self._proc.is_alive():
                 continue
-            settled, settled_bytes, status, snapshot = msg
-            self.metrics.set_remote(snapshot)
-            with self._lock:
-                self._queued_bytes -= settled_bytes - self._child_bytes
-                self._child_bytes = settled_bytes
-                self._child_settled = settled
-                self._status = status
-                self._lock.notify_all()
+            # The child is gone: wait for its exit, then restart it (or end, when closing).
+            self._proc.join(1)
+            if self._closing:
+                if self._close_done.is_set():
+                    return
+                time.sleep(0.05)
+                continue
+            if self._proc.is_alive():
+                continue
+            if not self._restart():
+                return
+
+    def _settle(self, msg: tuple[int, dict[str, Any], dict[str, Any]]) -> None:
+        settled, status, snapshot = msg
+        self.metrics.set_remote(snapshot)
+        with self._lock:
+            # The child settles in the order it reads, which is the order of `_pending`.
+            while self._child_settled < settled and self._pending:
+                done = self._pending.popleft()
+                self._queued_bytes -= done.size
+                self._child_settled += 1
+            self._status = status
+            if status.get("taken_over"):
+                self._handed_over = 0  # the child has written (or spilled) the hand-over
+            self._lock.notify_all()
 
     def _restart(self) -> bool:
-        """The child died: count what it took with it, start a new one on fresh queues."""
+        """The child died: start a new one that gets every record the dead one had not settled."""
         with self._restart_lock:
             if self._closing:
                 return False
@@ -251,35 +487,33 @@ class ProcessWriter:
         now = time.monotonic()
         self._restarts = [t for t in self._restarts if now - t < _RESTART_WINDOW]
         code = self._proc.exitcode
+        give_up = len(self._restarts) >= _MAX_RESTARTS
         with self._lock:
-            old_in = self._in
-            unsettled = self._submitted - self._dropped - self._settled_base - self._child_settled
-            give_up = len(self._restarts) >= _MAX_RESTARTS
-            # What the dead child had not read yet is still in the queue's pipe: take it
-            # back for the next child. Only what it had taken with it is lost.
-            salvaged = [] if give_up else _drain(old_in)
-            lost = max(0, unsettled - len(salvaged))
-            # Counters the dead child reported stay counted (they are in the store).
-            self._settled_base += self._child_settled
+            old, self._outbox = self._outbox, None
+        if old is not None:
+            old.close()  # not under _lock: its thread may be waiting for it
+        with self._lock:
+            with contextlib.suppress(OSError):
+                self._reports.close()
+            left = list(self._pending)
+            self._pending.clear()
+            self._queued_bytes = 0
             self._child_settled = 0
-            self._child_bytes = 0
-            self._dropped += lost
-            self._queued_bytes = sum(item[2] for item in salvaged)
-            with contextlib.suppress(Exception):
-                old_in.close()  # later puts to it fail (and are counted), none vanish
-                old_in.cancel_join_thread()
-            if not give_up:
+            # At once, under the lock: until they are in the file, these records (whose
+            # clients have their answers) are only in this process's memory.
+            if self._hand_over(left):
+                self._handed_over += len(left)
+            self._release_waiters()
+            if give_up:
+                self._down = True
+            else:
                 self._new_child()
-                for item in salvaged:
-                    self._in.put_nowait(item)
             self._lock.notify_all()
-        if lost:
-            self.metrics.count_lost("writer_crashed", lost)
         log.error(
-            "writer process died (exit code %s): %d records lost, %d handed to the next%s",
+            "writer process died (exit code %s): %d records it held handed to the next in %s%s",
             code,
-            lost,
-            len(salvaged),
+            len(left),
+            self._state_dir / handoff.NAME,
             "; not restarting (too many restarts)" if give_up else "; starting a new one",
         )
         # Keep the dead child's counters in /-/metrics: fold them into the local ones.
@@ -287,74 +521,88 @@ class ProcessWriter:
         if give_up:
             return False
         self._restarts.append(now)
-        self._proc.start()
+        self._start_child()
         return True
 
 
-def _drain(q: Any) -> list[Any]:
-    """The items a dead child left in its queue, in order: those in the pipe, then those
-    the feeder thread had not sent yet.
+def _resolve(fut: asyncio.Future[None]) -> None:
+    loop = fut.get_loop()
 
-    The queue's own get() cannot be used: a child killed while waiting in get() holds the
-    queue's read lock forever. Nothing else reads this pipe once its child is dead, so it
-    is read directly. (A child killed in the middle of reading one message leaves the
-    rest unreadable: what is left then is lost, and counted.)
-    """
-    items: list[Any] = []
-    with contextlib.suppress(Exception):
-        while q._reader.poll(0.05):
-            items.append(ForkingPickler.loads(q._reader.recv_bytes()))
-    with contextlib.suppress(Exception), q._notempty:
-        items.extend(q._buffer)
-        q._buffer.clear()
-    return [item for item in items if item is not None]
+    def done() -> None:
+        if not fut.done():
+            fut.set_result(None)
+
+    with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
+        loop.call_soon_threadsafe(done)
 
 
 class _Stop(Exception):
-    """Raised in the child's main thread by SIGTERM: stop as at the end of input."""
+    """Raised in the child's main thread by SIGTERM: stop reading, settle what was read."""
 
 
 def _stop(_sig: int, _frame: Any) -> None:
     raise _Stop
 
 
-def _die_with(parent: int) -> None:
-    """End this child when the proxy that started it is gone (kill -9 included): a writer
-    left behind holds the database and replays the spill file forever.
-
-    A thread notices the parent's pid change within a second and stops the child as on a
-    normal close: what it holds goes to the store or the spill file. (Linux's
-    PR_SET_PDEATHSIG would be quicker, but it fires when the *thread* that started the
-    child ends, and restarts start children from the listener thread.)
-    """
-    signal.signal(signal.SIGTERM, _stop)
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        log.error("the proxy process is gone: the writer stops")
-        os.kill(os.getpid(), signal.SIGTERM)
-
-    threading.Thread(target=watch, name="promptlint-parent-watch", daemon=True).start()
+def _lock_state_dir(spill_path: Path) -> None:
+    """Wait for the writer lock of the state dir: a child left by a killed proxy may still
+    be writing and spilling what it was handed. Held until this process exits."""
+    try:
+        fd = os.open(spill_path.with_name(WRITER_LOCK), os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as exc:  # the proxy holds the state dir's own lock: write unlocked
+        log.error("cannot open the writer lock in %s: %s", spill_path.parent, exc)
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        log.warning("waiting for the writer of an earlier proxy to finish with %s", spill_path)
+        fcntl.flock(fd, fcntl.LOCK_EX)
 
 
-def _child_main(params: dict[str, Any], inq: Any, outq: Any) -> None:
+def _take_over(
+    state_dir: Path, metrics: Metrics, taken_over: threading.Event
+) -> tuple[list[Any], Any]:
+    """What dead writers left in the hand-over files, and how to delete them once it is
+    written or spilled."""
+    items, bad, files = handoff.claim(state_dir)
+    if bad:
+        metrics.count_lost("handoff_unreadable", bad)
+        log.error("a cut record at the end of a hand-over file in %s (counted lost)", state_dir)
+    if items:
+        log.warning("writing %d records an earlier writer left in %s", len(items), state_dir)
+
+    def done() -> None:
+        for path in files:
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+        taken_over.set()
+
+    return [(i[0], i[1], 0, i[3], i[4]) for i in items], done
+
+
+def _child_main(params: dict[str, Any], frames: Any, reports: Any) -> None:
     logging.basicConfig(level=logging.WARNING, format="promptlint proxy writer: %(message)s")
     logs.install()
-    _die_with(params["parent_pid"])
+    # Ctrl-C reaches the whole process group: the proxy decides, and closes the pipe.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop)
     metrics = Metrics()
+    spill_path = Path(params["spill_path"])
+    taken_over = threading.Event()
     writer = RecordWriter(
         params["store_url"],
-        Path(params["spill_path"]),
+        spill_path,
         metrics,
         record_bodies=params["record_bodies"],
         analyzer_factory=default_analyzer,
-        # A short hand-off queue: the bound that matters is the parent's (max_queue).
-        max_queue=min(params["max_queue"], _HANDOFF),
+        # The proxy never has more than max_queue records pending: this never blocks.
+        max_queue=params["max_queue"] + 1,
         max_queued_bytes=params["max_queued_bytes"],
         retry_seconds=params["retry_seconds"],
         write_timeout=params["write_timeout"],
-        block_when_full=True,  # the bound is the parent's queue: back-pressure, never drop here
+        block_when_full=True,
+        before_run=lambda: _lock_state_dir(spill_path),
+        take_over=lambda: _take_over(spill_path.parent, metrics, taken_over),
     )
     writer.start()
     done = threading.Event()
@@ -363,33 +611,56 @@ def _child_main(params: dict[str, Any], inq: Any, outq: Any) -> None:
         last: Any = None
         while True:
             finished = done.is_set()
-            state = writer.settled_state()
+            settled = writer.settled_state()[0]
             status = {
                 "store_ok": writer.store_ok,
                 "store_error": writer.store_error,
                 "spill_pending": writer.spill_pending,
+                "taken_over": taken_over.is_set(),
             }
-            snapshot = metrics.writer_snapshot()
-            msg = (state[0], state[1], status, snapshot)
+            msg = (settled, status, metrics.writer_snapshot())
             if msg != last:
-                outq.put(msg)
+                try:
+                    reports.send(msg)
+                except OSError:
+                    return  # the proxy is gone: nobody reads reports any more
                 last = msg
             if finished:
                 return
-            writer.wait_settled_change(state[0], _REPORT_SECONDS)
+            writer.wait_settled_change(settled, _REPORT_SECONDS)
 
     reporter = threading.Thread(target=report, daemon=True)
     reporter.start()
+    received = 0
+    orphan = False
     try:
         while True:
-            item = inq.get()
-            if item is None:
+            try:
+                data = frames.recv_bytes()
+            except EOFError:
+                # The pipe's end without a stop first: the proxy died. (Its pid may still
+                # be our parent's for a moment: a dying process closes its files first.)
+                orphan = True
                 break
-            writer.submit(item[0], item[1], item[3], item[4])
-    except (KeyboardInterrupt, _Stop, EOFError, OSError):
+            item = pickle.loads(data)
+            if item is None:
+                break  # the proxy stops: all it sent is read
+            ex, provider, _size, tee, encoding = item
+            writer.submit(ex, provider, tee, encoding)
+            received += 1
+    except (_Stop, OSError):
         pass
     finally:
-        writer.close(timeout=60)
+        if orphan:
+            left = received - writer.settled_state()[0]
+            log.error("the proxy is gone: writing the %d records it handed over last", left)
+        writer.close(timeout=3600)
         done.set()
         reporter.join(10)
-        outq.put(None)
+        if orphan:
+            lost = metrics.total_lost()
+            log.error(
+                "the proxy's last records are settled: %d lost%s",
+                lost,
+                f", {writer.spill_pending} waiting in {spill_path}" if writer.spill_pending else "",
+            )

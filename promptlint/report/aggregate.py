@@ -25,10 +25,15 @@ from promptlint.report.model import (
     Report,
     SessionRow,
     Totals,
+    Turn,
 )
 from promptlint.report.prices_split import class_costs
 from promptlint.store.pico import from_pico
 from promptlint.store.sql import ONLY_BREAKS, SQLStore, range_where
+
+# The HTML report's per-turn timelines: the costliest sessions, their first turns.
+TIMELINE_SESSIONS = 5
+TIMELINE_TURNS = 100
 
 GROUP_COLUMNS = {
     "model": "model",
@@ -216,6 +221,35 @@ class Aggregator:
                 del s.break_links[breaks_each:]
         return sessions, total
 
+    def timelines(self, sessions: list[SessionRow], max_turns: int) -> None:
+        """Each session's first `max_turns` requests, in order, with the causes of their
+        breaks: the per-turn view of the HTML report (two queries for all sessions)."""
+        if not sessions:
+            return
+        by_id = {s.key: s for s in sessions}
+        marks = ", ".join("?" * len(by_id))
+        rows = self.q(
+            "SELECT session_id, id, ts, model, cache_read_tokens,"
+            " cache_write_5m_tokens + cache_write_1h_tokens, uncached_input_tokens FROM"
+            " (SELECT *, ROW_NUMBER() OVER (PARTITION BY session_id ORDER BY ts, id) AS rn"
+            f" FROM requests{_where(self.where, f'session_id IN ({marks})')}) t"
+            " WHERE rn <= ? ORDER BY session_id, ts, id",
+            (*by_id, max_turns),
+        )
+        turns: dict[str, Turn] = {}
+        for session, rid, ts, model, cached, written, uncached in rows:
+            timeline = by_id[session].timeline
+            turn = Turn(len(timeline) + 1, rid, ts, model, int(cached), int(written), int(uncached))
+            timeline.append(turn)
+            turns[rid] = turn
+        for rid, cause in self.q(
+            f"SELECT request_id, cause FROM breaks"
+            f"{_where(self._breaks_where, f'session_id IN ({marks})')} ORDER BY request_id, seq",
+            tuple(by_id),
+        ):
+            if rid in turns:
+                turns[rid].causes.append(cause)
+
     def first_break_per_cause(self, cond: str, args: tuple[Any, ...]) -> list[BreakLink]:
         """Per session and cause: the first break (with its snippets), the count and the loss."""
         rows = self.q(
@@ -374,6 +408,7 @@ def build_report(
     first_links: dict[str, BreakLink] = {}
     if with_sessions > 0:
         sessions, sessions_total = agg.top_sessions(with_sessions, breaks_per_session)
+        agg.timelines(sessions[:TIMELINE_SESSIONS], TIMELINE_TURNS)
         firsts = {(c.first_request_id, c.cause) for c in causes if c.first_request_id}
         if firsts:
             ids = tuple(sorted({rid for rid, _ in firsts}))
@@ -403,5 +438,5 @@ def build_report(
 def query_count(by: str, with_sessions: bool) -> int:
     """How many queries build_report runs (for the progress bar)."""
     if with_sessions:
-        return 7 + (0 if by in ("model", "day", "cause") else 1)
+        return 9 + (0 if by in ("model", "day", "cause") else 1)
     return 4

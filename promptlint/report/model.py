@@ -101,10 +101,33 @@ class BreakLink:
 
 
 @dataclass
+class Turn:
+    """One request of a session's timeline."""
+
+    turn: int
+    request_id: str
+    ts: str
+    model: str
+    cached_tokens: int
+    written_tokens: int
+    uncached_tokens: int
+    causes: list[str] = field(default_factory=list)  # its breaks (none: the prefix held)
+
+    @property
+    def prompt_tokens(self) -> int:
+        return self.cached_tokens + self.written_tokens + self.uncached_tokens
+
+    @property
+    def hit_rate(self) -> float:
+        return self.cached_tokens / self.prompt_tokens if self.prompt_tokens else 0.0
+
+
+@dataclass
 class SessionRow(Group):
     model: str = ""
     key_hash: str = ""
     break_links: list[BreakLink] = field(default_factory=list)
+    timeline: list[Turn] = field(default_factory=list)  # its first turns (HTML report)
 
 
 @dataclass

@@ -9,6 +9,7 @@ from markupsafe import Markup
 
 from promptlint.causes import CAUSES
 from promptlint.cost.money import usd
+from promptlint.diagnosis.advice import advice
 from promptlint.report.charts import hbars, paired_bars, stacked_bars
 from promptlint.report.fmt import pct, share, tokens
 from promptlint.report.model import BreakLink, Report
@@ -64,6 +65,7 @@ def render_html(report: Report) -> str:
     env.globals.update(
         share=share,
         diff_parts=diff_parts,
+        advice=advice,
         summaries={c.value: i.summary for c, i in CAUSES.items()},
     )
     labels = [d.day for d in report.days]

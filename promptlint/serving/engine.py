@@ -76,6 +76,9 @@ class SimRequest:
     prompt: Sequence[int]
     output_tokens: int = 1
     extra_keys: object = None
+    # The generated tokens' values, when known (a later turn sends them back): the engine
+    # caches their blocks as it decodes, so that turn hits them. Unknown ones are markers.
+    output_ids: Sequence[int] = ()
     tokens: list[int] = field(default_factory=list)  # prompt + generated tokens fed back
     num_computed: int = 0  # tokens scheduled so far (placeholders included)
     placeholders: int = 0  # sampled tokens scheduled before their value is known (async)
@@ -296,9 +299,10 @@ class EngineSim:
                 self.pool.finish(request.id)
                 finished.append(request)
             else:  # the sampled token is fed back: its KV is computed in a later step
-                marker = self.pool.new_marker()
-                request.tokens.append(marker)
-                self.pool.append(request.id, [marker])
+                known = request.outputs <= len(request.output_ids)
+                token = request.output_ids[request.outputs - 1] if known else self.pool.new_marker()
+                request.tokens.append(token)
+                self.pool.append(request.id, [token])
                 self.pool.extend(request.id, min(request.num_computed, len(request.tokens)))
         return finished
 

@@ -28,6 +28,7 @@ class Turn:
     prompt: Sequence[int]
     output_tokens: int = 1
     think_seconds: float = 0.0  # the client's pause before sending it, after the last answer
+    output_ids: Sequence[int] = ()  # the answer's tokens, when a later turn sends them back
 
 
 @dataclass
@@ -264,7 +265,9 @@ def replay(
             assert isinstance(payload, Session)
             turn = payload.turns[progress[payload.id]]
             replica = router.choose(payload.id, turn.prompt, fleet)
-            request = SimRequest(turn.id, turn.prompt, turn.output_tokens)
+            request = SimRequest(
+                turn.id, turn.prompt, turn.output_tokens, output_ids=turn.output_ids
+            )
             outcome = Outcome(turn, payload.id, replica, request, clock, -1.0, -1.0)
             outcomes.append(outcome)
             by_request[id(request)] = outcome
@@ -311,3 +314,99 @@ def replay(
     for load in fleet.load:
         load.change(end, 0)
     return Replay(outcomes, fleet, end)
+
+
+def lockstep_rounds(
+    sessions: Sequence[Session], concurrency: int
+) -> list[list[tuple[Session, Turn]]]:
+    """Sessions in lockstep rounds: `concurrency` sessions live, each round sends the next turn
+    of every live one; a finished session's place goes to the next session at the next round."""
+    if concurrency < 1:
+        raise ValueError("concurrency must be ≥ 1")
+    pending = list(reversed(sessions))
+    live: list[tuple[Session, int]] = []
+    rounds: list[list[tuple[Session, Turn]]] = []
+    while pending or live:
+        while pending and len(live) < concurrency:
+            live.append((pending.pop(), 0))
+        rounds.append([(s, s.turns[i]) for s, i in live])
+        live = [(s, i + 1) for s, i in live if i + 1 < len(s.turns)]
+    return rounds
+
+
+def run_until_idle(engine: EngineSim, now: float) -> float:
+    """Step the engine until every request it holds has finished; returns the clock then."""
+    until = engine.start(now)
+    while until is not None:
+        now = until
+        _, until = engine.step_end(now)
+    if engine.has_work():
+        raise ValueError(f"{engine.name}: a request can never be scheduled (pool too small)")
+    return now
+
+
+def replay_rounds(
+    sessions: Sequence[Session],
+    fleet: Fleet,
+    router: Router,
+    concurrency: int,
+    delays: Delays | None = None,
+) -> Replay:
+    """Run the sessions in lockstep rounds (`lockstep_rounds`) through the router onto the fleet.
+
+    A round's requests are routed in turn and all reach their engine's queue before it
+    schedules any of them (the probe pauses the engine while it sends them); the next round
+    starts when every answer is in. The engines' order of events then follows from the
+    scheduler alone, not from when the client's requests happen to arrive. Think times are
+    not used.
+    """
+    delays = delays or Delays()
+    outcomes: list[Outcome] = []
+    clock = 0.0
+    for turns in lockstep_rounds(sessions, concurrency):
+        start = clock
+        sent: list[Outcome] = []
+        for session, turn in turns:
+            replica = router.choose(session.id, turn.prompt, fleet)
+            request = SimRequest(
+                turn.id, turn.prompt, turn.output_tokens, output_ids=turn.output_ids
+            )
+            fleet.engines[replica].add(request, start + delays.send)
+            fleet.in_flight[replica] += 1
+            fleet.load[replica].change(start, +1)
+            sent.append(Outcome(turn, session.id, replica, request, start, -1.0, -1.0))
+        for engine in fleet.engines:
+            if engine.has_work():
+                run_until_idle(engine, start + delays.send)
+        for outcome in sent:
+            request = outcome.request
+            assert request.first_token_at is not None and request.finished_at is not None
+            outcome.received_first_at = request.first_token_at + delays.back
+            outcome.received_done_at = request.finished_at + delays.back
+        for outcome in sorted(sent, key=lambda o: o.received_done_at):
+            fleet.in_flight[outcome.replica] -= 1
+            fleet.load[outcome.replica].change(outcome.received_done_at, -1)
+        clock = max(o.received_done_at for o in sent)
+        outcomes += sent
+    for load in fleet.load:
+        load.change(clock, 0)
+    return Replay(outcomes, fleet, clock)
+
+
+ARRIVALS = ("rounds", "closed-loop")
+
+
+def replay_sessions(
+    arrival: str,
+    sessions: Sequence[Session],
+    fleet: Fleet,
+    router: Router,
+    concurrency: int,
+    delays: Delays | None = None,
+) -> Replay:
+    """`replay_rounds` or the closed-loop `replay`, by name."""
+    if arrival == "rounds":
+        return replay_rounds(sessions, fleet, router, concurrency, delays)
+    if arrival == "closed-loop":
+        return replay(sessions, fleet, router, concurrency, delays)
+    raise ValueError(f"unknown arrival {arrival!r}: use {', '.join(ARRIVALS)}")

@@ -22,7 +22,7 @@ from .fleet import (
     RandomChoice,
     Router,
     Session,
-    replay,
+    replay_sessions,
 )
 
 
@@ -115,6 +115,7 @@ def run_policy(
     router: Router,
     concurrency: int,
     delays: Delays | None = None,
+    arrival: str = "closed-loop",
 ) -> PolicyResult:
     engines = [
         EngineSim(
@@ -122,7 +123,7 @@ def run_policy(
         )
         for i in range(replicas.count)
     ]
-    result = replay(sessions, Fleet(engines), router, concurrency, delays)
+    result = replay_sessions(arrival, sessions, Fleet(engines), router, concurrency, delays)
     per_replica = [0] * replicas.count
     for outcome in result.outcomes:
         per_replica[outcome.replica] += 1

@@ -35,7 +35,10 @@ def agent_sessions(
     seed: int = 0,
 ) -> list[Session]:
     """Turn k of a session sends the system prompt, every earlier turn and its answer, and
-    the new input; it generates `output_tokens` (the answer, sent again from turn k + 1)."""
+    the new input; it generates `output_tokens` (the answer, sent again from turn k + 1, so
+    the blocks the engine filled while generating it are hits then, as in vLLM, which caches
+    generated tokens' blocks too; a chat template that re-renders the answer differently
+    would lose them)."""
     take = random_ids(seed)
     system = take(system_tokens)
     out = []
@@ -46,15 +49,17 @@ def agent_sessions(
             history += take(turn_tokens)
             if not history:
                 history = take(1)  # an empty prompt is no request
+            answer = take(output_tokens)
             session_turns.append(
                 Turn(
                     f"s{s}-t{t}",
                     list(history),
                     max(1, output_tokens),
                     think_seconds=gap_seconds if t else 0.0,
+                    output_ids=answer,
                 )
             )
-            history += take(output_tokens)
+            history += answer
         out.append(Session(f"s{s}", session_turns))
     return out
 

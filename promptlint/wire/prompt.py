@@ -376,7 +376,9 @@ def _responses_item(name: str, item: Any) -> Segment:
             name, "message", "message:reasoning", item, "[reasoning] " + s, has_reasoning=True
         )
     if "role" in item or t == "message":
-        return _message_segment(name, item)
+        # An item's `id` names the stored item; it is not part of the prompt the model reads
+        # (Codex gives every item a fresh id per thread: the same developer message, another id).
+        return _message_segment(name, {k: v for k, v in item.items() if k != "id"})
     return make_segment(name, "message", "message:" + str(t), item, _dumps(item))
 
 

@@ -25,7 +25,6 @@ from typing import Any
 from tests.proxy.fake_upstream import ThreadedUpstream
 
 BASE = Path("/tmp/promptlint-agents")
-HOME = BASE / "home"
 SCRUBBED_HOME = "/home/user"
 FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"
 TTL_GAP_S = 400  # past Anthropic's and OpenAI's 5-minute TTL
@@ -91,13 +90,13 @@ def _run(cmd: list[str], env: dict[str, str], cwd: Path, up: Upstream) -> str:
     return out.stdout
 
 
-def _env(extra: dict[str, str]) -> dict[str, str]:
+def _env(extra: dict[str, str], home: Path) -> dict[str, str]:
     keep = {k: os.environ[k] for k in ("PATH", "LANG", "TERM") if k in os.environ}
-    return {**keep, "HOME": str(HOME), **extra}
+    return {**keep, "HOME": str(home), **extra}
 
 
-def claude_code(claude: str, up: Upstream) -> Path:
-    project = HOME / "webapp"
+def claude_code(claude: str, up: Upstream, home: Path) -> Path:
+    project = home / "webapp"
     project.mkdir(parents=True)
     subprocess.run(["git", "init", "-q"], cwd=project, check=True)
     env = _env(
@@ -106,7 +105,8 @@ def claude_code(claude: str, up: Upstream) -> Path:
             "ANTHROPIC_API_KEY": "sk-ant-fixture-not-a-key",
             "DISABLE_AUTOUPDATER": "1",
             "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
-        }
+        },
+        home,
     )
     model = ["--model", "claude-sonnet-4-6"]
     steps: list[tuple[list[str], float]] = [
@@ -126,21 +126,21 @@ def claude_code(claude: str, up: Upstream) -> Path:
     for args, pause in steps:
         up.offset_s += pause
         _run([claude, *args], env, project, up)
-    return HOME / ".claude" / "projects"
+    return home / ".claude" / "projects"
 
 
-def codex(codex_bin: str, up: Upstream) -> Path:
-    project = HOME / "api"
+def codex(codex_bin: str, up: Upstream, home: Path) -> Path:
+    project = home / "api"
     project.mkdir(parents=True)
     subprocess.run(["git", "init", "-q"], cwd=project, check=True)
-    config = HOME / ".codex" / "config.toml"
+    config = home / ".codex" / "config.toml"
     config.parent.mkdir(parents=True)
     config.write_text(
         'model = "gpt-5.4"\nmodel_provider = "local"\n[model_providers.local]\n'
         f'name = "local"\nbase_url = "{up.fake.url}/v1"\nwire_api = "responses"\n'
         'env_key = "OPENAI_API_KEY"\n'
     )
-    env = _env({"OPENAI_API_KEY": "sk-fixture-not-a-key"})
+    env = _env({"OPENAI_API_KEY": "sk-fixture-not-a-key"}, home)
     steps: list[tuple[list[str], float]] = [
         (["exec", "--skip-git-repo-check", "Summarise this repository."], 0),
         (["exec", "--skip-git-repo-check", "resume", "--last", "More detail, please."], 0),
@@ -153,12 +153,12 @@ def codex(codex_bin: str, up: Upstream) -> Path:
     for args, pause in steps:
         up.offset_s += pause
         _run([codex_bin, *args], env, project, up)
-    return HOME / ".codex" / "sessions"
+    return home / ".codex" / "sessions"
 
 
-def scrub(src: Path, dst: Path) -> None:
+def scrub(src: Path, dst: Path, home_dir: Path) -> None:
     """Copy the logs with the machine's paths replaced (in file names and in the text)."""
-    home, flat = str(HOME), str(HOME).replace("/", "-")
+    home, flat = str(home_dir), str(home_dir).replace("/", "-")
     for path in sorted(src.rglob("*")):
         if path.is_dir():
             continue
@@ -169,17 +169,22 @@ def scrub(src: Path, dst: Path) -> None:
         target.write_text(text)
 
 
-def record(out: Path, claude: str | None, codex_bin: str | None) -> dict[str, Any]:
-    shutil.rmtree(BASE, ignore_errors=True)
-    HOME.mkdir(parents=True)
+def record(
+    out: Path, claude: str | None, codex_bin: str | None, base: Path = BASE
+) -> dict[str, Any]:
+    """Run the scenarios with HOME under `base` (tests give each run its own folder: the
+    machine is shared) and keep the scrubbed logs under `out`."""
+    home = base / "home"
+    shutil.rmtree(base, ignore_errors=True)
+    home.mkdir(parents=True)
     done: dict[str, Any] = {}
     with Upstream() as up:
         if claude:
-            scrub(claude_code(claude, up), out / "claude-code")
+            scrub(claude_code(claude, up, home), out / "claude-code", home)
             done["claude-code"] = str(out / "claude-code")
         up.offset_s = 0.0
         if codex_bin:
-            scrub(codex(codex_bin, up), out / "codex")
+            scrub(codex(codex_bin, up, home), out / "codex", home)
             done["codex"] = str(out / "codex")
     return done
 

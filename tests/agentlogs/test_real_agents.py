@@ -33,7 +33,9 @@ pytestmark = pytest.mark.agents
 def test_real_agents_logs_import_as_the_fixtures(tmp_path: Path) -> None:
     if shutil.which("faketime") is None and os.environ.get("CI") == "true":
         pytest.fail("libfaketime is not installed (apt-get install faketime)")
-    out = record(tmp_path / "logs", agent_bin("claude"), agent_bin("codex"))
+    out = record(
+        tmp_path / "logs", agent_bin("claude"), agent_bin("codex"), base=tmp_path / "agents"
+    )
     store = open_store(str(tmp_path / "r.db"))
     assert isinstance(store, SQLStore)
     claude, codex = Path(out["claude-code"]), Path(out["codex"])

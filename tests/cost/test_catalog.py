@@ -54,3 +54,14 @@ def test_one_normaliser_strips_latest_aliases() -> None:
     assert catalog.family("claude-3-5-sonnet-latest") == "claude-3-5-sonnet"
     assert catalog.family("us.anthropic.claude-sonnet-4-5-20250929-v1:0") == "claude-sonnet-4-5"
     assert catalog.price_of("anthropic/claude-sonnet-4-5-latest").name == "claude-sonnet-4-5"
+
+
+def test_the_agents_default_models_in_the_bundled_snapshot() -> None:
+    """Claude Code 2.1.332 sends claude-opus-5-5 when no model is chosen, Codex CLI 0.171.0
+    gpt-6.2-sol (tests/proxy/test_proxy_agents.py drives both). The snapshot is LiteLLM
+    1.110.2, the newest on PyPI on 2026-12-01: it prices the first, with its cache rates,
+    and has no entry for the second, which is therefore recorded unpriced and flagged."""
+    opus = catalog.resolve("claude-opus-5-5").price
+    assert opus is not None
+    assert opus.cache_read is not None and opus.cache_write_5m is not None
+    assert catalog.resolve("gpt-6.2-sol").price is None

@@ -4,6 +4,9 @@ agents' shapes, trimmed; see tests/proxy/test_proxy_agents.py for the real ones)
 
 from __future__ import annotations
 
+import copy
+import json
+from pathlib import Path
 from typing import Any
 
 from promptlint.diagnosis.analyzer import Analyzer
@@ -147,3 +150,40 @@ def test_a_time_line_put_in_front_of_the_instructions_is_volatile_timestamp() ->
     r = [a.analyze(ex(b, n=i, api="openai-responses")) for i, b in enumerate(bodies)]
     assert [b.cause for b in r[1].breaks] == ["volatile-timestamp"]
     assert [b.cause for b in r[2].breaks] == ["system-edit"]  # a plain edit stays one
+
+
+def test_codex_item_ids_are_not_prompt_text() -> None:
+    """Codex 0.171.0 gives every input item a fresh `id` per thread (a UUIDv7): the next
+    thread's identical developer messages are no system-edit (tests/data/diagnosis/agents,
+    the body it sent, reconstructed)."""
+    path = Path(__file__).resolve().parent.parent / "data/diagnosis/agents"
+    (first,) = json.loads((path / "codex_environment_context.json").read_text())["requests"]
+    second = copy.deepcopy(first)
+    for k, item in enumerate(second["input"]):
+        if "id" in item:
+            item["id"] = item["id"].replace("00000000-0000", f"01a231a0-{k:04d}")
+    assert second != first
+    a = Analyzer()
+    one = a.analyze(ex(first, n=0, api="openai-responses"))
+    two = a.analyze(ex(second, n=1, api="openai-responses"))
+    assert two.parent_id == one.id
+    assert [b.cause for b in two.breaks if b.cause != "new-content"] == []
+
+
+def test_two_codex_threads_are_two_conversations() -> None:
+    """Each `codex exec` is a thread with its own `session-id` header, opened with the same
+    developer and `<environment_context>` messages: the next thread's other question is
+    where two conversations part, not a history-rewrite of the first."""
+    path = Path(__file__).resolve().parent.parent / "data/diagnosis/agents"
+    (first,) = json.loads((path / "codex_environment_context.json").read_text())["requests"]
+    second = copy.deepcopy(first)
+    question = second["input"][-1]["content"][0]
+    assert question["text"] == "Summarise this repository."
+    question["text"] = "List the tests."
+    a = Analyzer()
+    api = "openai-responses"
+    one = a.analyze(ex(first, n=0, api=api, headers={"session-id": "thread-a"}))
+    two = a.analyze(ex(second, n=1, api=api, headers={"session-id": "thread-b"}))
+    assert (one.session_id, two.session_id) == ("thread-a", "thread-b")
+    assert two.parent_id == one.id  # the cache parent: the same developer messages
+    assert [b.cause for b in two.breaks if b.cause != "new-content"] == []

@@ -83,6 +83,14 @@ class Scenario:
 # --- request bodies ----------------------------------------------------------------------------
 
 
+# The git status block a coding agent appends to its system prompt (Claude Code before 2.1
+# wrote it so), after the static rules.
+GIT_STATUS = (
+    "\n\ngitStatus: This is the git status at the start of the conversation.\n"
+    "Current branch: main\n\nStatus:\n{status}\n\nRecent commits:\nabc123 Fix the parser"
+)
+
+
 def chat(system: str, *turns: str, model: str = "gpt-4o", **extra: Any) -> Body:
     msgs: list[dict[str, Any]] = [{"role": "system", "content": system}]
     for k, text in enumerate(turns):
@@ -239,6 +247,15 @@ SCENARIOS = [
         responses(SYSTEM, USER1),
         responses(SYSTEM.replace("Rule 30:", "Rule 30 (updated):"), USER1, "Checking.", "ok"),
         "instructions",
+    ),
+    Scenario(
+        Cause.ENVIRONMENT_CHANGE,
+        "chat",
+        False,
+        chat(SYSTEM + GIT_STATUS.format(status="M app.py"), USER1),
+        chat(SYSTEM + GIT_STATUS.format(status="M app.py\n?? notes.txt"), USER1, "On it.", "ok"),
+        "messages[0] (gitStatus:, Status)",
+        detail="environment block gitStatus: changed, at Status",
     ),
     Scenario(
         Cause.HISTORY_REWRITE,

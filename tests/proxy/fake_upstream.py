@@ -140,6 +140,34 @@ def scripted_function_call(inp: Any) -> tuple[str, str] | None:
     return None
 
 
+def scripted_chat_call(messages: Any) -> tuple[str, str] | None:
+    """The chat tool call the `[[tool_use NAME {...}]]` directives of the latest user message
+    ask for: the first on the first answer, the next after each tool call already made since
+    that message (an agent loop that runs a command, then finishes with another); None when
+    they are used up."""
+    if not isinstance(messages, list):
+        return None
+    users = [k for k, m in enumerate(messages) if isinstance(m, dict) and m.get("role") == "user"]
+    if not users:
+        return None
+    content = messages[users[-1]].get("content")
+    text = (
+        content
+        if isinstance(content, str)
+        else " ".join(str(b.get("text", "")) for b in content or [] if isinstance(b, dict))
+    )
+    directives = TOOL_USE_RE.findall(text)
+    made = sum(
+        1
+        for m in messages[users[-1] + 1 :]
+        if isinstance(m, dict) and m.get("role") == "assistant" and m.get("tool_calls")
+    )
+    if made >= len(directives):
+        return None
+    name, args = directives[made]
+    return name, json.dumps(json.loads(args), separators=(",", ":"), sort_keys=True)
+
+
 def _sse(event: dict[str, Any]) -> bytes:
     kind = event["type"]
     data = json.dumps(event, separators=(",", ":")).encode()
@@ -494,7 +522,22 @@ class FakeUpstream:
         created = int(self._now())
         model = self._model(req)
         fp = "fp_fake0000"
+        call = scripted_chat_call(req.get("messages")) if req.get("tools") else None
         if not req.get("stream"):
+            message: dict[str, Any] = {
+                "role": "assistant",
+                "content": None if call else "".join(pieces),
+                "refusal": None,
+                "annotations": [],
+            }
+            if call:
+                message["tool_calls"] = [
+                    {
+                        "id": self._new_id("call_"),
+                        "type": "function",
+                        "function": {"name": call[0], "arguments": call[1]},
+                    }
+                ]
             data = {
                 "id": cid,
                 "object": "chat.completion",
@@ -503,14 +546,9 @@ class FakeUpstream:
                 "choices": [
                     {
                         "index": 0,
-                        "message": {
-                            "role": "assistant",
-                            "content": "".join(pieces),
-                            "refusal": None,
-                            "annotations": [],
-                        },
+                        "message": message,
                         "logprobs": None,
-                        "finish_reason": "stop",
+                        "finish_reason": "tool_calls" if call else "stop",
                     }
                 ],
                 "usage": usage,
@@ -536,9 +574,20 @@ class FakeUpstream:
                 obj["usage"] = None
             return b"data: " + json.dumps(obj, separators=(",", ":")).encode() + b"\n\n"
 
-        events = [chunk({"role": "assistant", "content": "", "refusal": None}, None)]
-        events += [chunk({"content": p}, None) for p in pieces]
-        events.append(chunk({}, "stop"))
+        if call:
+            events = [chunk({"role": "assistant", "content": None, "refusal": None}, None)]
+            tool_call = {
+                "index": 0,
+                "id": self._new_id("call_"),
+                "type": "function",
+                "function": {"name": call[0], "arguments": call[1]},
+            }
+            events.append(chunk({"tool_calls": [tool_call]}, None))
+            events.append(chunk({}, "tool_calls"))
+        else:
+            events = [chunk({"role": "assistant", "content": "", "refusal": None}, None)]
+            events += [chunk({"content": p}, None) for p in pieces]
+            events.append(chunk({}, "stop"))
         if include_usage:
             final = {
                 "id": cid,

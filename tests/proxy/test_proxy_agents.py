@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -205,14 +206,14 @@ def test_claude_code_through_the_proxy(upstream: Upstream, tmp_path: Path) -> No
 
 def _true_parents(bodies: list[dict[str, Any]]) -> list[int | None]:
     """The truth, from the bodies the agent sent: each request's predecessor is the earlier
-    one with the longest input that is this one's prefix, the latest of equals (None: a
-    conversation's first)."""
+    one with the longest input (Responses) or messages (chat) that is this one's prefix, the
+    latest of equals (None: a conversation's first)."""
     out: list[int | None] = []
     for k, body in enumerate(bodies):
-        inp = body.get("input") or []
+        inp = body.get("input") or body.get("messages") or []
         parent, longest = None, 0
         for j in range(k - 1, -1, -1):
-            prev = bodies[j].get("input") or []
+            prev = bodies[j].get("input") or bodies[j].get("messages") or []
             if longest < len(prev) < len(inp) and inp[: len(prev)] == prev:
                 parent, longest = j, len(prev)
         out.append(parent)
@@ -289,3 +290,166 @@ def test_agents_sdk_three_conversations_in_one_process(upstream: Upstream, tmp_p
     assert len(set().union(*by_conv.values())) == 3
     for rec in records:
         assert [b.cause for b in rec.breaks if b.cause != "new-content"] == [], rec.breaks
+
+
+def test_the_agents_default_models_are_priced_or_flagged(
+    upstream: Upstream, tmp_path: Path
+) -> None:
+    """With no model chosen, Claude Code 2.1.332 and Codex 0.171.0 send their defaults:
+    the first is priced from the bundled snapshot, the second (not in LiteLLM's newest data)
+    is recorded unpriced, and the report says so in every format."""
+    claude, codex = agent_bin("claude"), agent_bin("codex")
+    upstream.fake.keep_received = 100
+    home = tmp_path / "home"
+    project = home / "webapp"
+    project.mkdir(parents=True)
+    proxy = Proxy(tmp_path, upstream.fake.url)
+    try:
+        env = {
+            "PATH": os.environ["PATH"],
+            "HOME": str(home),
+            "ANTHROPIC_BASE_URL": proxy.url,
+            "ANTHROPIC_API_KEY": "sk-ant-agents-NOT-A-KEY-0123456789abcdef",
+            "DISABLE_AUTOUPDATER": "1",
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+        }
+        out = subprocess.run(
+            [claude, "-p", "Explain how this project is built."],
+            env=env,
+            cwd=project,
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
+        assert out.returncode == 0, out.stderr[-1000:]
+        config = home / ".codex" / "config.toml"
+        config.parent.mkdir(parents=True)
+        config.write_text(
+            'model_provider = "local"\n[model_providers.local]\n'
+            f'name = "local"\nbase_url = "{proxy.url}/v1"\nwire_api = "responses"\n'
+            'env_key = "OPENAI_API_KEY"\n'
+        )
+        out = subprocess.run(
+            [codex, "exec", "--skip-git-repo-check", "Summarise this repository."],
+            env={"PATH": os.environ["PATH"], "HOME": str(home), "OPENAI_API_KEY": KEY},
+            cwd=project,
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
+        assert out.returncode == 0, out.stderr[-1000:]
+    finally:
+        proxy.stop()
+    sent = {json.loads(r.body)["model"] for r in upstream.fake.received if r.method == "POST"}
+    assert sent == {"claude-opus-5-5", "gpt-6.2-sol"}
+    with open_store(proxy.store) as store:
+        by_model = {r.model: r for r in store.iter_requests()}
+    assert Decimal(by_model["claude-opus-5-5"].cost_usd) > 0
+    assert Decimal(by_model["gpt-6.2-sol"].cost_usd) == 0
+    report = subprocess.run(
+        [PROMPTLINT, "report", "--store", proxy.store, "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rows = {r["model"]: r for r in json.loads(report.stdout)["rows"]}
+    assert rows["claude-opus-5-5"]["price_known"] is True
+    assert rows["gpt-6.2-sol"]["price_known"] is False
+    table = subprocess.run(
+        [PROMPTLINT, "report", "--store", proxy.store], capture_output=True, text=True, check=True
+    )
+    assert "gpt-6.2-sol (no price)" in table.stdout
+    assert "warning: no price for gpt-6.2-sol" in table.stdout + table.stderr
+
+
+# mini-swe-agent (PyPI, `make test-agents`) as its docs run it: DefaultAgent with its
+# default config, LitellmModel (chat completions with its `bash` tool) and LocalEnvironment,
+# in a process of its own; the base URL and key go in `model_kwargs`.
+MINI_DRIVER = """
+import sys
+from pathlib import Path
+
+import yaml
+import minisweagent.config
+from minisweagent.agents.default import DefaultAgent
+from minisweagent.environments.local import LocalEnvironment
+from minisweagent.models.litellm_model import LitellmModel
+
+base, key, cwd, task = sys.argv[1:5]
+config = yaml.safe_load((Path(minisweagent.config.__file__).parent / "default.yaml").read_text())
+model = LitellmModel(
+    model_name="openai/gpt-5.4", model_kwargs={"api_base": base + "/v1", "api_key": key}
+)
+agent = DefaultAgent(model, LocalEnvironment(cwd=cwd), **{**config["agent"], "step_limit": 6})
+print(agent.run(task)["exit_status"])
+"""
+DONE = "echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT"
+
+
+def test_mini_swe_agent_two_tasks(upstream: Upstream, tmp_path: Path) -> None:
+    """mini-swe-agent 2.4 on two tasks, each a command through its bash tool and then the
+    submit command (the stand-in upstream answers chat completions with the tool calls the
+    task's `[[tool_use …]]` directives ask for): each task is one session whose second
+    request extends its first, as the bodies it sent say; its prompts are too short to be
+    cached, which is all the diagnosis says of them."""
+    if os.environ.get("CI") != "true":
+        pytest.importorskip("minisweagent")
+    upstream.fake.keep_received = 100
+    proxy = Proxy(tmp_path, upstream.fake.url)
+    work = tmp_path / "repo"
+    work.mkdir()
+    (work / "README.md").write_text("A repository.\n")
+    submit = f'[[tool_use bash {{"command": "{DONE}"}}]]'
+    tasks = [
+        f'List the files. [[tool_use bash {{"command": "ls"}}]] {submit}',
+        f'Show the readme. [[tool_use bash {{"command": "cat README.md"}}]] {submit}',
+    ]
+    # Its own HOME (mini writes a global config there); LiteLLM's bundled price map, not
+    # the one it would fetch.
+    env = {
+        "PATH": os.environ["PATH"],
+        "HOME": str(tmp_path / "home"),
+        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+    }
+    try:
+        for task in tasks:
+            out = subprocess.run(
+                [sys.executable, "-c", MINI_DRIVER, proxy.url, KEY, str(work), task],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
+            assert out.returncode == 0, out.stderr[-2000:]
+            assert out.stdout.strip().splitlines()[-1] == "Submitted", out.stdout[-500:]
+    finally:
+        proxy.stop()
+    sent = [json.loads(r.body) for r in upstream.fake.received if r.method == "POST"]
+    assert len(sent) == 4 and all(b["tools"][0]["function"]["name"] == "bash" for b in sent)
+    with open_store(proxy.store) as store:
+        records = sorted(store.iter_requests(), key=lambda r: r.ts)
+    assert len(records) == 4
+    truth = _true_parents(sent)
+    assert truth == [None, 0, None, 2]
+    got = [
+        next((k for k, r in enumerate(records) if r.id == rec.parent_id), None) for rec in records
+    ]
+    assert got[1] == 0 and got[3] == 2
+    assert records[0].session_id == records[1].session_id != records[2].session_id
+    assert records[2].session_id == records[3].session_id
+    # The second task's opening shares the system prompt and tool with the first task's
+    # latest request: its cache parent, in another session.
+    assert got[2] == 1
+    for rec in records:
+        assert rec.api == "openai-chat" and rec.model == "gpt-5.4" and rec.status == 200
+    # What each follow-up shares with its parent stays under OpenAI's 1,024-token minimum:
+    # nothing is read from cache, and each is named below-minimum (not avoidable), nothing
+    # else.
+    assert records[0].breaks == []
+    for rec in records[1:]:
+        assert rec.cache_read_tokens == 0
+        assert [b.cause for b in rec.breaks] == ["below-minimum"], rec.breaks
+        assert 0 < rec.breaks[0].lost_tokens < 1024  # the shared prefix, uncacheable
+    for path in [*proxy.state.rglob("*"), *tmp_path.glob("proxy.db*")]:
+        if path.is_file():
+            assert KEY.encode() not in path.read_bytes(), path

@@ -66,6 +66,15 @@ class CapturingWriter:
     ) -> None:
         self.submitted.append(Submitted(ex, provider, tee, content_encoding))
 
+    async def hand_off(
+        self,
+        ex: Exchange,
+        provider: str,
+        tee: ResponseTee | None = None,
+        content_encoding: str | None = None,
+    ) -> None:
+        self.submit(ex, provider, tee, content_encoding)
+
     def flush(self, timeout: float = 30.0) -> bool:
         return True
 
@@ -309,3 +318,58 @@ def test_outcome_texts_are_what_the_records_say() -> None:
     )
     kinds = {o.metric_kind for o in Outcome if o is not Outcome.OK}
     assert kinds == {"unreachable", "reset_mid_response", "client_gone"}
+
+
+class GatedWriter(CapturingWriter):
+    """A writer whose hand-over takes until `gate` opens."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = asyncio.Event()
+
+    async def hand_off(
+        self,
+        ex: Exchange,
+        provider: str,
+        tee: ResponseTee | None = None,
+        content_encoding: str | None = None,
+    ) -> None:
+        self.submit(ex, provider, tee, content_encoding)
+        await self.gate.wait()
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+async def test_the_client_sees_the_end_only_after_the_record_is_handed_over(
+    tmp_path: Path, streamed: bool
+) -> None:
+    # A kill of the proxy after the client has its whole answer must not lose the record:
+    # the last byte (with a Content-Length) or the final chunk waits for the hand-over.
+    if streamed:
+        reply = b'data: {"usage":null}\n\ndata: [DONE]\n\n'
+        header_list = SSE
+    else:
+        reply = json.dumps({"model": "gpt-4o-2024-08-06", "usage": USAGE}).encode()
+        header_list = [("Content-Type", "application/json"), ("Content-Length", str(len(reply)))]
+    writer = GatedWriter()
+    config = ProxyConfig(
+        port=0, state_dir=tmp_path / "state", openai_upstream="http://openai.test/base"
+    )
+    response = MockResponse(header_list=header_list, body=[reply[:5], reply[5:]])
+    server = ProxyServer(config, writer=writer, upstream=MockUpstream.replying(response))
+    await server.start()
+    try:
+        async with (
+            aiohttp.ClientSession() as session,
+            session.post(server.url + CHAT, data=BODY, headers=AUTH) as resp,
+        ):
+            seen = len(reply) if streamed else len(reply) - 1
+            assert await asyncio.wait_for(resp.content.readexactly(seen), 5) == reply[:seen]
+            rest_of_it = asyncio.ensure_future(resp.content.read())
+            done, _ = await asyncio.wait({rest_of_it}, timeout=0.3)
+            assert not done, "the client saw the end before the record was handed over"
+            assert len(writer.submitted) == 1  # handed over while the client waits
+            writer.gate.set()
+            rest = await asyncio.wait_for(rest_of_it, 5)
+            assert reply[:seen] + rest == reply
+    finally:
+        await server.stop()

@@ -8,6 +8,7 @@ import gzip
 import json
 import logging
 import os
+import signal
 import socket
 import stat
 import subprocess
@@ -358,3 +359,140 @@ def test_stop_while_the_store_hangs_spills_and_says_so(harness: Harness, tmp_pat
 
     with sqlite3.connect(tmp_path / "cli.db") as con:
         assert con.execute("SELECT COUNT(*) FROM requests").fetchone()[0] == 21
+
+
+def _wait_gone(pids: list[int], timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while any(map(_alive, pids)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(_alive, pids)), "a child outlived the proxy"
+
+
+def _count_rows(db: Path) -> int:
+    import sqlite3
+
+    with sqlite3.connect(db) as con:
+        n: int = con.execute("SELECT COUNT(*) FROM requests").fetchone()[0]
+    return n
+
+
+def test_responses_seen_complete_survive_kill_9_of_the_proxy(
+    harness: Harness, tmp_path: Path
+) -> None:
+    # The writer is frozen, so every record is still on its way to it when the proxy is
+    # killed: each response the client read whole was handed to the writer's pipe before
+    # its last byte, and the writer reads the pipe to its end once the proxy is gone.
+    proc, url = _start_proxy(tmp_path, harness.fake.url)
+    writer = None
+    try:
+        assert _chat(url, "warm") == 200
+        deadline = time.monotonic() + 20
+        while _health(url)["queue_depth"] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        writer = writer_child(proc.pid)
+        assert writer is not None
+        os.kill(writer, signal.SIGSTOP)
+        for i in range(30):
+            assert _chat(url, f"seen whole {i}") == 200
+        proc.kill()
+        proc.wait(10)  # not communicate(): the frozen writer holds the proxy's stderr
+    finally:
+        if writer is not None:
+            os.kill(writer, signal.SIGCONT)
+        if proc.poll() is None:
+            proc.kill()
+    _, err = proc.communicate(timeout=60)  # the writer, draining, holds stderr till it exits
+    assert writer is not None
+    _wait_gone([writer], 30)
+    assert _count_rows(tmp_path / "cli.db") == 31, err
+    assert "the proxy is gone: writing the 30 records it handed over last" in err, err
+
+
+def test_records_a_killed_writer_held_go_to_the_next_one(tmp_path: Path) -> None:
+    # The store is frozen, so the writer has taken the records and is stuck writing them
+    # when it is killed: they are not lost (nor counted lost) but written by the next
+    # writer, each once, and a record the dead one had written already is not doubled.
+    h = Harness(tmp_path, writer="process", write_timeout=30).start()
+    lock = None
+    try:
+        assert _chat(h.url, "before") == 200
+        h.settle()
+        lock = _lock_exclusive(tmp_path / "recordings.db")
+        for i in range(5):
+            assert _chat(h.url, f"held {i}") == 200
+        writer = h.proxy.writer
+        first = writer._proc.pid
+        time.sleep(0.5)  # the child has read them all and waits on the store
+        os.kill(first, signal.SIGKILL)
+        lock.rollback()
+        lock.close()
+        lock = None
+        records = h.records(timeout=30)
+        assert writer._proc.pid != first
+        assert sorted(r.id for r in records) == sorted({r.id for r in records})
+        assert len(records) == 6
+        assert h.proxy.metrics.total_lost() == 0
+    finally:
+        if lock is not None:
+            lock.close()
+        h.stop()
+
+
+def test_a_killed_writers_records_survive_a_kill_9_of_the_proxy_just_after(
+    harness: Harness, tmp_path: Path
+) -> None:
+    # The store is frozen, so the writer holds the records (its clients have their
+    # answers) when it is killed, and the proxy is killed a moment later: the proxy had
+    # put them into the state dir's hand-over file at once, and a later writer writes them.
+    proc, url = _start_proxy(tmp_path, harness.fake.url, "--write-timeout", "30")
+    lock = None
+    try:
+        assert _chat(url, "warm") == 200
+        deadline = time.monotonic() + 20
+        while _health(url)["queue_depth"] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        lock = _lock_exclusive(tmp_path / "cli.db")
+        for i in range(20):
+            assert _chat(url, f"held {i}") == 200
+        time.sleep(0.5)  # the writer has read them all and waits on the store
+        writer = writer_child(proc.pid)
+        assert writer is not None
+        os.kill(writer, signal.SIGKILL)
+        time.sleep(0.05)
+        proc.kill()
+        proc.wait(10)
+    finally:
+        if lock is not None:
+            lock.rollback()
+            lock.close()
+        if proc.poll() is None:
+            proc.kill()
+    proc.communicate(timeout=120)  # the writer started after the kill finishes first
+    proc, url = _start_proxy(tmp_path, harness.fake.url)
+    try:
+        deadline = time.monotonic() + 30
+        while (_count_rows(tmp_path / "cli.db") < 21 or _health(url)["spill_pending"]) and (
+            time.monotonic() < deadline
+        ):
+            time.sleep(0.1)
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=60)
+    assert _count_rows(tmp_path / "cli.db") == 21, err
+    assert not list((tmp_path / "cli-state").glob("proxy-handoff*")), "hand-over file left"
+
+
+def test_a_cut_frame_at_the_end_of_a_hand_over_file_is_counted_and_the_rest_kept(
+    tmp_path: Path,
+) -> None:
+    from promptlint.proxy import handoff
+
+    handoff.append(tmp_path, [handoff.frame(("a", 1)), handoff.frame(("b", 2))])
+    with (tmp_path / handoff.NAME).open("ab") as fh:
+        fh.write(handoff.frame(("c", 3))[:-2])  # a kill or a full disk mid-append
+    assert stat.S_IMODE((tmp_path / handoff.NAME).stat().st_mode) == 0o600
+    items, bad, files = handoff.claim(tmp_path)
+    assert items == [("a", 1), ("b", 2)] and bad == 1
+    # claimed: renamed for this writer, so a later append starts a new file
+    assert [f.name for f in files] == [f"proxy-handoff.{os.getpid()}.bin"]
+    assert not (tmp_path / handoff.NAME).exists()

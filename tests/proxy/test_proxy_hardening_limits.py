@@ -174,6 +174,40 @@ def test_slow_request_bodies_and_long_responses_are_not_timed_out(
     assert reply is not None and reply.startswith(b"HTTP/1.1 200 "), reply
 
 
+def test_connections_over_the_cap_get_a_503_at_once_and_are_counted(tmp_path: Path) -> None:
+    h = Harness(tmp_path, max_connections=3).start()
+    port = h.proxy.port
+    held = [socket.create_connection(("127.0.0.1", port)) for _ in range(3)]
+    try:
+        time.sleep(0.2)  # the proxy has taken all three
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            sock.sendall(b"GET /-/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            refused = _closed_within(sock, 2.0)
+        assert refused is not None and refused.startswith(b"HTTP/1.1 503 "), refused
+        assert b"too many open connections (--max-connections)" in refused
+        metrics = h.proxy.metrics.render()
+        assert "promptlint_proxy_connections_refused_total 1\n" in metrics
+        # one closed: room for the next client
+        held.pop().close()
+        time.sleep(0.2)
+        reply = h.run(raw_request(h.url + "/-/health", method="GET"))
+        assert reply.status == 200
+    finally:
+        for sock in held:
+            sock.close()
+        h.stop()
+
+
+def test_the_connection_cap_defaults_from_the_open_file_limit() -> None:
+    import resource
+
+    from promptlint.proxy.connections import connection_cap
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert connection_cap(None) == max(16, (soft - 64) // 2)
+    assert connection_cap(0) == 0 and connection_cap(7) == 7
+
+
 def test_header_and_idle_timeouts_are_options(tmp_path: Path) -> None:
     out = subprocess.run(
         [str(Path(sys.executable).with_name("promptlint")), "proxy", "--help"],
@@ -182,6 +216,7 @@ def test_header_and_idle_timeouts_are_options(tmp_path: Path) -> None:
         timeout=60,
     )
     assert "--header-timeout" in out.stdout and "--idle-timeout" in out.stdout
+    assert "--max-connections" in out.stdout
     bad = subprocess.run(
         [str(Path(sys.executable).with_name("promptlint")), "proxy", "--idle-timeout", "0"],
         capture_output=True,

@@ -41,10 +41,14 @@ class PageRun:
     def __init__(self) -> None:
         self.errors: list[str] = []
         self.png: bytes = b""
+        self.value: Any = None  # what `evaluate` returned, after layout
 
 
-async def load_page(url: str, scale: float = 0.5, timeout: float = 60.0) -> PageRun:
-    """Open `url` in a fresh headless Chromium; return its console errors and a full-page PNG."""
+async def load_page(
+    url: str, scale: float = 0.5, timeout: float = 60.0, evaluate: str | None = None
+) -> PageRun:
+    """Open `url` in a fresh headless Chromium; return its console errors, a full-page PNG
+    and, with `evaluate`, what that JavaScript expression returned on the drawn page."""
     import aiohttp
 
     exe = chromium_path()
@@ -69,7 +73,7 @@ async def load_page(url: str, scale: float = 0.5, timeout: float = 60.0) -> Page
                 targets = await resp.json()
             ws_url = next(t for t in targets if t["type"] == "page")["webSocketDebuggerUrl"]
             async with http.ws_connect(ws_url, max_msg_size=0) as ws:
-                await asyncio.wait_for(_drive(ws, url, scale, result), timeout)
+                await asyncio.wait_for(_drive(ws, url, scale, result, evaluate), timeout)
     finally:
         proc.terminate()
         try:
@@ -81,7 +85,7 @@ async def load_page(url: str, scale: float = 0.5, timeout: float = 60.0) -> Page
     return result
 
 
-async def _drive(ws: Any, url: str, scale: float, result: PageRun) -> None:
+async def _drive(ws: Any, url: str, scale: float, result: PageRun, evaluate: str | None) -> None:
     ids = itertools.count(1)
     pending: dict[int, asyncio.Future[Any]] = {}
     loaded = asyncio.Event()
@@ -132,6 +136,9 @@ async def _drive(ws: Any, url: str, scale: float, result: PageRun) -> None:
             clip={"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": scale},
         )
         result.png = base64.b64decode(shot["data"])
+        if evaluate is not None:
+            done = await call("Runtime.evaluate", expression=evaluate, returnByValue=True)
+            result.value = done["result"].get("value")
     finally:
         task.cancel()
 

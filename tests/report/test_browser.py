@@ -54,3 +54,66 @@ async def test_the_check_sees_errors_and_blank_pages(tmp_path: Path) -> None:
     run = await load_page(blank.as_uri())
     assert run.errors == []
     assert ink_share(run.png)[0] < 0.01
+
+
+# Per timeline on the drawn page: its session, and per turn row whether it is marked as
+# broken, its causes and the drawn widths of the cached / written / uncached bar parts.
+TIMELINE_JS = """
+[...document.querySelectorAll('section.timeline')].map(sec => ({
+  session: sec.dataset.session,
+  visible: sec.getBoundingClientRect().height > 0,
+  rows: [...sec.querySelectorAll('tr.turn')].map(tr => ({
+    request: tr.dataset.request,
+    marked: tr.classList.contains('broke') && tr.querySelector('td.turn').textContent.includes('✕'),
+    causes: tr.querySelector('td.breaks').textContent.trim(),
+    bar: tr.querySelector('.tokbar').getBoundingClientRect().width,
+    parts: Object.fromEntries([...tr.querySelectorAll('.tokbar span')].map(
+      s => [s.className, s.getBoundingClientRect().width])),
+    colour: getComputedStyle(tr.querySelector('td.turn')).color,
+  })),
+}))
+"""
+
+
+async def test_session_timelines_are_drawn_turn_by_turn(tmp_path: Path) -> None:
+    recs = recordings(400)
+    with open_store(str(tmp_path / "r.db")) as store:
+        store.write(recs)
+        assert isinstance(store, SQLStore)
+        report = build_report(store, "model", with_sessions=20)
+    page = tmp_path / "report.html"
+    page.write_text(render_html(report), encoding="utf-8")
+    run = await load_page(page.as_uri(), evaluate=TIMELINE_JS)
+    assert run.errors == []
+    timelines = run.value
+    assert any(row["marked"] for t in timelines for row in t["rows"])
+    # The costliest sessions, worst first, each with every one of its turns in order.
+    assert [t["session"] for t in timelines] == [s.key for s in report.sessions[:5]]
+    for drawn in timelines:
+        assert drawn["visible"]
+        turns = sorted(
+            (r for r in recs if r.session_id == drawn["session"]), key=lambda r: (r.ts, r.id)
+        )
+        assert [row["request"] for row in drawn["rows"]] == [r.id for r in turns]
+        peak = max(
+            r.cache_read_tokens
+            + r.cache_write_5m_tokens
+            + r.cache_write_1h_tokens
+            + r.uncached_input_tokens
+            for r in turns
+        )
+        for row, rec in zip(drawn["rows"], turns, strict=True):
+            causes = [b.cause for b in rec.breaks if b.cause != "new-content"]
+            assert row["marked"] == bool(causes), (rec.id, causes)
+            assert row["causes"] == ", ".join(causes)
+            for part, tokens in (
+                ("c", rec.cache_read_tokens),
+                ("w", rec.cache_write_5m_tokens + rec.cache_write_1h_tokens),
+                ("u", rec.uncached_input_tokens),
+            ):
+                want = row["bar"] * tokens / peak
+                assert abs(row["parts"].get(part, 0.0) - want) <= 1.0, (rec.id, part, row)
+        marked = [row for row in drawn["rows"] if row["marked"]]
+        unmarked = [row for row in drawn["rows"] if not row["marked"]]
+        if marked and unmarked:  # a broken turn's number is drawn in another colour
+            assert marked[0]["colour"] != unmarked[0]["colour"]
