@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+import zlib
 from dataclasses import dataclass, field
 
 import h11
@@ -95,6 +96,10 @@ class Tap:
             writer.close()
             up_writer.close()
 
+    def upgrades(self) -> list[Upgraded]:
+        """Every connection that switched to WebSocket, in order."""
+        return [u for conn in self.connections if (u := upgraded(conn)) is not None]
+
     def exchanges(self) -> list[tuple[Message, Message]]:
         """Every (request, response) on every connection, in order; bodies de-chunked."""
         out = []
@@ -162,3 +167,109 @@ def _tell_request(
         h11.Request(method=method, target=path, headers=[*headers, (b"content-length", b"0")])
     )
     conn.send(h11.EndOfMessage())
+
+
+# -- WebSocket (RFC 6455) -----------------------------------------------------------------
+
+CLOSE = 0x8
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One WebSocket frame as it crossed the wire: FIN, RSV bits, opcode, whether it was
+    masked, the payload unmasked (`wire`) and, under permessage-deflate (RFC 7692), what
+    that payload inflates to (`payload`; `wire` when the frame is not compressed)."""
+
+    fin: bool
+    rsv: int
+    opcode: int
+    masked: bool
+    wire: bytes
+    payload: bytes
+    raw: bytes  # the frame's bytes, header and (masked) payload
+
+    @property
+    def close_code(self) -> int | None:
+        if self.opcode != CLOSE or len(self.payload) < 2:
+            return None
+        return int.from_bytes(self.payload[:2], "big")
+
+
+@dataclass
+class Upgraded:
+    """A connection that switched to WebSocket: both handshake heads, then each side's
+    frames, and the bytes after the last whole frame (a frame cut off: none expected)."""
+
+    request: Message
+    response: Message
+    client_frames: list[Frame]
+    server_frames: list[Frame]
+    client_rest: bytes
+    server_rest: bytes
+
+
+def upgraded(conn: Connection) -> Upgraded | None:
+    """`conn` parsed as a WebSocket connection, or None when it did not switch (101)."""
+    sent, received = bytes(conn.sent), bytes(conn.received)
+    req_end, resp_end = sent.find(b"\r\n\r\n") + 4, received.find(b"\r\n\r\n") + 4
+    if req_end < 4 or resp_end < 4 or not received.startswith(b"HTTP/1.1 101"):
+        return None
+    request = _parse(sent[:req_end], h11.SERVER)[0]
+    response = Message((101, _head_fields(received[:resp_end])), b"")
+    offer = dict(response.head[1]).get(b"sec-websocket-extensions", b"").lower()
+    deflate = b"permessage-deflate" in offer
+    client, client_rest = websocket_frames(
+        sent[req_end:], deflate, reset=b"client_no_context_takeover" in offer
+    )
+    server, server_rest = websocket_frames(
+        received[resp_end:], deflate, reset=b"server_no_context_takeover" in offer
+    )
+    return Upgraded(request, response, client, server, client_rest, server_rest)
+
+
+def _head_fields(head: bytes) -> list[tuple[bytes, bytes]]:
+    lines = head.split(b"\r\n")[1:]
+    return [
+        (k.strip().lower(), v.strip())
+        for k, _, v in (line.partition(b":") for line in lines if line)
+    ]
+
+
+def websocket_frames(data: bytes, deflate: bool, reset: bool) -> tuple[list[Frame], bytes]:
+    """The frames of one direction after the handshake, and the bytes of a frame cut off.
+    `deflate`: permessage-deflate was negotiated (a message's first frame has RSV1 set);
+    `reset`: without context takeover (a fresh window for each message)."""
+    frames: list[Frame] = []
+    inflater = zlib.decompressobj(-zlib.MAX_WBITS)
+    compressed = False  # the message under way is compressed (its first frame's RSV1)
+    at = 0
+    while at + 2 <= len(data):
+        b0, b1 = data[at], data[at + 1]
+        length, pos = b1 & 0x7F, at + 2
+        if length >= 126:
+            size = 2 if length == 126 else 8
+            if pos + size > len(data):
+                break
+            length, pos = int.from_bytes(data[pos : pos + size], "big"), pos + size
+        masked = bool(b1 & 0x80)
+        key = data[pos : pos + 4] if masked else b""
+        pos += 4 if masked else 0
+        if pos + length > len(data):
+            break
+        wire = data[pos : pos + length]
+        if masked:
+            mask = (key * (length // 4 + 1))[:length]
+            wire = (int.from_bytes(wire, "big") ^ int.from_bytes(mask, "big")).to_bytes(
+                length, "big"
+            )
+        fin, rsv, opcode = bool(b0 & 0x80), (b0 >> 4) & 0x7, b0 & 0xF
+        if opcode in (0x1, 0x2):  # a message's first frame: RSV1 says it is compressed
+            compressed = deflate and bool(rsv & 0x4)
+        payload = wire
+        if opcode < 0x8 and compressed:  # control frames are never compressed
+            payload = inflater.decompress(wire + (b"\x00\x00\xff\xff" if fin else b""))
+            if fin and reset:
+                inflater = zlib.decompressobj(-zlib.MAX_WBITS)
+        frames.append(Frame(fin, rsv, opcode, masked, wire, payload, data[at : pos + length]))
+        at = pos + length
+    return frames, data[at:]

@@ -39,7 +39,7 @@ from typing import Any
 import pytest
 
 from tests.agentlogs.record_agents import Upstream, agent_bin
-from tests.proxy.tap import Message, Tap
+from tests.proxy.tap import CLOSE, Frame, Message, Tap
 from tests.proxy.test_proxy_agents import KEY, Proxy
 
 pytestmark = pytest.mark.agents
@@ -48,6 +48,8 @@ CLOCK = 1_796_000_000.0  # a fixed "now" for the stand-in upstream (2026-11-29)
 UUID = re.compile(rb"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 # The time Codex started the turn, in its turn metadata (a JSON string in the body).
 PER_RUN_TIME = re.compile(rb'(turn_started_at_unix_ms\\?":)\d+')
+# Over a WebSocket, also the time Codex began each `response.create` (in client_metadata).
+WS_PER_RUN_TIME = re.compile(rb'("x-codex-ws-stream-request-start-ms":")\d+')
 # Headers that carry the agent's per-run ids, or the connection's port.
 PER_RUN_HEADERS = {
     b"host",
@@ -70,6 +72,16 @@ CODEX_METADATA = (
 # Hop-by-hop: about one connection, not forwarded (RFC 9110 §7.6.1; docs/proxy.md).
 # Transfer-Encoding is framing: the proxy writes its own chunks (so the header moves).
 HOP_BY_HOP = {b"connection", b"keep-alive", b"transfer-encoding"}
+# A WebSocket handshake's own headers: each side of the proxy negotiates its own (RFC 6455
+# §4; the key and accept are random per connection, the extensions each side's).
+HANDSHAKE = {
+    b"connection",
+    b"upgrade",
+    b"sec-websocket-key",
+    b"sec-websocket-accept",
+    b"sec-websocket-version",
+    b"sec-websocket-extensions",
+}
 
 
 def _ordinal_uuids(data: bytes) -> tuple[bytes, list[bytes]]:
@@ -111,17 +123,12 @@ def _headers(msg: Message, skip: set[bytes]) -> list[tuple[bytes, bytes]]:
     return [(k, v) for k, v in msg.head[1] if k not in skip]
 
 
-def _run_both(
-    tmp: Path, run_agent: Callable[[str, Path], None]
-) -> tuple[
-    list[tuple[Message, Message]], list[tuple[Message, Message]], list[tuple[Message, Message]]
-]:
-    """(agent<->upstream direct, agent<->proxy, proxy<->upstream): each side's exchanges."""
+def _run_both(tmp: Path, run_agent: Callable[[str, Path], None]) -> tuple[Tap, Tap, Tap]:
+    """The taps (agent<->upstream direct, agent<->proxy, proxy<->upstream) after the runs."""
     with Upstream() as up:
         up.fake.clock = CLOCK
-        with Tap("127.0.0.1", up.fake.port) as tap:
-            run_agent(tap.url, tmp / "direct")
-        direct = tap.exchanges()
+        with Tap("127.0.0.1", up.fake.port) as direct:
+            run_agent(direct.url, tmp / "direct")
     with Upstream() as up:
         up.fake.clock = CLOCK
         with Tap("127.0.0.1", up.fake.port) as upstream_side:
@@ -132,7 +139,7 @@ def _run_both(
                     run_agent(client_side.url, tmp / "proxied")
             finally:
                 proxy.stop()
-        return direct, client_side.exchanges(), upstream_side.exchanges()
+    return direct, client_side, upstream_side
 
 
 def _compare(
@@ -198,7 +205,7 @@ def test_claude_code_is_passed_through_exactly(tmp_path: Path) -> None:
         )
         assert out.returncode == 0, out.stderr[-1000:]
 
-    direct, client, upstream = _run_both(tmp_path, run)
+    direct, client, upstream = (tap.exchanges() for tap in _run_both(tmp_path, run))
     assert all(req.head[0].startswith(b"POST /v1/messages") for req, _ in direct)
     assert all(
         b"text/event-stream" in dict(resp.head[1]).get(b"content-type", b"") for _, resp in client
@@ -206,23 +213,22 @@ def test_claude_code_is_passed_through_exactly(tmp_path: Path) -> None:
     _compare(direct, client, upstream, {"metadata.user_id"})
 
 
-def test_codex_is_passed_through_exactly(tmp_path: Path) -> None:
+def _codex(tmp: Path, websockets: bool) -> Callable[[str, Path], None]:
+    """A `codex exec` run against `base`, in a fresh HOME at the same path each time (Codex
+    writes other metadata keys on a later run than on the first)."""
     codex = agent_bin("codex")
-    home = tmp_path / "home"
+    home = tmp / "home"
     project = home / "api"
-    project.mkdir(parents=True)
 
     def run(base: str, _where: Path) -> None:
-        # A fresh HOME at the same path for each run: Codex writes other metadata keys on
-        # a later run than on the first.
-        shutil.rmtree(home)
+        shutil.rmtree(home, ignore_errors=True)
         project.mkdir(parents=True)
         config = home / ".codex" / "config.toml"
         config.parent.mkdir(parents=True, exist_ok=True)
         config.write_text(
             'model = "gpt-5.4"\nmodel_provider = "local"\n[model_providers.local]\n'
             f'name = "local"\nbase_url = "{base}/v1"\nwire_api = "responses"\n'
-            'env_key = "OPENAI_API_KEY"\n'
+            'env_key = "OPENAI_API_KEY"\n' + ("supports_websockets = true\n" if websockets else "")
         )
         out = subprocess.run(
             [codex, "exec", "--skip-git-repo-check", "Summarise this repository."],
@@ -234,7 +240,13 @@ def test_codex_is_passed_through_exactly(tmp_path: Path) -> None:
         )
         assert out.returncode == 0, out.stderr[-1000:]
 
-    direct, client, upstream = _run_both(tmp_path, run)
+    return run
+
+
+def test_codex_is_passed_through_exactly(tmp_path: Path) -> None:
+    direct, client, upstream = (
+        tap.exchanges() for tap in _run_both(tmp_path, _codex(tmp_path, websockets=False))
+    )
     assert any(req.head[0] == b"POST /v1/responses" for req, _ in direct)
     _compare(
         direct,
@@ -243,3 +255,69 @@ def test_codex_is_passed_through_exactly(tmp_path: Path) -> None:
         {"prompt_cache_key", "input[*].id"} | {f"client_metadata.{k}" for k in CODEX_METADATA},
         unordered=b"client_metadata",
     )
+
+
+def _normalised(payload: bytes) -> bytes:
+    """A message as Codex sends it on any run: its per-run UUIDs, turn time and the order of
+    its `client_metadata` normalised (as in the HTTP bodies)."""
+    times = WS_PER_RUN_TIME.sub(rb"\1<time>", PER_RUN_TIME.sub(rb"\1<time>", payload))
+    return _ordinal_uuids(_sorted_object(times, b"client_metadata"))[0]
+
+
+def _as_sent(frames: list[Frame]) -> list[tuple[bool, int, bool, bytes]]:
+    """What a frame carries end to end: FIN, opcode, compressed or not (RSV1), the payload
+    unmasked and inflated (mask keys and deflate streams are each connection's own)."""
+    return [(f.fin, f.opcode, bool(f.rsv & 0x4), f.payload) for f in frames]
+
+
+def _end_to_end(msg: Message) -> list[tuple[bytes, bytes]]:
+    """A handshake's headers without the handshake's own (each side negotiates those)."""
+    return [(k, v) for k, v in msg.head[1] if k not in HANDSHAKE | PER_RUN_HEADERS | {b"date"}]
+
+
+def test_codex_over_websocket_is_passed_through_exactly(tmp_path: Path) -> None:
+    taps = _run_both(tmp_path, _codex(tmp_path, websockets=True))
+    direct, client, upstream = (tap.upgrades() for tap in taps)
+    # Codex used the WebSocket both times: every connection upgraded, nothing over HTTP.
+    assert direct and len(direct) == len(client) == len(upstream)
+    assert all(len(tap.connections) == len(direct) for tap in taps)
+    for d, c, u in zip(direct, client, upstream, strict=True):
+        for side in (d, c, u):
+            assert not side.client_rest and not side.server_rest  # no frame cut off
+            assert all(f.masked for f in side.client_frames)
+            assert not any(f.masked for f in side.server_frames)
+        assert c.client_frames and c.server_frames, "an empty socket proves nothing"
+        # The handshake: Codex's headers reach the upstream in order, the upstream's reach
+        # Codex; only the handshake's own headers are each connection's.
+        assert _end_to_end(u.request) == _end_to_end(c.request)
+        assert _end_to_end(c.response) == _end_to_end(u.response)
+        offer = dict(c.request.head[1])[b"sec-websocket-extensions"]
+        assert dict(u.request.head[1])[b"sec-websocket-extensions"] == offer
+        # Client -> upstream, frame for frame: opcode, FIN, compression and payload (the
+        # proxy masks and deflates anew).
+        sent, got = _as_sent(c.client_frames), _as_sent(u.client_frames)
+        if not any(f.opcode == CLOSE for f in c.client_frames):
+            # Codex exits without a close frame (the TCP connection just ends); the proxy
+            # then closes the upstream socket with a close frame of its own (only that).
+            assert [f.opcode for f in u.client_frames[len(sent) :]] == [CLOSE]
+            got = got[: len(sent)]
+        assert got == sent
+        # Upstream -> client, byte for byte (server frames are not masked, and the proxy's
+        # deflate stream is the upstream's), close frames with their codes; the upstream's
+        # answer to the proxy's own close finds the client gone.
+        assert [f.raw for f in c.server_frames] == [f.raw for f in u.server_frames][
+            : len(c.server_frames)
+        ]
+        closes = [f.close_code for f in u.server_frames if f.opcode == CLOSE]
+        assert len(u.server_frames) - len(c.server_frames) == len(closes) <= 1
+        # Direct and proxied Codex sent and got the same messages but for its per-run ids.
+        assert [(*f[:3], _normalised(f[3])) for f in _as_sent(d.client_frames)] == [
+            (*f[:3], _normalised(f[3])) for f in sent
+        ]
+        assert [(*f[:3], _normalised(f[3])) for f in _as_sent(d.server_frames)] == [
+            (*f[:3], _normalised(f[3])) for f in _as_sent(c.server_frames)
+        ]
+        assert _end_to_end(d.request) == _end_to_end(c.request)
+        assert _end_to_end(d.response) == _end_to_end(c.response)
+    creates = [json.loads(f.payload) for u in upstream for f in u.client_frames if f.opcode == 1]
+    assert [m["type"] for m in creates] == ["response.create"] * len(creates) and creates
