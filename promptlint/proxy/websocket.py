@@ -402,7 +402,9 @@ async def _pump(
             if not t.done():
                 t.cancel()
         if not up.closed:
-            await up.close()
+            # Still open here: the relay was cancelled (the client's connection ended
+            # without a close frame): the client went away, not a normal closure.
+            await up.close(code=aiohttp.WSCloseCode.GOING_AWAY)
         if not client.closed:
             await client.close()
         ctx.closed("the socket closed before the response completed")

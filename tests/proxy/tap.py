@@ -171,7 +171,7 @@ def _tell_request(
 
 # -- WebSocket (RFC 6455) -----------------------------------------------------------------
 
-CLOSE = 0x8
+TEXT, CLOSE = 0x1, 0x8  # opcodes (RFC 6455 §5.2)
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from typing import Any
 import pytest
 
 from tests.agentlogs.record_agents import Upstream, agent_bin
-from tests.proxy.tap import CLOSE, Frame, Message, Tap
+from tests.proxy.tap import CLOSE, TEXT, Frame, Message, Tap
 from tests.proxy.test_proxy_agents import KEY, Proxy
 
 pytestmark = pytest.mark.agents
@@ -213,7 +213,9 @@ def test_claude_code_is_passed_through_exactly(tmp_path: Path) -> None:
     _compare(direct, client, upstream, {"metadata.user_id"})
 
 
-def _codex(tmp: Path, websockets: bool) -> Callable[[str, Path], None]:
+def _codex(
+    tmp: Path, websockets: bool, headers: dict[str, str] | None = None
+) -> Callable[[str, Path], None]:
     """A `codex exec` run against `base`, in a fresh HOME at the same path each time (Codex
     writes other metadata keys on a later run than on the first)."""
     codex = agent_bin("codex")
@@ -228,7 +230,9 @@ def _codex(tmp: Path, websockets: bool) -> Callable[[str, Path], None]:
         config.write_text(
             'model = "gpt-5.4"\nmodel_provider = "local"\n[model_providers.local]\n'
             f'name = "local"\nbase_url = "{base}/v1"\nwire_api = "responses"\n'
-            'env_key = "OPENAI_API_KEY"\n' + ("supports_websockets = true\n" if websockets else "")
+            'env_key = "OPENAI_API_KEY"\n'
+            + ("supports_websockets = true\n" if websockets else "")
+            + "".join(f'http_headers."{k}" = "{v}"\n' for k, v in (headers or {}).items())
         )
         out = subprocess.run(
             [codex, "exec", "--skip-git-repo-check", "Summarise this repository."],
@@ -270,13 +274,26 @@ def _as_sent(frames: list[Frame]) -> list[tuple[bool, int, bool, bytes]]:
     return [(f.fin, f.opcode, bool(f.rsv & 0x4), f.payload) for f in frames]
 
 
+def _comparable(frames: list[Frame]) -> list[tuple[bool, int, bool, bytes]]:
+    """Frames as sent, text normalised (close frames carry a code: bytes, not text)."""
+    return [
+        (fin, op, deflated, _normalised(data) if op == TEXT else data)
+        for fin, op, deflated, data in _as_sent(frames)
+    ]
+
+
 def _end_to_end(msg: Message) -> list[tuple[bytes, bytes]]:
     """A handshake's headers without the handshake's own (each side negotiates those)."""
     return [(k, v) for k, v in msg.head[1] if k not in HANDSHAKE | PER_RUN_HEADERS | {b"date"}]
 
 
-def test_codex_over_websocket_is_passed_through_exactly(tmp_path: Path) -> None:
-    taps = _run_both(tmp_path, _codex(tmp_path, websockets=True))
+@pytest.mark.parametrize("upstream_closes", [False, True], ids=["client-leaves", "upstream-closes"])
+def test_codex_over_websocket_is_passed_through_exactly(
+    tmp_path: Path, upstream_closes: bool
+) -> None:
+    # The stand-in closes the socket (4001) after the turn's two messages when asked.
+    headers = {"x-fake-close-after": "2"} if upstream_closes else None
+    taps = _run_both(tmp_path, _codex(tmp_path, websockets=True, headers=headers))
     direct, client, upstream = (tap.upgrades() for tap in taps)
     # Codex used the WebSocket both times: every connection upgraded, nothing over HTTP.
     assert direct and len(direct) == len(client) == len(upstream)
@@ -296,28 +313,29 @@ def test_codex_over_websocket_is_passed_through_exactly(tmp_path: Path) -> None:
         # Client -> upstream, frame for frame: opcode, FIN, compression and payload (the
         # proxy masks and deflates anew).
         sent, got = _as_sent(c.client_frames), _as_sent(u.client_frames)
-        if not any(f.opcode == CLOSE for f in c.client_frames):
-            # Codex exits without a close frame (the TCP connection just ends); the proxy
-            # then closes the upstream socket with a close frame of its own (only that).
-            assert [f.opcode for f in u.client_frames[len(sent) :]] == [CLOSE]
+        client_left = not any(f.opcode == CLOSE for f in c.client_frames)
+        if client_left:
+            # Codex exits without a close frame (its TCP connection just ends), also after
+            # the upstream's close: the proxy then closes the upstream socket with a close
+            # frame of its own, and only that: "going away" (1001), or the answer to the
+            # upstream's close, its code echoed (RFC 6455 §5.5.1).
+            extra = u.client_frames[len(sent) :]
+            assert [f.close_code for f in extra] == [4001 if upstream_closes else 1001]
             got = got[: len(sent)]
         assert got == sent
         # Upstream -> client, byte for byte (server frames are not masked, and the proxy's
-        # deflate stream is the upstream's), close frames with their codes; the upstream's
-        # answer to the proxy's own close finds the client gone.
-        assert [f.raw for f in c.server_frames] == [f.raw for f in u.server_frames][
-            : len(c.server_frames)
-        ]
-        closes = [f.close_code for f in u.server_frames if f.opcode == CLOSE]
-        assert len(u.server_frames) - len(c.server_frames) == len(closes) <= 1
+        # deflate stream is the upstream's), close frames and their codes too; only the
+        # upstream's answer to the proxy's own close finds the client gone.
+        c_raw, u_raw = [f.raw for f in c.server_frames], [f.raw for f in u.server_frames]
+        assert c_raw == u_raw[: len(c_raw)]
+        missing = u.server_frames[len(c_raw) :]
+        assert not missing or (client_left and [f.opcode for f in missing] == [CLOSE])
+        if upstream_closes:  # the upstream's close reached Codex, code and reason
+            assert c.server_frames[-1].close_code == 4001
         # Direct and proxied Codex sent and got the same messages but for its per-run ids.
-        assert [(*f[:3], _normalised(f[3])) for f in _as_sent(d.client_frames)] == [
-            (*f[:3], _normalised(f[3])) for f in sent
-        ]
-        assert [(*f[:3], _normalised(f[3])) for f in _as_sent(d.server_frames)] == [
-            (*f[:3], _normalised(f[3])) for f in _as_sent(c.server_frames)
-        ]
+        assert _comparable(d.client_frames) == _comparable(c.client_frames)
+        assert _comparable(d.server_frames) == _comparable(c.server_frames)
         assert _end_to_end(d.request) == _end_to_end(c.request)
         assert _end_to_end(d.response) == _end_to_end(c.response)
-    creates = [json.loads(f.payload) for u in upstream for f in u.client_frames if f.opcode == 1]
+    creates = [json.loads(f.payload) for u in upstream for f in u.client_frames if f.opcode == TEXT]
     assert [m["type"] for m in creates] == ["response.create"] * len(creates) and creates
