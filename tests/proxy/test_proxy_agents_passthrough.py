@@ -22,6 +22,24 @@ varies per run by itself, normalised and named here:
   forward, and `transfer-encoding`, the framing the proxy writes anew (the de-chunked
   bodies are compared) (docs/proxy.md, "What the transport guarantees").
 
+Codex over the Responses API's WebSocket mode (`supports_websockets = true`) is compared
+frame by frame after the upgrade (RFC 6455; the tap inflates permessage-deflate, which
+both Codex and the stand-in negotiate):
+
+- what the upstream receives through the proxy is what Codex sent into it, frame for frame:
+  FIN, opcode, RSV1 (compressed) and the unmasked, inflated payload (mask keys are random
+  per frame and each connection has its own deflate stream, so the raw bytes differ);
+- what Codex receives is what the upstream sent, byte for byte (server frames are unmasked
+  and the proxy's deflate stream is the upstream's), close frames and their codes included;
+- the one frame the proxy adds is the close Codex never sends (it exits without one): the
+  proxy closes the upstream with "going away" (1001), or answers an upstream's close with
+  its code (4001 here); the upstream's answer to that close finds Codex gone;
+- handshakes: the end-to-end headers cross in order both ways; the handshake's own
+  (`connection`, `upgrade`, `sec-websocket-*`) are each connection's;
+- direct against proxied, Codex's messages differ only as its HTTP bodies do, plus the
+  `x-codex-ws-stream-request-start-ms` time in `client_metadata`; the upstream's messages
+  only by the ids it echoes; the handshake headers by the per-run ids and `date`.
+
 Each upstream is a fresh stand-in with its clock fixed, so its ids and timestamps repeat.
 """
 

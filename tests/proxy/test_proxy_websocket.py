@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +105,27 @@ def test_client_close_code_reaches_the_upstream(harness: Harness) -> None:
     harness.run(run())
     harness.settle()
     assert harness.fake.ws_closes == [(4321, None)]
+
+
+def test_a_client_gone_without_a_close_frame_is_going_away_upstream(harness: Harness) -> None:
+    """Codex exits without a close frame: the upstream hears 1001, not a normal closure."""
+
+    async def run() -> None:
+        s = aiohttp.ClientSession()
+        ws = await s.ws_connect(harness.url.replace("http", "ws") + "/echo")
+        await ws.send_str("ping")
+        await ws.receive(timeout=10)
+        # The TCP connection ends under the socket: no close frame is sent.
+        transport = ws._response.connection.transport  # type: ignore[union-attr]
+        assert transport is not None
+        transport.abort()
+        await s.close()
+
+    harness.run(run())
+    deadline = time.monotonic() + 10
+    while not harness.fake.ws_closes and time.monotonic() < deadline:
+        time.sleep(0.02)  # the proxy notices the lost connection on its own
+    assert harness.fake.ws_closes == [(1001, None)]
 
 
 def test_responses_over_websocket_pass_through_exactly(harness: Harness) -> None:
