@@ -29,8 +29,9 @@ both Codex and the stand-in negotiate):
 - what the upstream receives through the proxy is what Codex sent into it, frame for frame:
   FIN, opcode, RSV1 (compressed) and the unmasked, inflated payload (mask keys are random
   per frame and each connection has its own deflate stream, so the raw bytes differ);
-- what Codex receives is what the upstream sent, byte for byte (server frames are unmasked
-  and the proxy's deflate stream is the upstream's), close frames and their codes included;
+- what Codex receives is what the upstream sent, byte for byte (server frames are unmasked;
+  the proxy compresses anew, with the stand-in's library and settings, so the bytes are the
+  same), close frames and their codes included;
 - the one frame the proxy adds is the close Codex never sends (it exits without one): the
   proxy closes the upstream with "going away" (1001), or answers an upstream's close with
   its code (4001 here); the upstream's answer to that close finds Codex gone;
@@ -87,6 +88,10 @@ CODEX_METADATA = (
     "x-codex-turn-metadata",
     "x-codex-window-id",
 )
+# Where Codex's bodies carry UUIDs of its own (thread, turn, installation, input items).
+CODEX_UUID_PATHS = {"prompt_cache_key", "input[*].id"} | {
+    f"client_metadata.{k}" for k in CODEX_METADATA
+}
 # Hop-by-hop: about one connection, not forwarded (RFC 9110 §7.6.1; docs/proxy.md).
 # Transfer-Encoding is framing: the proxy writes its own chunks (so the header moves).
 HOP_BY_HOP = {b"connection", b"keep-alive", b"transfer-encoding"}
@@ -270,13 +275,7 @@ def test_codex_is_passed_through_exactly(tmp_path: Path) -> None:
         tap.exchanges() for tap in _run_both(tmp_path, _codex(tmp_path, websockets=False))
     )
     assert any(req.head[0] == b"POST /v1/responses" for req, _ in direct)
-    _compare(
-        direct,
-        client,
-        upstream,
-        {"prompt_cache_key", "input[*].id"} | {f"client_metadata.{k}" for k in CODEX_METADATA},
-        unordered=b"client_metadata",
-    )
+    _compare(direct, client, upstream, CODEX_UUID_PATHS, unordered=b"client_metadata")
 
 
 def _normalised(payload: bytes) -> bytes:
@@ -341,16 +340,21 @@ def test_codex_over_websocket_is_passed_through_exactly(
             assert [f.close_code for f in extra] == [4001 if upstream_closes else 1001]
             got = got[: len(sent)]
         assert got == sent
-        # Upstream -> client, byte for byte (server frames are not masked, and the proxy's
-        # deflate stream is the upstream's), close frames and their codes too; only the
-        # upstream's answer to the proxy's own close finds the client gone.
+        # Upstream -> client, byte for byte (server frames are not masked; the proxy deflates
+        # anew, with the stand-in's library and settings: the same bytes), close frames and
+        # their codes too; only the upstream's answer to the proxy's own close finds the
+        # client gone.
         c_raw, u_raw = [f.raw for f in c.server_frames], [f.raw for f in u.server_frames]
         assert c_raw == u_raw[: len(c_raw)]
         missing = u.server_frames[len(c_raw) :]
         assert not missing or (client_left and [f.opcode for f in missing] == [CLOSE])
         if upstream_closes:  # the upstream's close reached Codex, code and reason
             assert c.server_frames[-1].close_code == 4001
-        # Direct and proxied Codex sent and got the same messages but for its per-run ids.
+        # Direct and proxied Codex sent and got the same messages but for its per-run ids,
+        # which are only where they are over HTTP.
+        for f in d.client_frames:
+            if f.opcode == TEXT:
+                assert _uuid_paths(json.loads(f.payload)) <= CODEX_UUID_PATHS
         assert _comparable(d.client_frames) == _comparable(c.client_frames)
         assert _comparable(d.server_frames) == _comparable(c.server_frames)
         assert _end_to_end(d.request) == _end_to_end(c.request)
