@@ -213,8 +213,9 @@ def ttft_basis(worker_cores: Sequence[str | None] | None) -> dict[str, Any]:
         }
     return {
         "holds": True,
-        "why": f"each engine's worker bound to a core of its own ({', '.join(bound)}); the "
-        "API servers and the client share the cores with them",
+        "why": f"each engine's worker bound to a core of its own ({', '.join(bound)}), as "
+        "the calibrated engine ran alone; the API servers and the client share those cores "
+        "with them, which the prediction does not model: read p99 as a lower bound",
     }
 
 
