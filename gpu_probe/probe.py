@@ -21,7 +21,7 @@ from promptlint.serving.sweep import CLIFF_RULE, cliff
 from .calibrate import Calibration, calibrate
 from .client import EngineClient
 from .metrics import CacheConfig, cache_config
-from .routing import routing_section
+from .routing import routing_section, ttft_basis
 from .runner import (
     ConcurrentRun,
     Level,
@@ -675,6 +675,7 @@ async def run_probe(
             seed,
             settings.arrival,
         )
+        report["routing"]["ttft_basis"] = ttft_basis(engine_info.get("worker_cores"))
         report["engine"]["others"] = [o.base_url for o in others]
     return report
 

@@ -293,6 +293,7 @@ def sections(report: dict[str, Any]) -> list[Section]:
                     "predicted before each policy ran: promptlint route's simulation (a "
                     "scheduler simulation per engine, the calibrated step times and client "
                     "round trip)",
+                    *([f"TTFT: {routing['ttft_basis']['why']}"] if "ttft_basis" in routing else []),
                     f"ordering by hit rate: measured {', '.join(order['measured'])}; predicted "
                     f"{', '.join(order['predicted'])}: "
                     + (

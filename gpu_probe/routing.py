@@ -184,6 +184,41 @@ async def routing_section(
     }
 
 
+def ttft_basis(worker_cores: Sequence[str | None] | None) -> dict[str, Any]:
+    """Whether the routing table's TTFT prediction can hold on these engines, and why.
+
+    The prediction times every engine's steps as the calibration measured them, on the first
+    engine running alone. Engines whose workers share a core take turns on it whenever they
+    run at once, so their steps (and the tail most) take several times as long.
+    """
+    if worker_cores is None:
+        return {
+            "holds": None,
+            "why": "attached engines: the probe does not know their cores; the TTFT "
+            "prediction holds only if each engine's worker has cores of its own",
+        }
+    bound = [c for c in worker_cores if c is not None]
+    if len(bound) < len(worker_cores):
+        return {
+            "holds": None,
+            "why": "VLLM_CPU_OMP_THREADS_BIND set by the user: the TTFT prediction holds only "
+            "if it gives each engine's worker cores of its own",
+        }
+    if len(set(bound)) < len(bound):  # worker_cores binds one core each
+        return {
+            "holds": False,
+            "why": f"more engines than cores (workers bound to {', '.join(bound)}): engines "
+            "on one core take turns on it, so their steps take longer than the calibration "
+            "(one engine alone) measured; the TTFT prediction does not hold",
+        }
+    return {
+        "holds": True,
+        "why": f"each engine's worker bound to a core of its own ({', '.join(bound)}), as "
+        "the calibrated engine ran alone; the API servers and the client share those cores "
+        "with them, which the prediction does not model: read p99 as a lower bound",
+    }
+
+
 def ordering(rows: Sequence[dict[str, Any]], min_points: float = 2.0) -> dict[str, Any]:
     """Do measured and predicted hit rates order the policies alike?
 

@@ -18,7 +18,13 @@ from typing import Any
 import aiohttp
 import pytest
 from promptlint.gpu_probe.client import EngineClient
-from promptlint.gpu_probe.engine import LaunchedEngine, _group_alive, find_python, launch
+from promptlint.gpu_probe.engine import (
+    LaunchedEngine,
+    _group_alive,
+    find_python,
+    launch,
+    worker_cores,
+)
 from promptlint.gpu_probe.probe import ProbeSettings, run_probe
 from promptlint.gpu_probe.tiny_model import build_tiny_model
 from promptlint.gpu_probe.workloads import Options
@@ -148,7 +154,15 @@ def test_routing_policies_on_two_engines(
     # A second engine like the first; each policy routes 7 agent sessions in lockstep rounds
     # (7: round-robin then moves every session's turns between the engines).
     python = os.environ.get("PROMPTLINT_VLLM_PYTHON", ".venv-vllm/bin/python")
-    second = launch(str(model_dir), ENGINE_ARGS, find_python(python), tmp_path / "engine-2.log")
+    # Its worker on a core of its own (`promptlint probe --engines 2` binds them so): vLLM's
+    # automatic binding would put both engines' workers on core 0.
+    second = launch(
+        str(model_dir),
+        ENGINE_ARGS,
+        find_python(python),
+        tmp_path / "engine-2.log",
+        cpus=worker_cores(2)[1],
+    )
     try:
         out = tmp_path / "routing.json"
         proc = subprocess.run(
@@ -180,6 +194,7 @@ def test_routing_policies_on_two_engines(
         assert abs(row["difference_points"]) <= 5.0, row
         assert row["predicted_requests_per_engine"] == row["requests_per_engine"], row
     assert routing["ordering"]["same"], routing["ordering"]
+    assert routing["ttft_basis"]["holds"] is None  # attached: the probe cannot know their cores
     # keeping a session where its history is beats sending its turns round the engines
     affinity, naive = rows["session-affinity"], rows["round-robin"]
     assert affinity["hit_rate"] >= naive["hit_rate"] + 0.05

@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 from promptlint.gpu_probe.client import Response
-from promptlint.gpu_probe.engine import scheduler_limits
+from promptlint.gpu_probe.engine import launch, scheduler_limits, worker_cores
 from promptlint.gpu_probe.metrics import CacheConfig, cache_config, counters, parse_prometheus
 from promptlint.gpu_probe.probe import capacity_estimate
 from promptlint.gpu_probe.report import render
+from promptlint.gpu_probe.routing import ttft_basis
 from promptlint.gpu_probe.runner import (
     Measured,
     planned_order,
@@ -292,6 +293,42 @@ def test_scheduler_limits_from_the_vllm_arguments() -> None:
     assert (no_chunks.chunked_prefill, no_chunks.max_num_batched_tokens) == (False, 4096)
     with pytest.raises(UserError):
         scheduler_limits(["--max-num-seqs", "many"])
+
+
+def test_launched_engines_bind_their_workers_to_a_core_each(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("VLLM_CPU_OMP_THREADS_BIND", raising=False)
+    assert worker_cores(2, [1, 0]) == ["0", "1"]
+    assert worker_cores(3, [0, 1]) == ["0", "1", "0"]
+    assert worker_cores(1, [0, 1]) == [None]  # one engine: vLLM's own binding, as before
+    monkeypatch.setenv("VLLM_CPU_OMP_THREADS_BIND", "0-1")
+    assert worker_cores(2, [0, 1]) == [None, None]
+
+
+def test_launch_hands_the_binding_to_the_server(tmp_path: Path) -> None:
+    """A stand-in interpreter that records its environment and exits as vLLM would on error."""
+    seen = tmp_path / "env.txt"
+    fake = tmp_path / "python"
+    fake.write_text(
+        f'#!/bin/sh\necho "bind=$VLLM_CPU_OMP_THREADS_BIND" > {seen}\n'
+        "echo 'RuntimeError: no model' >&2\nexit 3\n"
+    )
+    fake.chmod(0o755)
+    with pytest.raises(UserError, match=r"exited with code 3.*RuntimeError: no model"):
+        launch(str(tmp_path), [], str(fake), tmp_path / "engine.log", cpus="1", timeout=30)
+    assert seen.read_text().strip() == "bind=1"
+
+
+def test_routing_ttft_basis_says_when_the_prediction_cannot_hold() -> None:
+    assert ttft_basis(["0", "1"])["holds"] is True
+    shared = ttft_basis(["0", "1", "0"])
+    assert shared["holds"] is False and "does not hold" in shared["why"]
+    assert ttft_basis(None)["holds"] is None
+    assert ttft_basis([None, None])["holds"] is None
+    report = sample_report()
+    report["routing"]["ttft_basis"] = shared
+    assert f"TTFT: {shared['why']}" in " ".join(render(report, "table").split())
 
 
 def test_planned_order_runs_that_many_sessions_side_by_side() -> None:
