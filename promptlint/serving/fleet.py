@@ -16,6 +16,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from .engine import EngineSim, SimRequest
 
@@ -211,6 +212,16 @@ class Replay:
         return self.fleet.load[replica].area / self.seconds if self.seconds > 0 else 0.0
 
 
+def _dispatch(fleet: Fleet, router: Router, session_id: str, turn: Turn, at: float) -> Outcome:
+    """Route one turn and count it in flight on its replica from `at` (its outcome, not yet
+    answered); the caller delivers the request to the engine."""
+    replica = router.choose(session_id, turn.prompt, fleet)
+    request = SimRequest(turn.id, turn.prompt, turn.output_tokens, output_ids=turn.output_ids)
+    fleet.in_flight[replica] += 1
+    fleet.load[replica].change(at, +1)
+    return Outcome(turn, session_id, replica, request, at, -1.0, -1.0)
+
+
 # At one instant: arrivals first, then step ends, answers the client reads, sends; idle
 # engines start last, so requests that arrive together are scheduled together.
 _ARRIVE, _STEP_END, _RECEIVE, _SEND, _KICK = 0, 1, 2, 3, 4
@@ -263,19 +274,14 @@ def replay(
         clock, kind, _, payload = heapq.heappop(events)
         if kind == _SEND:
             assert isinstance(payload, Session)
-            turn = payload.turns[progress[payload.id]]
-            replica = router.choose(payload.id, turn.prompt, fleet)
-            request = SimRequest(
-                turn.id, turn.prompt, turn.output_tokens, output_ids=turn.output_ids
+            outcome = _dispatch(
+                fleet, router, payload.id, payload.turns[progress[payload.id]], clock
             )
-            outcome = Outcome(turn, payload.id, replica, request, clock, -1.0, -1.0)
             outcomes.append(outcome)
-            by_request[id(request)] = outcome
-            fleet.in_flight[replica] += 1
-            fleet.load[replica].change(clock, +1)
-            push(clock + delays.send, _ARRIVE, (replica, request))
+            by_request[id(outcome.request)] = outcome
+            push(clock + delays.send, _ARRIVE, (outcome.replica, outcome.request))
         elif kind == _ARRIVE:
-            replica, request = payload  # type: ignore[misc]
+            replica, request = cast(tuple[int, SimRequest], payload)
             fleet.engines[replica].add(request, clock)
             push(clock, _KICK, replica)
         elif kind == _KICK:
@@ -367,14 +373,9 @@ def replay_rounds(
         start = clock
         sent: list[Outcome] = []
         for session, turn in turns:
-            replica = router.choose(session.id, turn.prompt, fleet)
-            request = SimRequest(
-                turn.id, turn.prompt, turn.output_tokens, output_ids=turn.output_ids
-            )
-            fleet.engines[replica].add(request, start + delays.send)
-            fleet.in_flight[replica] += 1
-            fleet.load[replica].change(start, +1)
-            sent.append(Outcome(turn, session.id, replica, request, start, -1.0, -1.0))
+            outcome = _dispatch(fleet, router, session.id, turn, start)
+            fleet.engines[outcome.replica].add(outcome.request, start + delays.send)
+            sent.append(outcome)
         for engine in fleet.engines:
             if engine.has_work():
                 run_until_idle(engine, start + delays.send)
