@@ -27,9 +27,9 @@ class VirtualMemoryAgent(Assistant):
             last = response[-1]
             if not last.function_call:
                 break
-            observation = self._call_tool(last.function_call.name, last.function_call.arguments, messages=messages)
+            observation = self._call_tool(last.function_call.name, last.function_call.arguments, messages=messages)  # expect: PL104
             if last.function_call.name == self.retrieval_tool_name:
-                # what the tool found goes into the system message, ahead of everything sent so far
-                messages = self._prepend_knowledge_prompt(messages=ori_messages, lang=lang, knowledge=observation)  # expect: PL104
+                # what the retrieval tool found goes into the system message, ahead of everything sent so far
+                messages = self._prepend_knowledge_prompt(messages=ori_messages, lang=lang, knowledge=observation)
                 observation = 'The retrieved content is now in the system message.'
             response.append(Message(role=FUNCTION, name=last.function_call.name, content=observation))
