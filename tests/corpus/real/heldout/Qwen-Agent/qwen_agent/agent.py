@@ -1,6 +1,7 @@
-"""Reconstruction of QwenLM/Qwen-Agent@31a4d36d123688581a9e9744427272b33ce940e0:qwen_agent/agent.py (lines 31-176), trimmed; not the original text."""
+"""Reconstruction of QwenLM/Qwen-Agent@31a4d36d123688581a9e9744427272b33ce940e0:qwen_agent/agent.py (lines 31-210), trimmed; not the original text."""
 
 import copy
+import json
 from typing import Dict, Iterator, List, Optional
 
 from qwen_agent.llm.base import BaseChatModel
@@ -37,3 +38,12 @@ class Agent:
         cfg = dict(self.extra_generate_cfg)
         cfg.update(extra_generate_cfg or {})
         return self.llm.chat(messages=messages, functions=functions, stream=stream, extra_generate_cfg=cfg)
+
+    def _call_tool(self, tool_name: str, tool_args='{}', **kwargs):
+        if tool_name not in self.function_map:
+            return f'Tool {tool_name} does not exists.'
+        tool_result = self.function_map[tool_name].call(tool_args, **kwargs)
+        if isinstance(tool_result, str):
+            return tool_result
+        # a result the tool built in code, serialised once into the function message that stays in the history
+        return json.dumps(tool_result, ensure_ascii=False, indent=4)
