@@ -1,3 +1,5 @@
+from collections.abc import Callable
+
 import libcst as cst
 
 from promptlint.check.rule import Invalid, Valid
@@ -167,8 +169,35 @@ class HistoryWindow(PythonRule):
                 return lines
             """
         ),
+        Valid(
+            """
+            def get_agent_history(message_history, agent_id, limit=None):
+                history = message_history.get(agent_id, [])
+                if limit:
+                    history = history[-limit:]  # shown in a tool result, not sent as turns
+                lines = []
+                for msg in history:
+                    lines.append(f"{msg['role']}: {msg['content']}")
+                return "\\n".join(lines)
+            """
+        ),
     ]
     INVALID = [
+        Invalid(
+            """
+            class RecentEventsCondenser:
+                def __init__(self, keep_first=1, max_events=10):
+                    self.keep_first = keep_first
+                    self.max_events = max_events
+
+                def condense(self, view):
+                    head = view[: self.keep_first]
+                    tail = view[-(self.max_events - len(head)) :]
+                    return View(events=head + tail)
+            """,
+            line=8,
+            message_contains="handed back as the list to send",
+        ),
         Invalid(
             """
             def mask_old_observations(events, attention_window=5):
@@ -366,7 +395,7 @@ class HistoryWindow(PythonRule):
             val = ctx.evaluator.eval(node, site.scope, site.at)
             if not any(t.kind == WINDOW and t.node is node for t in val.own):
                 continue
-            if _stored_back(ctx, node):
+            if _stored_back(ctx, node) and _kept_as_list(node, site.scope.node):
                 ctx.report(
                     type(self),
                     node,
@@ -417,6 +446,11 @@ _POSITIONAL_MESSAGES = {
         "the older turns are rendered apart from the newest ones: each new turn pushes one "
         "out of the newest group, so text the previous request sent changes in the middle; "
         "render every turn the same way, or move the boundary rarely and in large steps"
+    ),
+    "returned": (
+        "the newest items of the history are handed back as the list to send: re-applied "
+        "on every request, the window moves as the history grows and every message after "
+        "the kept head shifts; move the window rarely and in large steps, or summarise once"
     ),
     "budget": (
         "a token-budget loop rewrites or drops earlier messages of the history until it "
@@ -666,6 +700,43 @@ def _subscripts_role(expr: cst.BaseExpression) -> bool:
     )
 
 
+# Calls that read a list without keeping it: a window passed only to these is looked at,
+# not sent.
+_READERS = frozenset({"len", "enumerate", "reversed", "sorted", "str", "repr", "print", "bool"})
+
+
+def _kept_as_list(node: cst.Subscript, function: cst.CSTNode) -> bool:
+    """A local history cut in place (`history = history[-limit:]`) counts when the cut
+    list leaves the function as a list: returned, passed on, or stored in an attribute.
+    Read item by item into text for a tool result or a log, it is not what is sent."""
+    if not isinstance(node.value, cst.Name) or not isinstance(function, cst.FunctionDef):
+        return True  # `self.history = self.history[-30:]`: the object's own history
+    name = node.value.value
+    found = _collect(function.body)
+    for ret in found.returns:
+        value = ret.value
+        if (
+            value is not None
+            and _returns_list(value)
+            and any(n.value == name for n in _names_in(value))
+        ):
+            return True
+    for call in _calls_in(function.body):
+        if (dotted(call.func) or "") in _READERS:
+            continue
+        if any(isinstance(a.value, cst.Name) and a.value.value == name for a in call.args):
+            return True
+    for stmt in found.simple:
+        if (
+            isinstance(stmt, cst.Assign)
+            and isinstance(stmt.value, cst.Name)
+            and stmt.value.value == name
+            and any(isinstance(t.target, (cst.Attribute, cst.Subscript)) for t in stmt.targets)
+        ):
+            return True
+    return False
+
+
 def _stored_back(ctx: PythonContext, node: cst.Subscript) -> bool:
     target = ctx.code(node.value).strip()
     for _scope, _key, events in ctx.events:
@@ -714,6 +785,31 @@ class _PositionalRewrites(Walker):
         self._params.append({p.name.value for p in params})
         self._bodies.append(node.body)
         self._older_apart(node.body)
+        self._returned_window(node.body)
+
+    def _returned_window(self, body: cst.BaseSuite) -> None:
+        """`tail = view[-n:]` ... `return View(events=head + tail)`: a function that takes
+        the history and hands back its newest items as the list to send (a history
+        processor, a condenser). A window formatted into text for a tool result or a log
+        (`"\\n".join(...)`, an f-string) is not returned as the list."""
+        found = _collect(body)
+        derived: dict[str, cst.Subscript] = {}
+        for stmt in found.simple:
+            if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1):
+                continue
+            target = stmt.targets[0].target
+            window = _window_of(stmt.value, self._a_history)
+            if isinstance(target, cst.Name) and window is not None:
+                derived[target.value] = window
+        if not derived:
+            return
+        for ret in found.returns:
+            if ret.value is None or not _returns_list(ret.value):
+                continue
+            for name in _names_in(ret.value):
+                if name.value in derived:
+                    self.found.append((derived[name.value], "returned"))
+                    return
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._params.pop()
@@ -741,7 +837,9 @@ class _PositionalRewrites(Walker):
                 continue
             if "cache_control" in _code(test_if):
                 continue
-            older = test_if.body if side == "body" else test_if.orelse
+            older: cst.CSTNode | None = test_if.body if side == "body" else test_if.orelse
+            if older is None:
+                older = _after_continue(node.body, test_if)
             writes: list[cst.CSTNode] = (
                 [w for w in _simple_statements(older) if _writes_field(w)] if older else []
             )
@@ -793,6 +891,39 @@ class _PositionalRewrites(Walker):
             if _shrinks(stmt, counted):
                 self.found.append((stmt, "budget"))
                 return
+
+
+def _window_of(
+    value: cst.BaseExpression, history: Callable[[cst.BaseExpression], str | None]
+) -> cst.Subscript | None:
+    """`h[-n:]` (or `[] if n == 0 else h[-n:]`) of a history: the slice."""
+    if isinstance(value, cst.IfExp):
+        return _window_of(value.body, history) or _window_of(value.orelse, history)
+    if not (isinstance(value, cst.Subscript) and len(value.slice) == 1):
+        return None
+    sl = value.slice[0].slice
+    if not isinstance(sl, cst.Slice) or sl.upper is not None or sl.step is not None:
+        return None
+    lower = sl.lower
+    if isinstance(lower, cst.UnaryOperation) and isinstance(lower.operator, cst.Minus):
+        return value if history(value.value) is not None else None
+    return None
+
+
+def _returns_list(value: cst.BaseExpression) -> bool:
+    """A returned list of items, not text made of them: a name, a concatenation, a
+    display, a comprehension or a constructor (`View(events=...)`, `list(...)`)."""
+    if isinstance(value, (cst.Name, cst.List, cst.Tuple, cst.ListComp)):
+        return True
+    if isinstance(value, cst.BinaryOperation):
+        return isinstance(value.operator, cst.Add) and not isinstance(
+            value.left, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)
+        )
+    if isinstance(value, cst.Call):
+        name = dotted(value.func) or ""
+        last = name.rsplit(".", 1)[-1]
+        return name in ("list", "tuple") or last[:1].isupper()
+    return False
 
 
 def _code(node: cst.CSTNode) -> str:
@@ -882,6 +1013,7 @@ class _Collect(Walker):
         self.ifs: list[cst.If] = []
         self.loops: list[cst.For] = []
         self.simple: list[cst.BaseSmallStatement] = []
+        self.returns: list[cst.Return] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
@@ -907,6 +1039,9 @@ class _Collect(Walker):
     def visit_Del(self, node: cst.Del) -> None:
         self.simple.append(node)
 
+    def visit_Return(self, node: cst.Return) -> None:
+        self.returns.append(node)
+
 
 def _collect(body: cst.CSTNode) -> _Collect:
     found = _Collect()
@@ -924,6 +1059,17 @@ def _loops_in(body: cst.BaseSuite) -> list[cst.For]:
 
 def _simple_statements(body: cst.CSTNode) -> list[cst.BaseSmallStatement]:
     return _collect(body).simple
+
+
+def _after_continue(body: cst.BaseSuite, test_if: cst.If) -> cst.CSTNode | None:
+    """`if i < keep: out.append(m); continue` then the rewrite: the statements after the
+    `if` are the other branch."""
+    if not isinstance(body, cst.IndentedBlock) or test_if not in body.body:
+        return None
+    last = test_if.body.body[-1] if isinstance(test_if.body, cst.IndentedBlock) else None
+    ends = isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Continue)
+    rest = body.body[body.body.index(test_if) + 1 :]
+    return cst.IndentedBlock(body=rest) if ends and rest else None
 
 
 def _first_statement(branch: cst.CSTNode | None) -> cst.CSTNode | None:
