@@ -244,6 +244,21 @@ class HistoryWindow(PythonRule):
         ),
         Invalid(
             """
+            def close_old_windows(history):
+                new_history, shown = [], set()
+                for entry in reversed(history):
+                    data = dict(entry)
+                    name = entry.get("file")
+                    if name in shown:
+                        data["content"] = f"Outdated window of {name} omitted"
+                    shown.add(name)
+                    new_history.append(data)
+                return list(reversed(new_history))
+            """,
+            line=7,
+        ),
+        Invalid(
+            """
             def render_conversation(turns):
                 lines = []
                 for turn in turns[:-4]:
@@ -438,7 +453,7 @@ class HistoryWindow(PythonRule):
 _POSITIONAL_MESSAGES = {
     "positional": (
         "the older items of the history are rewritten or dropped by their distance from the "
-        "newest one: run on every request, the item that just left the window is sent "
+        "newest one (or because a newer one of their kind came): run on every request, the item that just left the window is sent "
         "differently from the request that cached it, and every later message shifts; "
         "move the window rarely and in large steps, or summarise once"
     ),
@@ -831,8 +846,11 @@ class _PositionalRewrites(Walker):
             return
         lengths = {f"len({listed})"} | self._length_names(listed)
         counters = _counted_names(node.body)
+        seen = _seen_sets(node.body) if newest_first else set()
         for test_if in _ifs_in(node.body):
             side = _position_side(test_if.test, index, counters, lengths, newest_first)
+            if side is None and _tests_seen(test_if.test, seen):
+                side = "body"  # a newer item of the same kind was met: this one is older
             if side is None:
                 continue
             if "cache_control" in _code(test_if):
@@ -985,6 +1003,29 @@ def _position_side(
                 # Counting from the newest: the large counts are the old ones.
                 return "orelse" if var_small else "body"
     return None
+
+
+def _seen_sets(body: cst.BaseSuite) -> set[str]:
+    """Sets a newest-first loop fills (`windows.add(file)`): what newer items showed."""
+    return {
+        name
+        for stmt in _simple_statements(body)
+        if isinstance(stmt, cst.Expr)
+        and isinstance(stmt.value, cst.Call)
+        and isinstance(stmt.value.func, cst.Attribute)
+        and stmt.value.func.attr.value == "add"
+        and (name := dotted(stmt.value.func.value)) is not None
+    }
+
+
+def _tests_seen(test: cst.BaseExpression, seen: set[str]) -> bool:
+    """`if file in windows:` against a set the loop fills from the newer items."""
+    return any(
+        isinstance(c.comparisons[0].operator, cst.In)
+        and dotted(c.comparisons[0].comparator) in seen
+        for c in _comparisons(test)
+        if len(c.comparisons) == 1
+    )
 
 
 def _comparisons(test: cst.BaseExpression) -> list[cst.Comparison]:
