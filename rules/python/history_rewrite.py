@@ -1,3 +1,5 @@
+from __future__ import annotations
+
 from collections.abc import Callable
 
 import libcst as cst
@@ -799,15 +801,15 @@ class _PositionalRewrites(Walker):
         params = [*node.params.posonly_params, *node.params.params, *node.params.kwonly_params]
         self._params.append({p.name.value for p in params})
         self._bodies.append(node.body)
-        self._older_apart(node.body)
-        self._returned_window(node.body)
+        found = _collect(node.body)  # once per function: both looks read the same body
+        self._older_apart(found)
+        self._returned_window(found)
 
-    def _returned_window(self, body: cst.BaseSuite) -> None:
+    def _returned_window(self, found: _Collect) -> None:
         """`tail = view[-n:]` ... `return View(events=head + tail)`: a function that takes
         the history and hands back its newest items as the list to send (a history
         processor, a condenser). A window formatted into text for a tool result or a log
         (`"\\n".join(...)`, an f-string) is not returned as the list."""
-        found = _collect(body)
         derived: dict[str, cst.Subscript] = {}
         for stmt in found.simple:
             if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1):
@@ -883,11 +885,11 @@ class _PositionalRewrites(Walker):
                 names.add(stmt.targets[0].target.value)
         return names
 
-    def _older_apart(self, body: cst.BaseSuite) -> None:
+    def _older_apart(self, found: _Collect) -> None:
         """`for t in turns[:-N]` and `for t in turns[-N:]` in one function."""
         heads: dict[tuple[str, str], cst.For] = {}
         tails: set[tuple[str, str]] = set()
-        for loop in _loops_in(body):
+        for loop in found.loops:
             cut = _cut(loop.iter)
             if cut is None or self._a_history(cut[1]) is None:
                 continue
@@ -1092,10 +1094,6 @@ def _collect(body: cst.CSTNode) -> _Collect:
 
 def _ifs_in(body: cst.BaseSuite) -> list[cst.If]:
     return _collect(body).ifs
-
-
-def _loops_in(body: cst.BaseSuite) -> list[cst.For]:
-    return _collect(body).loops
 
 
 def _simple_statements(body: cst.CSTNode) -> list[cst.BaseSmallStatement]:
