@@ -443,6 +443,10 @@ class Evaluator:
                         init = (plain or inits)[-1]
                         base = self._eval_event(key, init, init.owner or s)
                         return self._apply(key, s, base, events or [], 0, at)
+                # Not set on the instance: a class attribute, of this class or a base.
+                inherited = self._class_attribute(s.class_scope, key[len("self.") :])
+                if inherited is not None:
+                    return self._apply(key, s, inherited, events or [], 0, at)
                 return None
             s = s.parent
         return None
@@ -450,6 +454,10 @@ class Evaluator:
     def _param(self, key: str, scope: Scope) -> Val:
         param = scope.params[key]
         if scope.self_name == key:
+            return Val(node=param)
+        if scope.name == "__init__" and scope.class_scope is not None:
+            # What an object is built with (an agent's role, its workers, a client) is its
+            # configuration: agents, roles and clients are built once and asked many times.
             return Val(node=param)
         ann = param.annotation.annotation if param.annotation is not None else None
         instance = isinstance(ann, cst.Name) and self._module_class(ann.value) is not None
@@ -490,6 +498,7 @@ class Evaluator:
             target = scope.class_scope.name
         found = False
         result = True
+        passed = False  # some call passes it
         for site in self.index.calls:
             call = site.node
             assert isinstance(call, cst.Call)
@@ -506,12 +515,19 @@ class Evaluator:
                 if any(a.star for a in call.args):
                     result = False
                 continue  # the default is used
+            passed = True
             if not isinstance(
                 arg.value, (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float)
             ):
                 result = False
                 break
-        answer = found and result
+        # A numeric knob with a literal default (`max_queries: int = 5`) that no call here
+        # sets: the default is what is used (callers of other modules are not read).
+        default = scope.params[key].default if key in scope.params else None
+        numeric = isinstance(default, (cst.Integer, cst.Float)) or (
+            isinstance(default, cst.Name) and default.value in ("True", "False")
+        )
+        answer = (found and result) or (numeric and result and not passed)
         self._constant_params[cache_key] = answer
         return answer
 
@@ -711,6 +727,17 @@ class Evaluator:
             found = self.resolve_key(key, scope, at)
             return found if found is not None else Val(node=e)
         base = self.eval(e.value, scope, at, env)
+        if base.fields is not None and base.kind is None and e.attr.value in base.fields:
+            # An object built with keywords (`SimpleNamespace(system=...)`): its attribute.
+            return base.fields[e.attr.value]
+        if base.parts is None and base.items is None and not base.all_taints():
+            # `prompts.SYSTEM` with `prompts` a module of the project.
+            head = dotted(e)
+            if head is not None and head.split(".")[0] in self.index.imports:
+                qname = self.qualname(e)
+                found = self.imported_value(qname) if qname is not None else None
+                if found is not None:
+                    return found
         taints = base.all_taints()
         callers = {t for t in taints if t.kind == CALLER}
         if callers:
@@ -1009,6 +1036,8 @@ class Evaluator:
                     return Val(
                         own=frozenset({Taint(ID, e, f"`{self.code(e)}` (a counter)")}), node=e
                     )
+            if qname in _COPIES and len(e.args) == 1:
+                return self.eval(e.args[0].value, scope, at, env)
             if qname in ("textwrap.dedent", "inspect.cleandoc") and e.args:
                 return self.eval(e.args[0].value, scope, at, env)
             if qname in _AWAITABLE_WRAPPERS and e.args:
@@ -1099,6 +1128,10 @@ class Evaluator:
         if target is not None:
             fn, fn_scope = target
             return self._call_local(fn, fn_scope, e, scope, at, env)
+        # A method of a base class, or of an object of the project held by `self`.
+        inherited = self._method_call(e, scope, at, env)
+        if inherited is not None:
+            return inherited
         # A function of another module of the checked tree.
         if qname is not None and dotted(func) is not None:
             head = (dotted(func) or "").split(".")[0]
@@ -1153,6 +1186,119 @@ class Evaluator:
             node=node,
             template_vars=variables,
         )
+
+    # ---- classes of the project: bases, class attributes, methods ----------------
+    def _bases(self, cls: Scope) -> list[tuple[Evaluator, Scope]]:
+        """The base classes of `cls` that are in the project (this module or an imported
+        one), each with the evaluator of its module."""
+        out: list[tuple[Evaluator, Scope]] = []
+        if not isinstance(cls.node, cst.ClassDef):
+            return out
+        for arg in cls.node.bases:
+            name = dotted(arg.value)
+            if name is None:
+                continue
+            local = self._module_class(name) if "." not in name else None
+            if local is not None and local is not cls:
+                out.append((self, local))
+                continue
+            found = self._project_class(arg.value)
+            if found is not None:
+                out.append(found)
+        return out
+
+    def _project_class(self, expr: cst.BaseExpression) -> tuple[Evaluator, Scope] | None:
+        """The class of another module of the project `expr` (a name or dotted name) is."""
+        name = dotted(expr)
+        if name is None or name.split(".")[0] not in self.index.imports:
+            return None
+        qname = self.qualname(expr)
+        found = self._foreign(qname) if qname is not None else None
+        if found is None or "." in found[2]:
+            return None
+        ev, module_scope, rest = found
+        cls = module_scope.classes.get(rest)
+        return (ev, cls) if cls is not None else None
+
+    def _lineage(self, cls: Scope, skip_own: bool = False) -> list[tuple[Evaluator, Scope]]:
+        """`cls` and its bases in the project, nearest first (the order attributes are
+        looked up in, close enough for single inheritance)."""
+        out: list[tuple[Evaluator, Scope]] = [] if skip_own else [(self, cls)]
+        todo: list[tuple[Evaluator, Scope]] = self._bases(cls)
+        while todo and len(out) < _MAX_LINEAGE:
+            ev, base = todo.pop(0)
+            if any(base is seen for _, seen in out):
+                continue
+            out.append((ev, base))
+            todo.extend(ev._bases(base))
+        return out
+
+    def _class_attribute(self, cls: Scope, attr: str) -> Val | None:
+        """A class attribute (`system_prompt: str = SYSTEM_PROMPT` in the class body, here
+        or in a base class) read through `self`."""
+        for ev, owner in self._lineage(cls):
+            if not any(e.kind == "assign" for e in owner.events.get(attr, ())):
+                continue
+            if ev is self:
+                return self.resolve_key(attr, owner, 10**9)
+            assert self.project is not None
+            self.project.hops += 1
+            try:
+                return ev.resolve_key(attr, owner, 10**9)
+            finally:
+                self.project.hops -= 1
+        return None
+
+    def _method_call(self, e: cst.Call, scope: Scope, at: int, env: Env) -> Val | None:
+        """`self.m(...)` / `super().m(...)` with `m` defined in a base class, and
+        `self.helper.m(...)` with `self.helper` made from a class of the project in the
+        class's methods (`self.repo_map = RepoMap(...)` in `__init__`): what `m` returns."""
+        func = e.func
+        if not isinstance(func, cst.Attribute) or scope.class_scope is None:
+            return None
+        recv = func.value
+        lineage: list[tuple[Evaluator, Scope]] = []
+        on_self = isinstance(recv, cst.Name) and recv.value == scope.self_name
+        if on_self or (isinstance(recv, cst.Call) and dotted(recv.func) == "super"):
+            lineage = self._lineage(scope.class_scope, skip_own=True)
+        else:
+            key = key_of(recv, scope)
+            if key is None or not key.startswith("self."):
+                return None
+            made = [
+                ev.value
+                for ev in scope.class_scope.events.get(key, ())
+                if ev.kind == "assign" and isinstance(ev.value, cst.Call)
+            ]
+            if len(made) != 1:
+                return None  # not set, or set to different things
+            assert isinstance(made[0], cst.Call)
+            callee = made[0].func
+            local = self._module_class(callee.value) if isinstance(callee, cst.Name) else None
+            if local is not None:
+                lineage = self._lineage(local)
+            else:
+                found = self._project_class(callee)
+                if found is not None:
+                    lineage = found[0]._lineage(found[1])
+        for ev, owner in lineage:
+            fn = owner.functions.get(func.attr.value)
+            if fn is None:
+                continue
+            fscope = ev.index.scope_of_function.get(id(fn))
+            if fscope is None or (not fscope.returns and not fscope.yields):
+                return None
+            if ev is self:
+                return self._call_local(fn, fscope, e, scope, at, env)
+            if self.project is None or self.project.hops >= MAX_HOPS:
+                return None
+            bound = self._bind_args(fscope, e, scope, at, env, defaults=False)
+            self.project.hops += 1
+            try:
+                return ev.returned(fscope, bound)
+            finally:
+                self.project.hops -= 1
+        return None
 
     def _module_class(self, name: str) -> Scope | None:
         module = self.index.module_scope
@@ -1257,6 +1403,9 @@ class Evaluator:
         return Val(own=frozenset(taints), node=fscope.node)
 
 
+_MAX_LINEAGE = 8  # classes of a lineage looked through for an attribute or a method
+# Copies give what they copy.
+_COPIES = frozenset({"copy.copy", "copy.deepcopy"})
 # Calls that give what the awaitable they wrap gives.
 _AWAITABLE_WRAPPERS = frozenset(
     {

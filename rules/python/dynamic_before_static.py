@@ -6,7 +6,7 @@ from promptlint.check.config import CHARS_PER_TOKEN
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
 from promptlint.python.frontend import PythonContext, PythonRule
-from promptlint.python.index import Scope
+from promptlint.python.index import Scope, string_value
 from promptlint.python.rendered import rendered_template, shown
 from promptlint.python.values import CALLER, UNORDERED, VOLATILE, Dyn, Part, Val, static_text
 
@@ -245,7 +245,7 @@ class DynamicBeforeStatic(PythonRule):
             call = site.node
             if not isinstance(call, cst.Call):
                 continue
-            template = rendered_template(call, site.scope, site.at, ctx.path)
+            template = rendered_template(call, site.scope, site.at, ctx.path, ctx.evaluator)
             if template is None:
                 continue
             # Imported here: only files that render a template pay for jinja2's import.
@@ -258,6 +258,7 @@ class DynamicBeforeStatic(PythonRule):
             except TemplateSyntaxError:
                 continue
             inputs: dict[str, list[str]] = {}
+            placed: dict[str, cst.CSTNode] = {}  # input -> where a mapping display sets it
             for arg in call.args:
                 if arg.keyword is not None:
                     val = ctx.evaluator.eval(arg.value, site.scope, site.at)
@@ -268,6 +269,7 @@ class DynamicBeforeStatic(PythonRule):
                     mapping = ctx.evaluator.eval(arg.value, site.scope, site.at)
                     for key, val in (mapping.fields or {}).items():
                         inputs[key] = _per_request(val)
+                    placed.update(_display_entries(mapping.node))
             first = next(
                 (i for i, p in enumerate(pieces) if any(inputs.get(n) for n in p.inputs)),
                 None,
@@ -275,12 +277,15 @@ class DynamicBeforeStatic(PythonRule):
             if first is None:
                 continue
             before = sum(len(p.text.strip()) for p in pieces[:first])
-            after = sum(len(p.text.strip()) for p in pieces[first + 1 :])
+            # Text inside an `{% if %}` after the value may not be printed at all (a section
+            # a setting turns on): only what is always printed counts as the lost prefix.
+            after = sum(len(p.text.strip()) for p in pieces[first + 1 :] if not p.optional)
             run = best = 0
             for p in pieces[first + 1 :]:
                 if any(inputs.get(n) for n in p.inputs):
                     run = 0
-                run += len(p.text.strip())
+                if not p.optional:
+                    run += len(p.text.strip())
                 best = max(best, run)
             # The static text the inputs come after is already a prefix: report only where
             # most of the template's static text follows the first per-request value.
@@ -288,10 +293,13 @@ class DynamicBeforeStatic(PythonRule):
                 continue
             piece = pieces[first]
             name = next(n for n in sorted(piece.inputs) if inputs.get(n))
+            # Where the value enters the prompt: the entry of the mapping the template is
+            # rendered with (often built once in `__init__`), else the render call.
             ctx.report(
                 type(self),
-                call,
-                f"`{name}` ({inputs[name][0]}) is printed at line {piece.line} of "
+                placed.get(name, call),
+                f"`{name}` ({inputs[name][0]}) is printed at line "
+                f"{piece.line + template.line - 1} of "
                 f"{shown(template.path)}, before {_size(after)} of the template's static "
                 "text: rendered with per-request values, that text is never a reusable "
                 "prefix; print the static text first and the per-request values after it",
@@ -333,6 +341,19 @@ class DynamicBeforeStatic(PythonRule):
                         "turn changes the text the history follows, so none of it is read from "
                         "cache; move the per-request part into the final user message",
                     )
+
+
+def _display_entries(node: cst.CSTNode | None) -> dict[str, cst.CSTNode]:
+    """The values of a dict display by their literal keys."""
+    if not isinstance(node, cst.Dict):
+        return {}
+    out: dict[str, cst.CSTNode] = {}
+    for el in node.elements:
+        if isinstance(el, cst.DictElement) and isinstance(el.key, cst.SimpleString):
+            key = string_value(el.key)
+            if key is not None:
+                out[key] = el.value
+    return out
 
 
 def _size(chars: int) -> str:
