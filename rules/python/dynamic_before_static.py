@@ -32,6 +32,14 @@ class DynamicBeforeStatic(PythonRule):
     tags around each input, are not worth a reorder. Only the first per-request value of a
     text is reported: the prefix ends there.
 
+    A template formatted with `TEMPLATE.format(...)` is read with the values passed, and
+    the value is reported at the argument that fills the placeholder. A template handed in
+    as configuration (`system_prompt: str = SEARCH_PROMPT`, `self.system_prompt =
+    system_prompt or SEARCH_PROMPT`) is read from its default, and the constructor's other
+    options with literal defaults (`response_type="multiple paragraphs"`) are the object's
+    configuration, not per-request data: the retrieved context formatted into the middle of
+    a search system prompt is what breaks its prefix.
+
     A Jinja template rendered from Python (`env.from_string(TEXT).render(...)`,
     `Template(TEXT)`, `env.get_template(NAME)`, with TEXT a literal or read with
     `open(PATH).read()` / `Path(PATH).read_text()`) is read the same way, with the values
@@ -127,8 +135,55 @@ class DynamicBeforeStatic(PythonRule):
                 return Environment(loader=BaseLoader()).from_string(PROMPT).render(prompt=prompt)
             '''
         ),
+        Valid(
+            f'''
+            REDUCE_PROMPT = """---Role---
+            You merge the reports of the analysts.
+            ---Goal---
+            {_POLICY}{_POLICY}
+            ---Analyst reports---
+            {{report_data}}"""
+
+            class GlobalSearch:
+                def __init__(self, model, reduce_system_prompt: str = REDUCE_PROMPT):
+                    self.model = model
+                    self.reduce_system_prompt = reduce_system_prompt
+
+                async def reduce(self, query: str, reports: list[str]):
+                    search_prompt = self.reduce_system_prompt.format(report_data=" ".join(reports))
+                    return await self.model.complete(system=search_prompt, user=query)
+            '''
+        ),
     ]
     INVALID = [
+        Invalid(
+            f'''
+            SEARCH_PROMPT = """---Role---
+            You answer questions about the data tables below, at the target length: {{response_type}}.
+            ---Data tables---
+            {{context_data}}
+            ---Goal---
+            {_POLICY}{_POLICY}"""
+
+            class LocalSearch:
+                def __init__(self, model, context_builder, system_prompt=None, response_type="one paragraph"):
+                    self.model = model
+                    self.context_builder = context_builder
+                    self.system_prompt = system_prompt or SEARCH_PROMPT
+                    self.response_type = response_type
+
+                async def search(self, query: str):
+                    context = self.context_builder.build_context(query=query)
+                    search_prompt = self.system_prompt.format(
+                        response_type=self.response_type,
+                        context_data=context.chunks,
+                    )
+                    return await self.model.complete(system=search_prompt, user=query)
+            ''',
+            line=19,
+            column=13,
+            message_contains="`context.chunks` is per-request data",
+        ),
         Invalid(
             f'''
             from jinja2 import BaseLoader, Environment
@@ -219,12 +274,7 @@ class DynamicBeforeStatic(PythonRule):
                 if not long_enough:
                     break  # the cacheable prefix ends at the first per-request value
                 where = block.label + (f" of `{request.api}` request" if request else "")
-                # Report where the value is interpolated (an f-string hole), if we know it.
-                hole = (
-                    part.node.expression
-                    if isinstance(part.node, cst.FormattedStringExpression)
-                    else None
-                )
+                hole = _placed(part)
                 # One report per value: its first per-request source, or the hole it fills.
                 for taint in sorted(callers, key=lambda t: ctx.order(t.node))[:1]:
                     ctx.report(
@@ -320,11 +370,7 @@ class DynamicBeforeStatic(PythonRule):
                     ]
                     if not params:
                         continue
-                    node = (
-                        part.node.expression
-                        if isinstance(part.node, cst.FormattedStringExpression)
-                        else part.node
-                    )
+                    node = _placed(part) or part.node
                     ctx.report(
                         type(self),
                         node,
@@ -333,6 +379,17 @@ class DynamicBeforeStatic(PythonRule):
                         "turn changes the text the history follows, so none of it is read from "
                         "cache; move the per-request part into the final user message",
                     )
+
+
+def _placed(part: Dyn) -> cst.CSTNode | None:
+    """Where a value enters the text, if we know it: an f-string hole or the argument of
+    `template.format(...)` that fills a placeholder (`context_data=chunks`, whole: the
+    keyword keeps it apart from the same name elsewhere)."""
+    if isinstance(part.node, cst.FormattedStringExpression):
+        return part.node.expression
+    if isinstance(part.node, cst.Arg):
+        return part.node
+    return None
 
 
 def _size(chars: int) -> str:
