@@ -239,7 +239,7 @@ class Evaluator:
                 and right.parts is not None
                 and not right.all_taints()
             ):
-                # `system_prompt or LOCAL_SEARCH_PROMPT`, the configured text or its known
+                # `system_prompt or ANSWER_PROMPT`, the configured text or its known
                 # default: read as the default (the configured one is configuration too).
                 return replace(right, node=x11)
             return merge([left, right], x11)
@@ -485,14 +485,14 @@ class Evaluator:
         lowered = key.lower()
         if any(h in lowered for h in cat.STATIC_PARAM_HINTS):
             # A prompt template handed in is configuration; its default (`system_prompt:
-            # str = LOCAL_SEARCH_PROMPT`) is the text it holds unless someone configures
+            # str = ANSWER_PROMPT`) is the text it holds unless someone configures
             # another, so its static text and placeholders are read from there.
             default = self._default_text(param, scope)
             return default or Val(kind=kind, role=role, node=param)
         if self._always_constant(key, scope):
             return Val(kind=kind, role=role, node=param)
         if scope.name == "__init__" and _literal(param.default):
-            # `response_type: str = "multiple paragraphs"`: an option of the object, set
+            # `answer_style: str = "one paragraph"`: an option of the object, set
             # once when it is made and the same for every request it then serves.
             return Val(kind=kind, role=role, node=param)
         if ann is not None and _names_a_class(self.code(ann)):
@@ -562,7 +562,7 @@ class Evaluator:
         return answer
 
     def _configured(self, expr: cst.BaseExpression, site: Site) -> bool:
-        """`self.map_max_length` passed on: an attribute of the object that holds
+        """`self.max_words` passed on: an attribute of the object that holds
         nothing per-request (an option set when the object was made)."""
         if not (
             isinstance(expr, cst.Attribute)

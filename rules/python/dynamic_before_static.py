@@ -34,11 +34,11 @@ class DynamicBeforeStatic(PythonRule):
 
     A template formatted with `TEMPLATE.format(...)` is read with the values passed, and
     the value is reported at the argument that fills the placeholder. A template handed in
-    as configuration (`system_prompt: str = SEARCH_PROMPT`, `self.system_prompt =
-    system_prompt or SEARCH_PROMPT`) is read from its default, and the constructor's other
-    options with literal defaults (`response_type="multiple paragraphs"`) are the object's
-    configuration, not per-request data: the retrieved context formatted into the middle of
-    a search system prompt is what breaks its prefix.
+    as configuration (`system_prompt: str = ANSWER_PROMPT`, `self.system_prompt =
+    system_prompt or ANSWER_PROMPT`) is read from its default, and the constructor's other
+    options with literal defaults (`answer_style="one paragraph"`) are the object's
+    configuration, not per-request data: retrieved documents formatted into the middle of
+    a system prompt are what breaks its prefix.
 
     A Jinja template rendered from Python (`env.from_string(TEXT).render(...)`,
     `Template(TEXT)`, `env.get_template(NAME)`, with TEXT a literal or read with
@@ -137,50 +137,48 @@ class DynamicBeforeStatic(PythonRule):
         ),
         Valid(
             f'''
-            REDUCE_PROMPT = """---Role---
-            You merge the reports of the analysts.
-            ---Goal---
+            MERGE_PROMPT = """You merge the reports below into one answer.
+            How to merge:
             {_POLICY}{_POLICY}
-            ---Analyst reports---
-            {{report_data}}"""
+            Reports:
+            {{reports}}"""
 
-            class GlobalSearch:
-                def __init__(self, model, reduce_system_prompt: str = REDUCE_PROMPT):
+            class Merger:
+                def __init__(self, model, merge_prompt: str = MERGE_PROMPT):
                     self.model = model
-                    self.reduce_system_prompt = reduce_system_prompt
+                    self.merge_prompt = merge_prompt
 
                 async def reduce(self, query: str, reports: list[str]):
-                    search_prompt = self.reduce_system_prompt.format(report_data=" ".join(reports))
-                    return await self.model.complete(system=search_prompt, user=query)
+                    answer_prompt = self.merge_prompt.format(reports=" ".join(reports))
+                    return await self.model.complete(system=answer_prompt, user=query)
             '''
         ),
     ]
     INVALID = [
         Invalid(
             f'''
-            SEARCH_PROMPT = """---Role---
-            You answer questions about the data tables below, at the target length: {{response_type}}.
-            ---Data tables---
-            {{context_data}}
-            ---Goal---
+            ANSWER_PROMPT = """You answer questions from the documents below, in this style: {{answer_style}}.
+            Documents:
+            {{documents}}
+            How to answer:
             {_POLICY}{_POLICY}"""
 
-            class LocalSearch:
-                def __init__(self, model, context_builder, system_prompt=None, response_type="one paragraph"):
+            class Answerer:
+                def __init__(self, model, retriever, system_prompt=None, answer_style="one paragraph"):
                     self.model = model
-                    self.context_builder = context_builder
-                    self.system_prompt = system_prompt or SEARCH_PROMPT
-                    self.response_type = response_type
+                    self.retriever = retriever
+                    self.system_prompt = system_prompt or ANSWER_PROMPT
+                    self.answer_style = answer_style
 
                 async def search(self, query: str):
-                    context = self.context_builder.build_context(query=query)
-                    search_prompt = self.system_prompt.format(
-                        response_type=self.response_type,
-                        context_data=context.chunks,
+                    context = self.retriever.retrieve(query=query)
+                    answer_prompt = self.system_prompt.format(
+                        answer_style=self.answer_style,
+                        documents=context.chunks,
                     )
-                    return await self.model.complete(system=search_prompt, user=query)
+                    return await self.model.complete(system=answer_prompt, user=query)
             ''',
-            line=19,
+            line=18,
             column=13,
             message_contains="`context.chunks` is per-request data",
         ),
@@ -383,7 +381,7 @@ class DynamicBeforeStatic(PythonRule):
 
 def _placed(part: Dyn) -> cst.CSTNode | None:
     """Where a value enters the text, if we know it: an f-string hole or the argument of
-    `template.format(...)` that fills a placeholder (`context_data=chunks`, whole: the
+    `template.format(...)` that fills a placeholder (`documents=chunks`, whole: the
     keyword keeps it apart from the same name elsewhere)."""
     if isinstance(part.node, cst.FormattedStringExpression):
         return part.node.expression
