@@ -16,7 +16,7 @@ from typing import cast
 import libcst as cst
 
 from promptlint.python import catalogue as cat
-from promptlint.python.index import Event, ModuleIndex, Scope, dotted, key_of, string_value
+from promptlint.python.index import Event, ModuleIndex, Scope, Site, dotted, key_of, string_value
 from promptlint.python.project import MAX_HOPS, Project
 from promptlint.python.values import (
     CALLER,
@@ -232,7 +232,17 @@ class Evaluator:
             return Val(own=ev(x10.expression, scope, at, env).all_taints(), node=x10)
         if branch == _BOOL:
             x11 = cast("cst.BooleanOperation", e)
-            return merge([ev(x11.left, scope, at, env), ev(x11.right, scope, at, env)], x11)
+            left, right = ev(x11.left, scope, at, env), ev(x11.right, scope, at, env)
+            if (
+                isinstance(x11.operator, cst.Or)
+                and left == Val(node=left.node)
+                and right.parts is not None
+                and not right.all_taints()
+            ):
+                # `system_prompt or ANSWER_PROMPT`, the configured text or its known
+                # default: read as the default (the configured one is configuration too).
+                return replace(right, node=x11)
+            return merge([left, right], x11)
         if branch == _IFEXP:
             x12 = cast("cst.IfExp", e)
             body, orelse = ev(x12.body, scope, at, env), ev(x12.orelse, scope, at, env)
@@ -296,8 +306,16 @@ class Evaluator:
         return Val(parts=join_parts(parts), node=e)
 
     def _format(
-        self, template: str, args: list[Val], kwargs: dict[str, Val], node: cst.CSTNode
+        self,
+        template: str,
+        args: list[Val],
+        kwargs: dict[str, Val],
+        node: cst.CSTNode,
+        passed: Mapping[int | str, cst.Arg] | None = None,
     ) -> Val:
+        """`template.format(...)` as pieces; a value's piece names the argument that
+        passes it (`passed`: position or keyword -> argument), where it enters the text."""
+        passed = passed or {}
         parts: list[Part] = []
         auto = 0
         try:
@@ -310,19 +328,28 @@ class Evaluator:
                 continue
             head = field_name.split(".")[0].split("[")[0]
             value: Val | None
+            key: int | str = head
             if head == "":
+                key = auto
                 value = args[auto] if auto < len(args) else None
                 auto += 1
             elif head.isdigit():
-                value = args[int(head)] if int(head) < len(args) else None
+                key = int(head)
+                value = args[key] if key < len(args) else None
             else:
                 value = kwargs.get(head)
             if value is None:
                 parts.append(Dyn(frozenset(), node))
             elif value.parts is not None and not spec and not conv and head == field_name:
-                parts.extend(value.parts)
+                arg = passed.get(key)
+                parts.extend(
+                    Dyn(p.taints, arg)
+                    if isinstance(p, Dyn) and arg is not None and not _placement(p.node)
+                    else p
+                    for p in value.parts
+                )
             else:
-                parts.append(Dyn(value.all_taints(), node))
+                parts.append(Dyn(value.all_taints(), passed.get(key, node)))
         return Val(parts=join_parts(parts), node=node)
 
     def _percent(self, template: str, right: Val, node: cst.CSTNode) -> Val:
@@ -465,8 +492,16 @@ class Evaluator:
         kind = "instance" if instance else None
         lowered = key.lower()
         if any(h in lowered for h in cat.STATIC_PARAM_HINTS):
-            return Val(kind=kind, role=role, node=param)
+            # A prompt template handed in is configuration; its default (`system_prompt:
+            # str = ANSWER_PROMPT`) is the text it holds unless someone configures
+            # another, so its static text and placeholders are read from there.
+            default = self._default_text(param, scope)
+            return default or Val(kind=kind, role=role, node=param)
         if self._always_constant(key, scope):
+            return Val(kind=kind, role=role, node=param)
+        if scope.name == "__init__" and _literal(param.default):
+            # `answer_style: str = "one paragraph"`: an option of the object, set
+            # once when it is made and the same for every request it then serves.
             return Val(kind=kind, role=role, node=param)
         if ann is not None and _names_a_class(self.code(ann)):
             # `output_format: type[T]`: a class (a schema, a model), configuration not data.
@@ -479,6 +514,19 @@ class Evaluator:
             # `**kwargs` keeps the caller's keyword order, which differs between callers.
             own = own | {Taint(KEY_SOURCE, param.name, f"`**{key}` (the caller's keyword order)")}
         return Val(own=own, kind=kind, role=role, node=param)
+
+    def _default_text(self, param: cst.Param, scope: Scope) -> Val | None:
+        """The default of a configuration parameter when it is text known without any
+        per-request part (a constant or an imported prompt): None otherwise."""
+        default = param.default
+        outer = scope.parent
+        if default is None or outer is None:
+            return None
+        # Evaluated where the `def` is (a class body, a module), once the module is loaded.
+        val = self.eval(default, outer, _LOADED)
+        if val.parts is None or not static_text(val.parts) or val.all_taints():
+            return None
+        return replace(val, node=param)
 
     def _always_constant(self, key: str, scope: Scope) -> bool:
         """True when the module calls the function, and every call passes a literal for
@@ -516,9 +564,7 @@ class Evaluator:
                     result = False
                 continue  # the default is used
             passed = True
-            if not isinstance(
-                arg.value, (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float)
-            ):
+            if not _literal(arg.value) and not self._configured(arg.value, site):
                 result = False
                 break
         # A numeric knob with a literal default (`max_queries: int = 5`) that no call here
@@ -530,6 +576,18 @@ class Evaluator:
         answer = (found and result) or (numeric and result and not passed)
         self._constant_params[cache_key] = answer
         return answer
+
+    def _configured(self, expr: cst.BaseExpression, site: Site) -> bool:
+        """`self.max_words` passed on: an attribute of the object that holds
+        nothing per-request (an option set when the object was made)."""
+        if not (
+            isinstance(expr, cst.Attribute)
+            and isinstance(expr.value, cst.Name)
+            and expr.value.value == site.scope.self_name
+        ):
+            return False
+        val = self.eval(expr, site.scope, site.at)
+        return val.parts is None and not val.all_taints() and val.kind is None
 
     def _from_events(
         self, key: str, scope: Scope, events: list[Event], at: int, env: Env | None = None
@@ -1092,8 +1150,14 @@ class Evaluator:
                         else:
                             return Val(parts=(Dyn(mapping.all_taints(), e),), node=e)
                     positional = [] if method == "format_map" else args
+                    passed: dict[int | str, cst.Arg] = dict(enumerate(positional))
+                    passed.update(kwargs)
                     return self._format(
-                        text, [self.eval(a.value, scope, at, env) for a in positional], named, e
+                        text,
+                        [self.eval(a.value, scope, at, env) for a in positional],
+                        named,
+                        e,
+                        passed,
                     )
             if recv.parts is not None and method in _STR_KEEPING:
                 extra = merge(arg_vals())
@@ -1443,6 +1507,23 @@ _KEPT_ORDER = frozenset(
         cat.MCP_LISTING,
     }
 )
+
+
+def _placement(node: cst.CSTNode | None) -> bool:
+    """A piece's node that says where its value entered the text (an f-string hole, an
+    argument of `.format`), rather than only what made the value."""
+    return isinstance(node, (cst.FormattedStringExpression, cst.Arg))
+
+
+def _literal(node: cst.BaseExpression | None) -> bool:
+    """A literal string or number (`None` and booleans say nothing about the value)."""
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    return isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float))
+
+
+# A position after every statement of a module: what its names hold once it is imported.
+_LOADED = 1 << 60
 
 
 def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> frozenset[Taint]:
