@@ -481,7 +481,7 @@ class Evaluator:
             return known
         self._constant_params[cache_key] = False  # while we look (recursion)
         names = list(scope.params)
-        if scope.self_name is not None:
+        if scope.self_name in names:
             names.remove(scope.self_name)
         position = names.index(key) if key in names else -1
         # `__init__` is called through its class: `Agent("Ava")`.

@@ -50,6 +50,10 @@ LLM_HINTS = re.compile(
     # prompt parts by name (PROMPT_PART_WORDS): `docs_prompt += ...`, `def get_system_prompt(`
     r"|\b\w*_?(?:prompts?|instructions?|preamble)\w*\s*\+?=[^=]"
     r"|\bdef \w*(?:prompt|instruction|system|tools|messages)\w*\("
+    # what trims or re-renders a history (rules/python/history_rewrite.py): a condenser or
+    # history processor, a function that takes the turns it reshapes
+    r"|\bdef \w*(?:history|condens)\w*\("
+    r"|\bdef \w+\([^)]*?\b\w*(?:history|messages|turns)\s*[:,)=]"
     # templates rendered here (python/rendered.py)
     r"|\.from_string\(|\.get_template\(|\bTemplate\("
 )
