@@ -675,10 +675,13 @@ class Evaluator:
             val = self._mutate(val, ev, scope, env)
         return val
 
-    def _loop_taints(self, ev: Event, scope: Scope) -> frozenset[Taint]:
+    def _loop_taints(self, ev: Event, scope: Scope, env: Env | None = None) -> frozenset[Taint]:
+        # With the call's arguments bound: `for f in files: text += f` orders the text as
+        # the caller's `files` is ordered.
         out: set[Taint] = set()
         for it in ev.loops:
-            out |= _at_iteration(it, _structural(self.eval(it, scope, ev.end).all_taints()))
+            order = self.eval(it, scope, ev.end, env).all_taints()
+            out |= _at_iteration(it, _structural(order))
         return frozenset(out)
 
     def _mutate(self, val: Val, ev: Event, scope: Scope, env: Env | None = None) -> Val:
@@ -689,7 +692,7 @@ class Evaluator:
             if ev.method == "AddAssign":
                 # `prompt += part` in a loop builds the text in the order of the loop.
                 added = self._add(val, right, ev.node)
-                return added.with_own(self._loop_taints(ev, scope)) if in_loop else added
+                return added.with_own(self._loop_taints(ev, scope, env)) if in_loop else added
             return merge([val, right], ev.node)
         if ev.kind == "shuffle":
             return val.with_own([Taint(UNORDERED, ev.node, f"{ev.method}()")])
@@ -711,7 +714,7 @@ class Evaluator:
                 if isinstance(key, str):
                     return replace(val, fields={**val.fields, key: new})
             # `d[k] = v` in a loop orders the keys as the loop does.
-            order = self._loop_taints(ev, scope) if in_loop else frozenset()
+            order = self._loop_taints(ev, scope, env) if in_loop else frozenset()
             return val.with_own(new.all_taints() | order)
         if ev.kind != "call":
             return val
@@ -724,7 +727,7 @@ class Evaluator:
             if in_loop or val.items is None:
                 more = repeated(item.all_taints()) if in_loop else item.all_taints()
                 return Val(
-                    own=val.all_taints() | more | self._loop_taints(ev, scope), node=val.node
+                    own=val.all_taints() | more | self._loop_taints(ev, scope, env), node=val.node
                 )
             if method == "append":
                 return replace(val, items=(*val.items, item))
@@ -739,7 +742,7 @@ class Evaluator:
             other = args[0]
             if in_loop or val.items is None:
                 return Val(
-                    own=val.all_taints() | other.all_taints() | self._loop_taints(ev, scope),
+                    own=val.all_taints() | other.all_taints() | self._loop_taints(ev, scope, env),
                     node=val.node,
                 )
             return replace(val, items=(*val.items, *self._as_items(other)))
@@ -1074,6 +1077,14 @@ class Evaluator:
                 if v.items is not None:
                     return replace(v, node=e)
                 return Val(own=_at_iteration(e.args[0].value, v.all_taints()), node=e)
+            if qname in _ORDER_PASSING and args:
+                # enumerate(files), zip(names, specs): iterated in their arguments' order.
+                order: set[Taint] = set()
+                for a in args:
+                    v = self.eval(a.value, scope, at, env)
+                    kept = _at_iteration(a.value, v.all_taints())
+                    order |= {t for t in kept if t.kind not in STRUCTURAL or t.kind == UNORDERED}
+                return Val(own=frozenset(order), node=e)
             if qname == "dict" and not args:
                 fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
                 return self._dict_val(fields, frozenset(), e)
@@ -1481,6 +1492,8 @@ _AWAITABLE_WRAPPERS = frozenset(
     }
 )
 _SET_OPERATORS = (cst.BitAnd, cst.BitOr, cst.BitXor, cst.Subtract)
+# Builtins that iterate their arguments lazily, in their order (list/tuple are read above).
+_ORDER_PASSING = cat.ORDER_KEEPING - {"list", "tuple", "dict"}
 _REBINDING = frozenset({"assign", "iter", "unpack"})
 
 _STR_KEEPING = {
