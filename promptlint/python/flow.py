@@ -1138,6 +1138,28 @@ class Evaluator:
             template_vars=variables,
         )
 
+    def written_to_file(self, key: str, scope: Scope) -> bool:
+        """`scope` writes the text `key` holds to a file (`f.write(prompt)`,
+        `f.write(prompt.encode())`, `path.write_text(prompt)`): a prompt file generated
+        once, read back later as static text, not a request's prompt."""
+        for site in self.index.calls:
+            call = site.node
+            if site.scope is not scope or not isinstance(call, cst.Call) or not call.args:
+                continue
+            func = call.func
+            if not isinstance(func, cst.Attribute) or func.attr.value not in _FILE_WRITES:
+                continue
+            arg = call.args[0].value
+            if (
+                isinstance(arg, cst.Call)
+                and isinstance(arg.func, cst.Attribute)
+                and arg.func.attr.value == "encode"
+            ):
+                arg = arg.func.value
+            if isinstance(arg, cst.Name) and arg.value == key:
+                return True
+        return False
+
     def _module_class(self, name: str) -> Scope | None:
         module = self.index.module_scope
         return module.classes.get(name) if module is not None else None
@@ -1227,7 +1249,13 @@ class Evaluator:
         if results:
             main = results[-1]
             others = merge(results[:-1]).own
-            return main.with_own(others) if others else main
+            main = main.with_own(others) if others else main
+            if all(
+                isinstance(r.value, cst.Name) and self.written_to_file(r.value.value, fscope)
+                for r in fscope.returns
+            ):
+                return _fixed_once(main)
+            return main
         if not fscope.yields:
             return None
         taints: set[Taint] = set()
@@ -1239,6 +1267,23 @@ class Evaluator:
                 order = _structural(self.eval(it, fscope, at, env).all_taints())
                 taints |= _at_iteration(it, order)
         return Val(own=frozenset(taints), node=fscope.node)
+
+
+# Methods that write a text to a file (`written_to_file`).
+_FILE_WRITES = frozenset({"write", "write_text", "write_bytes"})
+
+
+def _fixed_once(val: Val) -> Val:
+    """A generated prompt file's text: what filled it (the caller's values) is fixed in the
+    file, as static as text read from one; clock, ids and order stay what they are."""
+
+    def keep(taints: frozenset[Taint]) -> frozenset[Taint]:
+        return frozenset(t for t in taints if t.kind != CALLER)
+
+    parts = val.parts
+    if parts is not None:
+        parts = tuple(Dyn(keep(p.taints), p.node) if isinstance(p, Dyn) else p for p in parts)
+    return replace(val, own=keep(val.own), parts=parts)
 
 
 # Calls that give what the awaitable they wrap gives.

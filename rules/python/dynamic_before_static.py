@@ -30,7 +30,10 @@ class DynamicBeforeStatic(PythonRule):
     whose request is elsewhere, the static text after it counts from 400 characters (about
     100 tokens) with one stretch of at least 200 between inputs: a closing line, or the
     tags around each input, are not worth a reorder. Only the first per-request value of a
-    text is reported: the prefix ends there.
+    text is reported: the prefix ends there. A prompt text the function writes to a file
+    (`file.write(prompt)`, `path.write_text(prompt)`) is a prompt file generated once:
+    what filled it is fixed in the file, static where the file is read, and the function's
+    callers get it as static text too.
 
     A Jinja template rendered from Python (`env.from_string(TEXT).render(...)`,
     `Template(TEXT)`, `env.get_template(NAME)`, with TEXT a literal or read with
@@ -125,6 +128,24 @@ class DynamicBeforeStatic(PythonRule):
 
             def render(prompt: str) -> str:
                 return Environment(loader=BaseLoader()).from_string(PROMPT).render(prompt=prompt)
+            '''
+        ),
+        Valid(
+            f'''
+            from pathlib import Path
+
+            SUMMARY_TEMPLATE = """You are {{persona}}. Write in {{language}}.
+            {_POLICY}{_POLICY}"""
+
+            def create_summary_prompt(persona, language, output_path: Path):
+                prompt = SUMMARY_TEMPLATE.format(persona=persona, language=language)
+                with (output_path / "summarize.txt").open("wb") as file:
+                    file.write(prompt.encode("utf-8"))
+                return prompt
+
+            def generate_prompts(persona, language, output_path):
+                summary_prompt = create_summary_prompt(persona, language, output_path)
+                return summary_prompt
             '''
         ),
     ]
