@@ -729,6 +729,12 @@ class Evaluator:
                 k = string_value(idx)
                 if isinstance(k, str) and k in base.fields:
                     return base.fields[k]
+            key = string_value(idx) if isinstance(idx, cst.SimpleString) else None
+            if isinstance(key, str) and any(h in key.lower() for h in cat.STATIC_PARAM_HINTS):
+                # `context["entity_types"]`, `ctx["system_prompt"]`: a field named like
+                # configuration is configuration, as a parameter of that name is.
+                kept = frozenset(t for t in base.all_taints() if t.kind != CALLER)
+                return Val(own=kept, node=e)
             if (
                 isinstance(idx, cst.Integer)
                 and base.items is not None

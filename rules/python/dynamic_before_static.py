@@ -33,7 +33,9 @@ class DynamicBeforeStatic(PythonRule):
     text is reported: the prefix ends there. A prompt text the function writes to a file
     (`file.write(prompt)`, `path.write_text(prompt)`) is a prompt file generated once:
     what filled it is fixed in the file, static where the file is read, and the function's
-    callers get it as static text too.
+    callers get it as static text too. A field of a parameter named like configuration
+    (`context["entity_types"]`, `ctx["system_prompt"]`) is configuration, as a parameter
+    of that name is.
 
     A Jinja template rendered from Python (`env.from_string(TEXT).render(...)`,
     `Template(TEXT)`, `env.get_template(NAME)`, with TEXT a literal or read with
@@ -150,6 +152,23 @@ class DynamicBeforeStatic(PythonRule):
         ),
     ]
     INVALID = [
+        # The field named like configuration (`entity_types`, the graph's schema) is not
+        # per-request; the episode after it is, and it is what is reported.
+        Invalid(
+            f'''
+            def extract_message(context: dict) -> list[dict]:
+                user_prompt = f"""<ENTITY TYPES>
+            {{context['entity_types']}}
+            </ENTITY TYPES>
+            <CURRENT MESSAGE>
+            {{context['episode_content']}}
+            </CURRENT MESSAGE>
+            {_POLICY}{_POLICY}"""
+                return [{{"role": "user", "content": user_prompt}}]
+            ''',
+            line=6,
+            message_contains="context['episode_content']",
+        ),
         Invalid(
             f'''
             from jinja2 import BaseLoader, Environment
