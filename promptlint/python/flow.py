@@ -151,6 +151,8 @@ class Evaluator:
         self._memo: dict[tuple[int, int, int], Val] = {}
         self._code: dict[int, str] = {}  # id(node) -> its source (see `code`)
         self._constant_params: dict[tuple[int, str], bool] = {}
+        # id(scope) -> the names the scope writes to a file (`written_to_file`), built once
+        self._written: dict[int, set[str]] | None = None
 
     # ---- names -------------------------------------------------------------------
     def qualname(self, expr: cst.BaseExpression) -> str | None:
@@ -1164,23 +1166,13 @@ class Evaluator:
         """`scope` writes the text `key` holds to a file (`f.write(prompt)`,
         `f.write(prompt.encode())`, `path.write_text(prompt)`): a prompt file generated
         once, read back later as static text, not a request's prompt."""
-        for site in self.index.calls:
-            call = site.node
-            if site.scope is not scope or not isinstance(call, cst.Call) or not call.args:
-                continue
-            func = call.func
-            if not isinstance(func, cst.Attribute) or func.attr.value not in _FILE_WRITES:
-                continue
-            arg = call.args[0].value
-            if (
-                isinstance(arg, cst.Call)
-                and isinstance(arg.func, cst.Attribute)
-                and arg.func.attr.value == "encode"
-            ):
-                arg = arg.func.value
-            if isinstance(arg, cst.Name) and arg.value == key:
-                return True
-        return False
+        if self._written is None:
+            self._written = {}
+            for site in self.index.calls:
+                name = _written_name(site.node)
+                if name is not None:
+                    self._written.setdefault(id(site.scope), set()).add(name)
+        return key in self._written.get(id(scope), ())
 
     def _module_class(self, name: str) -> Scope | None:
         module = self.index.module_scope
@@ -1293,6 +1285,24 @@ class Evaluator:
 
 # Methods that write a text to a file (`written_to_file`).
 _FILE_WRITES = frozenset({"write", "write_text", "write_bytes"})
+
+
+def _written_name(call: cst.CSTNode) -> str | None:
+    """The name whose text `call` writes to a file: `f.write(name)`, `f.write(name.encode())`,
+    `path.write_text(name)`."""
+    if not isinstance(call, cst.Call) or not call.args:
+        return None
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value not in _FILE_WRITES:
+        return None
+    arg = call.args[0].value
+    if (
+        isinstance(arg, cst.Call)
+        and isinstance(arg.func, cst.Attribute)
+        and arg.func.attr.value == "encode"
+    ):
+        arg = arg.func.value
+    return arg.value if isinstance(arg, cst.Name) else None
 
 
 def _fixed_once(val: Val) -> Val:
