@@ -151,6 +151,8 @@ class Evaluator:
         self._memo: dict[tuple[int, int, int], Val] = {}
         self._code: dict[int, str] = {}  # id(node) -> its source (see `code`)
         self._constant_params: dict[tuple[int, str], bool] = {}
+        # id(scope) -> the names the scope writes to a file (`written_to_file`), built once
+        self._written: dict[int, set[str]] | None = None
 
     # ---- names -------------------------------------------------------------------
     def qualname(self, expr: cst.BaseExpression) -> str | None:
@@ -817,6 +819,12 @@ class Evaluator:
                 k = string_value(idx)
                 if isinstance(k, str) and k in base.fields:
                     return base.fields[k]
+            key = string_value(idx) if isinstance(idx, cst.SimpleString) else None
+            if isinstance(key, str) and any(h in key.lower() for h in cat.STATIC_PARAM_HINTS):
+                # `context["entity_types"]`, `ctx["system_prompt"]`: a field named like
+                # configuration is configuration, as a parameter of that name is.
+                kept = frozenset(t for t in base.all_taints() if t.kind != CALLER)
+                return Val(own=kept, node=e)
             if (
                 isinstance(idx, cst.Integer)
                 and base.items is not None
@@ -1375,6 +1383,18 @@ class Evaluator:
                 self.project.hops -= 1
         return None
 
+    def written_to_file(self, key: str, scope: Scope) -> bool:
+        """`scope` writes the text `key` holds to a file (`f.write(prompt)`,
+        `f.write(prompt.encode())`, `path.write_text(prompt)`): a prompt file generated
+        once, read back later as static text, not a request's prompt."""
+        if self._written is None:
+            self._written = {}
+            for site in self.index.calls:
+                name = _written_name(site.node)
+                if name is not None:
+                    self._written.setdefault(id(site.scope), set()).add(name)
+        return key in self._written.get(id(scope), ())
+
     def _module_class(self, name: str) -> Scope | None:
         module = self.index.module_scope
         return module.classes.get(name) if module is not None else None
@@ -1464,7 +1484,13 @@ class Evaluator:
         if results:
             main = results[-1]
             others = merge(results[:-1]).own
-            return main.with_own(others) if others else main
+            main = main.with_own(others) if others else main
+            if all(
+                isinstance(r.value, cst.Name) and self.written_to_file(r.value.value, fscope)
+                for r in fscope.returns
+            ):
+                return _fixed_once(main)
+            return main
         if not fscope.yields:
             return None
         taints: set[Taint] = set()
@@ -1481,6 +1507,43 @@ class Evaluator:
 _MAX_LINEAGE = 8  # classes of a lineage looked through for an attribute or a method
 # Copies give what they copy.
 _COPIES = frozenset({"copy.copy", "copy.deepcopy"})
+
+
+# Methods that write a text to a file (`written_to_file`).
+_FILE_WRITES = frozenset({"write", "write_text", "write_bytes"})
+
+
+def _written_name(call: cst.CSTNode) -> str | None:
+    """The name whose text `call` writes to a file: `f.write(name)`, `f.write(name.encode())`,
+    `path.write_text(name)`."""
+    if not isinstance(call, cst.Call) or not call.args:
+        return None
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value not in _FILE_WRITES:
+        return None
+    arg = call.args[0].value
+    if (
+        isinstance(arg, cst.Call)
+        and isinstance(arg.func, cst.Attribute)
+        and arg.func.attr.value == "encode"
+    ):
+        arg = arg.func.value
+    return arg.value if isinstance(arg, cst.Name) else None
+
+
+def _fixed_once(val: Val) -> Val:
+    """A generated prompt file's text: what filled it (the caller's values) is fixed in the
+    file, as static as text read from one; clock, ids and order stay what they are."""
+
+    def keep(taints: frozenset[Taint]) -> frozenset[Taint]:
+        return frozenset(t for t in taints if t.kind != CALLER)
+
+    parts = val.parts
+    if parts is not None:
+        parts = tuple(Dyn(keep(p.taints), p.node) if isinstance(p, Dyn) else p for p in parts)
+    return replace(val, own=keep(val.own), parts=parts)
+
+
 # Calls that give what the awaitable they wrap gives.
 _AWAITABLE_WRAPPERS = frozenset(
     {

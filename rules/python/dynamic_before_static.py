@@ -30,7 +30,12 @@ class DynamicBeforeStatic(PythonRule):
     whose request is elsewhere, the static text after it counts from 400 characters (about
     100 tokens) with one stretch of at least 200 between inputs: a closing line, or the
     tags around each input, are not worth a reorder. Only the first per-request value of a
-    text is reported: the prefix ends there.
+    text is reported: the prefix ends there. A prompt text the function writes to a file
+    (`file.write(prompt)`, `path.write_text(prompt)`) is a prompt file generated once:
+    what filled it is fixed in the file, static where the file is read, and the function's
+    callers get it as static text too. A field of a parameter named like configuration
+    (`context["entity_types"]`, `ctx["system_prompt"]`) is configuration, as a parameter
+    of that name is.
 
     A template formatted with `TEMPLATE.format(...)` is read with the values passed, and
     the value is reported at the argument that fills the placeholder. A template handed in
@@ -153,8 +158,43 @@ class DynamicBeforeStatic(PythonRule):
                     return await self.model.complete(system=answer_prompt, user=query)
             '''
         ),
+        Valid(
+            f'''
+            from pathlib import Path
+
+            SUMMARY_TEMPLATE = """You are {{persona}}. Write in {{language}}.
+            {_POLICY}{_POLICY}"""
+
+            def create_summary_prompt(persona, language, output_path: Path):
+                prompt = SUMMARY_TEMPLATE.format(persona=persona, language=language)
+                with (output_path / "summarize.txt").open("wb") as file:
+                    file.write(prompt.encode("utf-8"))
+                return prompt
+
+            def generate_prompts(persona, language, output_path):
+                summary_prompt = create_summary_prompt(persona, language, output_path)
+                return summary_prompt
+            '''
+        ),
     ]
     INVALID = [
+        # The field named like configuration (`entity_types`, the graph's schema) is not
+        # per-request; the episode after it is, and it is what is reported.
+        Invalid(
+            f'''
+            def extract_message(context: dict) -> list[dict]:
+                user_prompt = f"""<ENTITY TYPES>
+            {{context['entity_types']}}
+            </ENTITY TYPES>
+            <CURRENT MESSAGE>
+            {{context['episode_content']}}
+            </CURRENT MESSAGE>
+            {_POLICY}{_POLICY}"""
+                return [{{"role": "user", "content": user_prompt}}]
+            ''',
+            line=6,
+            message_contains="context['episode_content']",
+        ),
         Invalid(
             f'''
             ANSWER_PROMPT = """You answer questions from the documents below, in this style: {{answer_style}}.
