@@ -60,6 +60,11 @@ def repeated(taints: frozenset[Taint]) -> frozenset[Taint]:
 
 
 MAX_DEPTH = 40  # nested evaluations (names, calls, returns) followed before giving up
+# Returns followed with a call's arguments bound, per module: bound evaluations are not
+# memoised (the arguments differ), so helpers calling helpers with what they were given
+# grow as the product of their fan-outs. Past the budget a call is read as an opaque one
+# (what it returns carries its arguments' values): the run stays linear in the code.
+MAX_BOUND_RETURNS = 2000
 Env = Mapping[str, Val]
 LANGCHAIN_MESSAGES = {
     "SystemMessage": "lc-system",
@@ -151,6 +156,7 @@ class Evaluator:
         self._memo: dict[tuple[int, int, int], Val] = {}
         self._code: dict[int, str] = {}  # id(node) -> its source (see `code`)
         self._constant_params: dict[tuple[int, str], bool] = {}
+        self._bound_returns = 0  # returns followed with arguments bound (MAX_BOUND_RETURNS)
         # id(scope) -> the names the scope writes to a file (`written_to_file`), built once
         self._written: dict[int, set[str]] | None = None
 
@@ -1476,6 +1482,10 @@ class Evaluator:
         """What calling the function of `fscope` gives: its last return's value with the
         other returns' taints, or for a generator what it yields in the order of its loops.
         None when it returns nothing we can see."""
+        if env:
+            self._bound_returns += 1
+            if self._bound_returns > MAX_BOUND_RETURNS:
+                return Val(own=merge(env.values()).all_taints(), node=fscope.node)
         results = [
             self.eval(r.value, fscope, self.index.ordinal.get(id(r), 10**9), env)
             for r in fscope.returns
