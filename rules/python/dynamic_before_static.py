@@ -30,7 +30,20 @@ class DynamicBeforeStatic(PythonRule):
     whose request is elsewhere, the static text after it counts from 400 characters (about
     100 tokens) with one stretch of at least 200 between inputs: a closing line, or the
     tags around each input, are not worth a reorder. Only the first per-request value of a
-    text is reported: the prefix ends there.
+    text is reported: the prefix ends there. A prompt text the function writes to a file
+    (`file.write(prompt)`, `path.write_text(prompt)`) is a prompt file generated once:
+    what filled it is fixed in the file, static where the file is read, and the function's
+    callers get it as static text too. A field of a parameter named like configuration
+    (`context["entity_types"]`, `ctx["system_prompt"]`) is configuration, as a parameter
+    of that name is.
+
+    A template formatted with `TEMPLATE.format(...)` is read with the values passed, and
+    the value is reported at the argument that fills the placeholder. A template handed in
+    as configuration (`system_prompt: str = ANSWER_PROMPT`, `self.system_prompt =
+    system_prompt or ANSWER_PROMPT`) is read from its default, and the constructor's other
+    options with literal defaults (`answer_style="one paragraph"`) are the object's
+    configuration, not per-request data: retrieved documents formatted into the middle of
+    a system prompt are what breaks its prefix.
 
     A Jinja template rendered from Python (`env.from_string(TEXT).render(...)`,
     `Template(TEXT)`, `env.get_template(NAME)`, with TEXT a literal or read with
@@ -127,8 +140,88 @@ class DynamicBeforeStatic(PythonRule):
                 return Environment(loader=BaseLoader()).from_string(PROMPT).render(prompt=prompt)
             '''
         ),
+        Valid(
+            f'''
+            MERGE_PROMPT = """You merge the reports below into one answer.
+            How to merge:
+            {_POLICY}{_POLICY}
+            Reports:
+            {{reports}}"""
+
+            class Merger:
+                def __init__(self, model, merge_prompt: str = MERGE_PROMPT):
+                    self.model = model
+                    self.merge_prompt = merge_prompt
+
+                async def reduce(self, query: str, reports: list[str]):
+                    answer_prompt = self.merge_prompt.format(reports=" ".join(reports))
+                    return await self.model.complete(system=answer_prompt, user=query)
+            '''
+        ),
+        Valid(
+            f'''
+            from pathlib import Path
+
+            SUMMARY_TEMPLATE = """You are {{persona}}. Write in {{language}}.
+            {_POLICY}{_POLICY}"""
+
+            def create_summary_prompt(persona, language, output_path: Path):
+                prompt = SUMMARY_TEMPLATE.format(persona=persona, language=language)
+                with (output_path / "summarize.txt").open("wb") as file:
+                    file.write(prompt.encode("utf-8"))
+                return prompt
+
+            def generate_prompts(persona, language, output_path):
+                summary_prompt = create_summary_prompt(persona, language, output_path)
+                return summary_prompt
+            '''
+        ),
     ]
     INVALID = [
+        # The field named like configuration (`entity_types`, the graph's schema) is not
+        # per-request; the episode after it is, and it is what is reported.
+        Invalid(
+            f'''
+            def extract_message(context: dict) -> list[dict]:
+                user_prompt = f"""<ENTITY TYPES>
+            {{context['entity_types']}}
+            </ENTITY TYPES>
+            <CURRENT MESSAGE>
+            {{context['episode_content']}}
+            </CURRENT MESSAGE>
+            {_POLICY}{_POLICY}"""
+                return [{{"role": "user", "content": user_prompt}}]
+            ''',
+            line=6,
+            message_contains="context['episode_content']",
+        ),
+        Invalid(
+            f'''
+            ANSWER_PROMPT = """You answer questions from the documents below, in this style: {{answer_style}}.
+            Documents:
+            {{documents}}
+            How to answer:
+            {_POLICY}{_POLICY}"""
+
+            class Answerer:
+                def __init__(self, model, retriever, system_prompt=None, answer_style="one paragraph"):
+                    self.model = model
+                    self.retriever = retriever
+                    self.system_prompt = system_prompt or ANSWER_PROMPT
+                    self.answer_style = answer_style
+
+                async def search(self, query: str):
+                    context = self.retriever.retrieve(query=query)
+                    answer_prompt = self.system_prompt.format(
+                        answer_style=self.answer_style,
+                        documents=context.chunks,
+                    )
+                    return await self.model.complete(system=answer_prompt, user=query)
+            ''',
+            line=18,
+            column=13,
+            message_contains="`context.chunks` is per-request data",
+        ),
         Invalid(
             f'''
             from jinja2 import BaseLoader, Environment
@@ -219,12 +312,7 @@ class DynamicBeforeStatic(PythonRule):
                 if not long_enough:
                     break  # the cacheable prefix ends at the first per-request value
                 where = block.label + (f" of `{request.api}` request" if request else "")
-                # Report where the value is interpolated (an f-string hole), if we know it.
-                hole = (
-                    part.node.expression
-                    if isinstance(part.node, cst.FormattedStringExpression)
-                    else None
-                )
+                hole = _placed(part)
                 # One report per value: its first per-request source, or the hole it fills.
                 for taint in sorted(callers, key=lambda t: ctx.order(t.node))[:1]:
                     ctx.report(
@@ -328,11 +416,7 @@ class DynamicBeforeStatic(PythonRule):
                     ]
                     if not params:
                         continue
-                    node = (
-                        part.node.expression
-                        if isinstance(part.node, cst.FormattedStringExpression)
-                        else part.node
-                    )
+                    node = _placed(part) or part.node
                     ctx.report(
                         type(self),
                         node,
@@ -354,6 +438,17 @@ def _display_entries(node: cst.CSTNode | None) -> dict[str, cst.CSTNode]:
             if key is not None:
                 out[key] = el.value
     return out
+
+
+def _placed(part: Dyn) -> cst.CSTNode | None:
+    """Where a value enters the text, if we know it: an f-string hole or the argument of
+    `template.format(...)` that fills a placeholder (`documents=chunks`, whole: the
+    keyword keeps it apart from the same name elsewhere)."""
+    if isinstance(part.node, cst.FormattedStringExpression):
+        return part.node.expression
+    if isinstance(part.node, cst.Arg):
+        return part.node
+    return None
 
 
 def _size(chars: int) -> str:
