@@ -799,14 +799,6 @@ class Evaluator:
         if base.fields is not None and base.kind is None and e.attr.value in base.fields:
             # An object built with keywords (`SimpleNamespace(system=...)`): its attribute.
             return base.fields[e.attr.value]
-        if base.parts is None and base.items is None and not base.all_taints():
-            # `prompts.SYSTEM` with `prompts` a module of the project.
-            head = dotted(e)
-            if head is not None and head.split(".")[0] in self.index.imports:
-                qname = self.qualname(e)
-                found = self.imported_value(qname) if qname is not None else None
-                if found is not None:
-                    return found
         taints = base.all_taints()
         callers = {t for t in taints if t.kind == CALLER}
         if callers:
@@ -1382,6 +1374,10 @@ class Evaluator:
             if self.project is None or self.project.hops >= MAX_HOPS:
                 return None
             bound = self._bind_args(fscope, e, scope, at, env, defaults=False)
+            for name, p in fscope.params.items():
+                # An argument not passed takes the method's default: the same every call.
+                if name not in bound and name != fscope.self_name and p.default is not None:
+                    bound[name] = Val(node=p.default)
             self.project.hops += 1
             try:
                 return ev.returned(fscope, bound)

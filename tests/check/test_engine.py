@@ -410,8 +410,9 @@ from types import SimpleNamespace
 
 from jinja2 import Environment
 
-from app import prompts
 from app.config_loader import get_settings
+
+INLINE = "The question: {{ question }}"
 
 
 class Helper:
@@ -425,7 +426,7 @@ class Helper:
         }
         env = Environment()
         system = env.from_string(get_settings().help_prompt.system).render(self.vars)
-        kept = env.from_string(SimpleNamespace(text=prompts.INLINE).text).render(self.vars)
+        kept = env.from_string(SimpleNamespace(text=INLINE).text).render(self.vars)
         return self.ai.chat(system=system, user=kept)
 """
 
@@ -445,15 +446,11 @@ def test_a_template_kept_in_the_settings_is_read_from_the_project_toml(tmp_path:
         + rules * 8
         + '\n{%- endif %}\n"""\n'
     )
-    # A template in a constant of another module, reached through an object's attribute.
-    (tmp_path / "app" / "prompts.py").write_text(
-        f'INLINE = "The question: {{{{ question }}}}\\n" + {rules!r} * 8\n'
-    )
     (tmp_path / "app" / "tool.py").write_text(SETTINGS_TOOL)
     doc = json.loads(run(tmp_path, "check", "--format", "json", "app").stdout)
     # Reported where the value is put into the mapping the templates are rendered with.
     assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [
-        ("app/tool.py", 15, "PL104"),
+        ("app/tool.py", 16, "PL104"),
     ]
     assert "line 4 of app/settings/help_prompts.toml" in doc["findings"][0]["message"]
     # Only the text printed in any case counts: behind an `{% if %}` it may never be sent.
@@ -462,7 +459,6 @@ def test_a_template_kept_in_the_settings_is_read_from_the_project_toml(tmp_path:
         + rules * 8
         + '\n{%- endif %}\n"""\n'
     )
-    (tmp_path / "app" / "prompts.py").write_text('INLINE = "The question: {{ question }}"\n')
     assert json.loads(run(tmp_path, "check", "--format", "json", "app").stdout)["findings"] == []
 
 
