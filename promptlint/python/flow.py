@@ -683,12 +683,10 @@ class Evaluator:
             val = self._mutate(val, ev, scope, env)
         return val
 
-    def _loop_taints(self, ev: Event, scope: Scope, env: Env | None = None) -> frozenset[Taint]:
-        # With the call's arguments bound: `for f in files: text += f` orders the text as
-        # the caller's `files` is ordered.
+    def _loop_taints(self, ev: Event, scope: Scope) -> frozenset[Taint]:
         out: set[Taint] = set()
         for it in ev.loops:
-            order = self.eval(it, scope, ev.end, env).all_taints()
+            order = self.eval(it, scope, ev.end).all_taints()
             out |= _at_iteration(it, _structural(order))
         return frozenset(out)
 
@@ -700,7 +698,7 @@ class Evaluator:
             if ev.method == "AddAssign":
                 # `prompt += part` in a loop builds the text in the order of the loop.
                 added = self._add(val, right, ev.node)
-                return added.with_own(self._loop_taints(ev, scope, env)) if in_loop else added
+                return added.with_own(self._loop_taints(ev, scope)) if in_loop else added
             return merge([val, right], ev.node)
         if ev.kind == "shuffle":
             return val.with_own([Taint(UNORDERED, ev.node, f"{ev.method}()")])
@@ -722,7 +720,7 @@ class Evaluator:
                 if isinstance(key, str):
                     return replace(val, fields={**val.fields, key: new})
             # `d[k] = v` in a loop orders the keys as the loop does.
-            order = self._loop_taints(ev, scope, env) if in_loop else frozenset()
+            order = self._loop_taints(ev, scope) if in_loop else frozenset()
             return val.with_own(new.all_taints() | order)
         if ev.kind != "call":
             return val
@@ -735,7 +733,7 @@ class Evaluator:
             if in_loop or val.items is None:
                 more = repeated(item.all_taints()) if in_loop else item.all_taints()
                 return Val(
-                    own=val.all_taints() | more | self._loop_taints(ev, scope, env), node=val.node
+                    own=val.all_taints() | more | self._loop_taints(ev, scope), node=val.node
                 )
             if method == "append":
                 return replace(val, items=(*val.items, item))
@@ -750,7 +748,7 @@ class Evaluator:
             other = args[0]
             if in_loop or val.items is None:
                 return Val(
-                    own=val.all_taints() | other.all_taints() | self._loop_taints(ev, scope, env),
+                    own=val.all_taints() | other.all_taints() | self._loop_taints(ev, scope),
                     node=val.node,
                 )
             return replace(val, items=(*val.items, *self._as_items(other)))
