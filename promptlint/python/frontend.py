@@ -163,8 +163,8 @@ class PythonContext:
         out: list[Block] = []
         for scope, key, events in self.events:
             name = key.rsplit(".", 1)[-1]
-            if not _names_prompt_part(name):
-                continue
+            if not _names_prompt_part(name) or self.evaluator.written_to_file(key, scope):
+                continue  # a prompt file generated here is static text where it is read
             # What it holds after each change: a later conditional reassignment
             # (`docs = clip(docs)` when too long) must not hide how it was built.
             read: bool | None = None
@@ -182,7 +182,7 @@ class PythonContext:
                     out.append(Block(kept, f"`{key}`", "prompt", prefix=True))
         for fscope in self.index.scope_of_function.values():
             named = _names_prompt_part(fscope.name)
-            if not named and (not fscope.returns or "list_tools" not in self.text):
+            if not named and not (fscope.returns and self._lists_tools(fscope)):
                 continue
             val = self.evaluator.returned(fscope)
             if val is None:
@@ -199,6 +199,11 @@ class PythonContext:
                 where = f"the MCP tools `{fscope.name}()` returns"
             out.append(Block(kept, where, "prompt", prefix=True))
         return out
+
+    def _lists_tools(self, fscope: Scope) -> bool:
+        """Whether the function calls `list_tools()` itself: only then is its return read
+        for an MCP listing (evaluating every function's return costs as much as the rest)."""
+        return "list_tools" in self.text and ".list_tools(" in self.code(fscope.node)
 
     @cached_property
     def _import_time_calls(self) -> set[int]:
