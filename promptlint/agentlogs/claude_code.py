@@ -16,10 +16,11 @@ import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from promptlint.agentlogs.calls import LoggedCall, Shape
-from promptlint.agentlogs.jsonl import Line
+from promptlint.agentlogs.jsonl import Line, LineErrors
 from promptlint.store.timefmt import parse_ts
 from promptlint.wire.usage import normalize_usage
 
@@ -46,6 +47,8 @@ class ClaudeCodeReader:
     # Call ids already turned into calls, oldest first: the entries of one call sit next to
     # each other, so the last few are enough to count each call once.
     seen: dict[str, None] = field(default_factory=dict)
+    path: str = ""
+    errors: LineErrors = field(default_factory=LineErrors)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -56,12 +59,14 @@ class ClaudeCodeReader:
         }
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> ClaudeCodeReader:
+    def from_json(cls, d: dict[str, Any], path: Path, errors: LineErrors) -> ClaudeCodeReader:
         return cls(
             shapes=dict(d.get("shapes", {})),
             pending=dict(d.get("pending", {})),
             compacted=set(d.get("compacted", [])),
             seen=dict.fromkeys(d.get("seen", [])),
+            path=str(path),
+            errors=errors,
         )
 
     def calls(self, lines: Iterator[Line]) -> Iterator[LoggedCall]:
@@ -69,7 +74,11 @@ class ClaudeCodeReader:
             entry = line.data
             kind = entry.get("type")
             if kind == "assistant":
-                call = self._call(entry, line)
+                try:
+                    call = self._call(entry, line)
+                except ValueError as e:  # a malformed count: this line is counted, not imported
+                    self.errors.add(f"{self.path}:{line.number}", str(e))
+                    continue
                 if call is not None:
                     yield call
             elif kind == "api-request-shape":
@@ -103,11 +112,15 @@ class ClaudeCodeReader:
         call_id = "cc-" + hashlib.sha1(key.encode()).hexdigest()[:24]
         if call_id in self.seen:
             return None
+        # Read what can be malformed before any state changes: a bad line is counted only.
+        usage = normalize_usage(message["usage"], "anthropic")
+        ts = str(entry.get("timestamp") or "")
+        if ts:
+            parse_ts(ts)
         self.seen[call_id] = None
         lineage = _lineage(entry)
         request = self.pending.pop(lineage, None)
         shape = self._shape_of(request)
-        ts = str(entry.get("timestamp") or "")
         latency = 0.0
         if request is not None and request.get("timestamp") and ts:
             latency = max(
@@ -121,7 +134,7 @@ class ClaudeCodeReader:
             session_id=lineage,
             ts=ts,
             model=model,
-            usage=normalize_usage(message["usage"], "anthropic"),
+            usage=usage,
             api="anthropic-messages",
             provider="anthropic",
             project=str(entry.get("cwd") or ""),

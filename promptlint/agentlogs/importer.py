@@ -45,10 +45,10 @@ class Agent:
 
     def reader(self, state: dict[str, Any] | None, path: Path, errors: LineErrors) -> Reader:
         if self.name == claude_code.SOURCE:
-            return claude_code.ClaudeCodeReader.from_json(state or {})
+            return claude_code.ClaudeCodeReader.from_json(state or {}, path, errors)
         if self.name == gemini_cli.SOURCE:
             return gemini_cli.GeminiCliReader.from_json(state or {}, path, errors)
-        return codex.CodexReader.from_json(state or {})
+        return codex.CodexReader.from_json(state or {}, path, errors)
 
     def default_roots(self) -> list[Path]:
         home = Path.home()

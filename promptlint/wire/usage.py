@@ -145,7 +145,9 @@ def _unwrap(usage: Mapping[str, Any]) -> Mapping[str, Any]:
     return usage
 
 
-def _count(obj: Mapping[str, Any], key: str, *, required: bool = False) -> int:
+def usage_count(obj: Mapping[str, Any], key: str, *, required: bool = False) -> int:
+    """`obj[key]` as a token count: absent or null is 0 (or an error when `required`); a
+    negative or fractional count is a `ValueError` naming the field."""
     if key not in obj or obj[key] is None:
         if required:
             raise ValueError(f"usage is missing {key!r}")
@@ -180,19 +182,19 @@ def _subset_input(total: int, cached: int, written: int, total_name: str) -> int
 
 
 def _openai_chat(u: Mapping[str, Any], _ttl: str) -> Usage:
-    prompt = _count(u, "prompt_tokens", required=True)
+    prompt = usage_count(u, "prompt_tokens", required=True)
     # Mistral's schema also spells it prompt_token_details.
     key = "prompt_tokens_details" if u.get("prompt_tokens_details") else "prompt_token_details"
     details = _details(u, key)
-    cached = _count(details, "cached_tokens")
-    written = _count(details, "cache_write_tokens")
+    cached = usage_count(details, "cached_tokens")
+    written = usage_count(details, "cache_write_tokens")
     short, long = _openai_write_split(details, written)
     return Usage(
         uncached_input_tokens=_subset_input(prompt, cached, written, "prompt_tokens"),
         cache_read_tokens=cached,
         cache_write_5m_tokens=short,
         cache_write_1h_tokens=long,
-        output_tokens=_count(u, "completion_tokens"),
+        output_tokens=usage_count(u, "completion_tokens"),
     )
 
 
@@ -201,8 +203,8 @@ def _openai_write_split(details: Mapping[str, Any], written: int) -> tuple[int, 
     split = _details(details, "cache_write_tokens_details")
     if not split:
         return written, 0
-    short = _count(split, "ttl_30m_tokens")
-    long = _count(split, "ttl_12h_tokens")
+    short = usage_count(split, "ttl_30m_tokens")
+    long = usage_count(split, "ttl_12h_tokens")
     if short + long != written:
         raise ValueError(
             f"cache_write_tokens_details ({short} 30m + {long} 12h) does not add up to "
@@ -212,40 +214,40 @@ def _openai_write_split(details: Mapping[str, Any], written: int) -> tuple[int, 
 
 
 def _openai_responses(u: Mapping[str, Any], _ttl: str) -> Usage:
-    total = _count(u, "input_tokens", required=True)
+    total = usage_count(u, "input_tokens", required=True)
     details = _details(u, "input_tokens_details")
-    cached = _count(details, "cached_tokens")
-    written = _count(details, "cache_write_tokens")
+    cached = usage_count(details, "cached_tokens")
+    written = usage_count(details, "cache_write_tokens")
     short, long = _openai_write_split(details, written)
     return Usage(
         uncached_input_tokens=_subset_input(total, cached, written, "input_tokens"),
         cache_read_tokens=cached,
         cache_write_5m_tokens=short,
         cache_write_1h_tokens=long,
-        output_tokens=_count(u, "output_tokens"),
+        output_tokens=usage_count(u, "output_tokens"),
     )
 
 
 def _openai_realtime(u: Mapping[str, Any], _ttl: str) -> Usage:
     """Realtime `response.done` usage: `input_token_details` (singular), cached a subset."""
-    total = _count(u, "input_tokens", required=True)
-    cached = _count(_details(u, "input_token_details"), "cached_tokens")
+    total = usage_count(u, "input_tokens", required=True)
+    cached = usage_count(_details(u, "input_token_details"), "cached_tokens")
     return Usage(
         uncached_input_tokens=_subset_input(total, cached, 0, "input_tokens"),
         cache_read_tokens=cached,
-        output_tokens=_count(u, "output_tokens"),
+        output_tokens=usage_count(u, "output_tokens"),
     )
 
 
 def _anthropic(u: Mapping[str, Any], ttl: str) -> Usage:
     # Anthropic's input_tokens are only the tokens after the last breakpoint: cache reads and
     # writes come *in addition*.
-    uncached = _count(u, "input_tokens", required=True)
-    read = _count(u, "cache_read_input_tokens")
-    written = _count(u, "cache_creation_input_tokens")
+    uncached = usage_count(u, "input_tokens", required=True)
+    read = usage_count(u, "cache_read_input_tokens")
+    written = usage_count(u, "cache_creation_input_tokens")
     split = _details(u, "cache_creation")
-    w5 = _count(split, "ephemeral_5m_input_tokens")
-    w1 = _count(split, "ephemeral_1h_input_tokens")
+    w5 = usage_count(split, "ephemeral_5m_input_tokens")
+    w1 = usage_count(split, "ephemeral_1h_input_tokens")
     if split and "cache_creation_input_tokens" in u and w5 + w1 != written:
         raise ValueError(
             f"cache_creation ({w5} 5m + {w1} 1h) does not add up to "
@@ -258,15 +260,15 @@ def _anthropic(u: Mapping[str, Any], ttl: str) -> Usage:
         cache_read_tokens=read,
         cache_write_5m_tokens=w5,
         cache_write_1h_tokens=w1,
-        output_tokens=_count(u, "output_tokens"),
+        output_tokens=usage_count(u, "output_tokens"),
     )
 
 
 def _gemini_get(u: Mapping[str, Any], camel: str, snake: str, *, required: bool = False) -> int:
     if camel in u:
-        return _count(u, camel)
+        return usage_count(u, camel)
     if snake in u:
-        return _count(u, snake)
+        return usage_count(u, snake)
     if required:
         raise ValueError(f"usage is missing {camel!r}")
     return 0
@@ -288,13 +290,15 @@ def _gemini(u: Mapping[str, Any], _ttl: str) -> Usage:
 
 
 def _deepseek(u: Mapping[str, Any], _ttl: str) -> Usage:
-    hit = _count(u, "prompt_cache_hit_tokens")
+    hit = usage_count(u, "prompt_cache_hit_tokens")
     if "prompt_cache_miss_tokens" in u:
-        miss = _count(u, "prompt_cache_miss_tokens")
+        miss = usage_count(u, "prompt_cache_miss_tokens")
     else:
-        miss = _subset_input(_count(u, "prompt_tokens", required=True), hit, 0, "prompt_tokens")
+        miss = _subset_input(
+            usage_count(u, "prompt_tokens", required=True), hit, 0, "prompt_tokens"
+        )
     if "prompt_tokens" in u and u["prompt_tokens"] is not None:
-        prompt = _count(u, "prompt_tokens")
+        prompt = usage_count(u, "prompt_tokens")
         if hit + miss != prompt:
             raise ValueError(
                 f"prompt_cache_hit_tokens ({hit}) + prompt_cache_miss_tokens ({miss}) "
@@ -303,7 +307,7 @@ def _deepseek(u: Mapping[str, Any], _ttl: str) -> Usage:
     return Usage(
         uncached_input_tokens=miss,
         cache_read_tokens=hit,
-        output_tokens=_count(u, "completion_tokens"),
+        output_tokens=usage_count(u, "completion_tokens"),
     )
 
 
@@ -312,11 +316,11 @@ def _bedrock(u: Mapping[str, Any], ttl: str) -> Usage:
     # so totalTokens = input + output + cache read + cache write. Should a total say that
     # inputTokens holds the cache tokens too (total = input + output), that is honoured.
     # InvokeModel returns Anthropic's own usage, handled by the anthropic shape.
-    uncached = _count(u, "inputTokens", required=True)
-    output = _count(u, "outputTokens")
-    read = _count(u, "cacheReadInputTokens")
-    written = _count(u, "cacheWriteInputTokens")
-    total = _count(u, "totalTokens") if u.get("totalTokens") is not None else None
+    uncached = usage_count(u, "inputTokens", required=True)
+    output = usage_count(u, "outputTokens")
+    read = usage_count(u, "cacheReadInputTokens")
+    written = usage_count(u, "cacheWriteInputTokens")
+    total = usage_count(u, "totalTokens") if u.get("totalTokens") is not None else None
     if (
         total is not None
         and read + written > 0
@@ -330,8 +334,8 @@ def _bedrock(u: Mapping[str, Any], ttl: str) -> Usage:
         # botocore bedrock-runtime TokenUsage.cacheDetails: [{"ttl": "5m"|"1h", "inputTokens"}]
         if not isinstance(details, list) or not all(isinstance(d, Mapping) for d in details):
             raise ValueError("usage field 'cacheDetails' must be a list of objects")
-        w5 = sum(_count(d, "inputTokens") for d in details if d.get("ttl") == "5m")
-        w1 = sum(_count(d, "inputTokens") for d in details if d.get("ttl") == "1h")
+        w5 = sum(usage_count(d, "inputTokens") for d in details if d.get("ttl") == "5m")
+        w1 = sum(usage_count(d, "inputTokens") for d in details if d.get("ttl") == "1h")
         if w5 + w1 != written:
             raise ValueError(
                 f"cacheDetails ({w5} 5m + {w1} 1h) does not add up to "

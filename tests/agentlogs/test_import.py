@@ -255,6 +255,43 @@ def test_unreadable_line_is_counted_and_said(
         assert s.count_requests() == 7  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(
+    ("agent", "field", "bad"),
+    [("claude-code", "input_tokens", -4), ("codex", "input_tokens", "lots")],
+)
+def test_a_malformed_usage_count_is_counted_and_said(
+    agent: str, field: str, bad: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A count that is not a whole number >= 0 is not read as 0: its line is counted as
+    unreadable and named, the other calls are imported, and the exit code says so."""
+    if agent == "codex":
+        (src,) = CODEX.rglob("*.jsonl")
+        lines = _lines_of(src)
+        at = next(i for i, ln in enumerate(lines) if b'"token_usage_record"' in ln)
+        entry = json.loads(lines[at])
+        entry["payload"]["usage"][field] = bad
+        log = tmp_path / "sessions" / src.name
+        log.parent.mkdir(parents=True)
+        calls_left = 3
+    else:
+        log = main_log(tmp_path)
+        lines = _lines_of(log)
+        at = next(i for i, ln in enumerate(lines) if b'"usage"' in ln and b'"assistant"' in ln)
+        entry = json.loads(lines[at])
+        entry["message"]["usage"][field] = bad
+        calls_left = 6
+    lines[at] = json.dumps(entry).encode() + b"\n"
+    log.write_bytes(b"".join(lines))
+    db = tmp_path / "r.db"
+    code, out, err = run(["import", agent, str(log.parent), "--store", str(db)], capsys)
+    assert code == 2 and out.startswith(f"{agent}: {calls_left} calls imported")
+    assert "1 log lines could not be read (the rest was imported)" in err
+    assert f"{log}:{at + 1}: usage field {field!r}" in err
+    assert len(err.strip().splitlines()) == 1
+    with open_store(str(db)) as s:
+        assert s.count_requests() == calls_left  # type: ignore[attr-defined]
+
+
 def test_codex_older_token_count_events(store: SQLStore, tmp_path: Path) -> None:
     """Codex before 0.17 logged only token_count events, each twice: counted once."""
     (src,) = CODEX.rglob("*.jsonl")
