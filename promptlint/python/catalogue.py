@@ -83,6 +83,11 @@ UNORDERED_METHODS = {
     "list_tools": MCP_LISTING,
 }
 
+# MCP adapters whose context manager gives the server's tools in its list_tools() order
+# (`with MCPAdapt(params, adapter) as tools`, `tools = adapt.__enter__()`).
+MCP_ADAPTERS = frozenset({"mcpadapt.core.MCPAdapt"})
+MCP_ADAPTER = "mcp-adapter"  # the Val kind of such an adapter before it is entered
+
 # Calls whose result does not depend on the order of their argument.
 ORDER_INSENSITIVE = {
     "sorted",

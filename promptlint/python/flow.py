@@ -437,7 +437,11 @@ class Evaluator:
                 if cevents:
                     inits = [ev for ev in cevents if ev.kind == "assign"]
                     if inits:
-                        base = self._eval_event(key, inits[-1], inits[-1].owner or s)
+                        # `self.x = self.x.copy()` in some method keeps what `self.x` was
+                        # made as: the last assignment that does not read it is the base.
+                        plain = [ev for ev in inits if not _reads_key(ev.value, key)]
+                        init = (plain or inits)[-1]
+                        base = self._eval_event(key, init, init.owner or s)
                         return self._apply(key, s, base, events or [], 0, at)
                 return None
             s = s.parent
@@ -477,7 +481,7 @@ class Evaluator:
             return known
         self._constant_params[cache_key] = False  # while we look (recursion)
         names = list(scope.params)
-        if scope.self_name is not None:
+        if scope.self_name in names:
             names.remove(scope.self_name)
         position = names.index(key) if key in names else -1
         # `__init__` is called through its class: `Agent("Ava")`.
@@ -563,6 +567,10 @@ class Evaluator:
     def _eval_event(self, key: str, ev: Event, scope: Scope, env: Env | None = None) -> Val:
         assert ev.value is not None
         val = self.eval(ev.value, scope, ev.end, env)
+        if isinstance(ev.node, cst.WithItem) and val.kind == cat.MCP_ADAPTER:
+            # `with MCPAdapt(...) as tools`: the listing is the binding (its node is not the
+            # value's, so a name holding it counts where it is passed on)
+            return replace(self._listing(ev.node), node=ev.value)
         if ev.kind == "iter":
             val = self.element_of(val)
         elif ev.kind == "unpack":
@@ -881,6 +889,9 @@ class Evaluator:
         else:
             assert isinstance(e, (cst.ListComp, cst.GeneratorExp, cst.SetComp))
             values |= self.eval(e.elt, scope, at, local).all_taints()
+        if isinstance(e, cst.SetComp):
+            # A set has its own order: the order it was built in is gone.
+            structural = {t for t in structural if t.kind != UNORDERED}
         own = repeated(frozenset(structural | values))
         if isinstance(e, cst.SetComp):
             own = own | {self._unordered(e, "set comprehension order", None)}
@@ -895,6 +906,10 @@ class Evaluator:
 
     def _unordered(self, node: cst.CSTNode, detail: str, fix: str | None) -> Taint:
         return Taint(UNORDERED, node, detail, fix)
+
+    def _listing(self, node: cst.CSTNode) -> Val:
+        """The tools of an MCP server, in the order its listing gives them."""
+        return Val(own=frozenset({self._unordered(node, cat.MCP_LISTING, None)}), node=node)
 
     # ---- calls -------------------------------------------------------------------
     def call(self, e: cst.Call, scope: Scope, at: int, env: Env) -> Val:
@@ -919,6 +934,8 @@ class Evaluator:
                 return Val(own=frozenset({Taint(kind, e, f"`{self.code(e.func)}()`")}), node=e)
             if qname in cat.SHUFFLE:
                 return Val(node=e)
+            if qname in cat.MCP_ADAPTERS:
+                return Val(kind=cat.MCP_ADAPTER, node=e)
             if qname in cat.UNORDERED_CALLS:
                 inner = merge(arg_vals())
                 if qname in ("set", "frozenset") and not e.args:
@@ -1016,12 +1033,11 @@ class Evaluator:
             if method in cat.KEY_ORDER_SOURCES:
                 source = Taint(KEY_SOURCE, e, f"{cat.KEY_ORDER_SOURCES[method]} (`{method}()`)")
                 return Val(own=recv.all_taints() | {source}, node=e)
+            if method in ("__enter__", "__aenter__") and recv.kind == cat.MCP_ADAPTER:
+                return self._listing(e)
             if method in cat.UNORDERED_METHODS and qname not in ("glob.glob",):
                 if method == "list_tools":
-                    return Val(
-                        own=frozenset({self._unordered(e, cat.UNORDERED_METHODS[method], None)}),
-                        node=e,
-                    )
+                    return self._listing(e)
                 return recv.with_own([self._unordered(e, cat.UNORDERED_METHODS[method], "sorted")])
             if recv.parts is not None and all(isinstance(p, Static) for p in recv.parts):
                 text = static_text(recv.parts)
@@ -1243,7 +1259,13 @@ class Evaluator:
 
 # Calls that give what the awaitable they wrap gives.
 _AWAITABLE_WRAPPERS = frozenset(
-    {"asyncio.wait_for", "asyncio.shield", "asyncio.create_task", "asyncio.ensure_future"}
+    {
+        "asyncio.wait_for",
+        "asyncio.shield",
+        "asyncio.create_task",
+        "asyncio.ensure_future",
+        "asyncio.run",
+    }
 )
 _SET_OPERATORS = (cst.BitAnd, cst.BitOr, cst.BitXor, cst.Subtract)
 _REBINDING = frozenset({"assign", "iter", "unpack"})
@@ -1277,8 +1299,11 @@ _KEPT_ORDER = frozenset(
 def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> frozenset[Taint]:
     """A set (or an MCP tool listing) kept in a variable is reported where it is iterated
     into an ordered sequence (`for n in enabled`, `list(CATEGORIES)`, `for t in
-    listed.tools`): that is where `sorted(...)` belongs."""
-    if not isinstance(iterable, (cst.Name, cst.Attribute)):
+    listed.tools`, `list(current - previous)`): that is where `sorted(...)` belongs."""
+    set_operation = isinstance(iterable, cst.BinaryOperation) and isinstance(
+        iterable.operator, _SET_OPERATORS
+    )
+    if not (set_operation or isinstance(iterable, (cst.Name, cst.Attribute))):
         return taints
     out = set()
     for t in taints:
@@ -1290,6 +1315,15 @@ def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> fro
         else:
             out.add(t)
     return frozenset(out)
+
+
+def _reads_key(node: cst.CSTNode | None, key: str) -> bool:
+    """Whether the expression reads `key` (`self.usable` in `self.usable.copy()`)."""
+    if node is None:
+        return False
+    if isinstance(node, (cst.Attribute, cst.Name)) and dotted(node) == key:
+        return True
+    return any(_reads_key(child, key) for child in node.children)
 
 
 def _listing_tools(iterable: cst.BaseExpression) -> bool:

@@ -28,6 +28,7 @@ from promptlint.python.catalogue import MCP_LISTING
 from promptlint.python.flow import Evaluator
 from promptlint.python.index import Event, ModuleIndex, Scope, build_index
 from promptlint.python.locate import locate
+from promptlint.python.order_reads import order_read
 from promptlint.python.parse import parse_module
 from promptlint.python.project import Project, import_time_calls
 from promptlint.python.requests import (
@@ -37,7 +38,7 @@ from promptlint.python.requests import (
     find_requests,
     standalone_prefix_blocks,
 )
-from promptlint.python.values import Taint, Val, static_text
+from promptlint.python.values import UNORDERED, Taint, Val, static_text
 
 # Cheap pre-filter: a file with none of these builds no prompt we can see (and is not
 # parsed at all). It looks for the shapes prompts take, not just LLM-ish words.
@@ -45,10 +46,14 @@ LLM_HINTS = re.compile(
     r"""["'](?:role|messages|system|tools|tool_call_id|tool_use_id)["']"""
     r"|\b(?:messages|system|instructions|prompt|tools|contents|system_instruction|system_prompt)\s*="
     r"|cache_control|SystemMessage|HumanMessage|ChatPromptTemplate|generate_content"
-    r"|list_tools|litellm|responses\.create|\.a?invoke\(|\.system_prompt\b|\.instructions\b"
+    r"|list_tools|MCPAdapt|litellm|responses\.create|\.a?invoke\(|\.system_prompt\b|\.instructions\b"
     # prompt parts by name (PROMPT_PART_WORDS): `docs_prompt += ...`, `def get_system_prompt(`
     r"|\b\w*_?(?:prompts?|instructions?|preamble)\w*\s*\+?=[^=]"
     r"|\bdef \w*(?:prompt|instruction|system|tools|messages)\w*\("
+    # what trims or re-renders a history (rules/python/history_rewrite.py): a condenser or
+    # history processor, a function that takes the turns it reshapes
+    r"|\bdef \w*(?:history|condens)\w*\("
+    r"|\bdef \w+\([^)]*?\b\w*(?:history|messages|turns)\s*[:,)=]"
     # templates rendered here (python/rendered.py)
     r"|\.from_string\(|\.get_template\(|\bTemplate\("
 )
@@ -162,17 +167,37 @@ class PythonContext:
                 continue
             # What it holds after each change: a later conditional reassignment
             # (`docs = clip(docs)` when too long) must not hide how it was built.
+            read: bool | None = None
             for at in sorted({ev.end + 1 for ev in events}):
                 val = self.evaluator.resolve_key(key, scope, at)
                 if val is not None:
                     kept = _unset(val, listing_kept=key.startswith("self."))
+                    if any(t.kind == UNORDERED for t in kept.own):
+                        # Only looked up in (`name in current_tools`): its order goes nowhere.
+                        read = order_read(scope, key) if read is None else read
+                        if not read:
+                            kept = replace(
+                                kept, own=frozenset(t for t in kept.own if t.kind != UNORDERED)
+                            )
                     out.append(Block(kept, f"`{key}`", "prompt", prefix=True))
         for fscope in self.index.scope_of_function.values():
-            if _names_prompt_part(fscope.name):
-                val = self.evaluator.returned(fscope)
-                if val is not None:
-                    where = f"what `{fscope.name}()` returns"
-                    out.append(Block(_unset(val, listing_kept=True), where, "prompt", prefix=True))
+            named = _names_prompt_part(fscope.name)
+            if not named and (not fscope.returns or "list_tools" not in self.text):
+                continue
+            val = self.evaluator.returned(fscope)
+            if val is None:
+                continue
+            where = f"what `{fscope.name}()` returns"
+            kept = _unset(val, listing_kept=True)
+            if not named:
+                # An MCP listing handed to the caller (`return await client.list_tools()`)
+                # is the tools it gives the model, whatever the function is called.
+                own = frozenset(t for t in kept.own if t.detail == MCP_LISTING)
+                if not own:
+                    continue
+                kept = Val(own=own, node=val.node)
+                where = f"the MCP tools `{fscope.name}()` returns"
+            out.append(Block(kept, where, "prompt", prefix=True))
         return out
 
     @cached_property
@@ -384,13 +409,20 @@ PROMPT_PART_WORDS = frozenset(
 )
 
 
+# Expressions that build a sequence in the order they iterate (`[spec[n] for n in usable]`):
+# a set iterated there has its order fixed in what they hold.
+_ORDERED_BUILDS = (cst.ListComp, cst.GeneratorExp, cst.DictComp)
+
+
 def _unset(val: Val, listing_kept: bool = False) -> Val:
     """A set held as it is (not yet text or a list) has no order yet: it counts where it
     is iterated, not where a prompt-named variable or function holds it. An MCP tool
     listing kept on the object (`self._tools = (await session.list_tools()).tools`) or
     returned (`listing_kept`) is iterated in other modules, as the tools: it counts at the
     `list_tools()` call."""
-    text_or_list = val.parts is not None or val.items is not None
+    text_or_list = (
+        val.parts is not None or val.items is not None or isinstance(val.node, _ORDERED_BUILDS)
+    )
     own = frozenset(
         t
         for t in val.own

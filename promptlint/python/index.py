@@ -268,6 +268,12 @@ class _Indexer(Walker):
             if "staticmethod" not in decorators:
                 scope.self_name = params[0].name.value
             scope.class_scope = self.scope
+        elif self.scope.kind == "function" and self.scope.self_name not in (None, *scope.params):
+            # A closure inside a method (`def drop_pair(): self.messages.pop(0)`) reaches
+            # the instance through the method's `self`: its `self.x` events are the
+            # instance's.
+            scope.self_name = self.scope.self_name
+            scope.class_scope = self.scope.class_scope
         self.index.scope_of_function[id(node)] = scope
         self.scope = scope
         saved, self.loops = self.loops, []

@@ -93,6 +93,9 @@ REGION_WHERE = {
 }
 # File-name words of templates that render the user turn (where a date belongs).
 USER_TURN_WORDS = frozenset({"user", "human", "question", "query"})
+# Variable-name words of the user's own message (`user_message`, `new_message`).
+_MESSAGE_WORDS = frozenset({"message", "msg"})
+_USERS_MESSAGE_WORDS = frozenset({"user", "human", "new", "latest", "followup"})
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,17 @@ class TemplateAnalysis:
     def is_user_turn_file(self) -> bool:
         words = set(re.split(r"[^a-z0-9]+", PurePath(self.src.path).stem.lower()))
         return bool(words & USER_TURN_WORDS) and not self.is_chat
+
+    @property
+    def prints_user_message(self) -> bool:
+        """The template prints the user's own message (`{{ user_message }}`): it renders a
+        user turn of a conversation, the final one when it is sent and kept as sent in the
+        history afterwards, so nothing in it is a prefix of a later request."""
+        return any(
+            isinstance(n, nodes.Name) and n.name in self.undeclared and _names_users_message(n.name)
+            for p in self.printed
+            for n in _walk_expr(p.expr)
+        )
 
     @property
     def is_system_file(self) -> bool:
@@ -237,6 +251,11 @@ def is_clock_name(name: str) -> bool:
     return lowered in CLOCK_VARIABLES or lowered.endswith(CLOCK_SUFFIXES)
 
 
+def _names_users_message(name: str) -> bool:
+    words = set(name.lower().split("_"))
+    return bool(words & _MESSAGE_WORDS and words & _USERS_MESSAGE_WORDS)
+
+
 def is_per_request_name(name: str) -> bool:
     return bool(set(name.lower().split("_")) & PER_REQUEST_WORDS)
 
@@ -283,6 +302,25 @@ def _conversation_loop(tree: nodes.Template) -> nodes.For | None:
     return None
 
 
+def _reads_turns(tree: nodes.Template) -> bool:
+    """The template reads a message's `role` or `content` somewhere: its `messages` is a
+    conversation. A `messages` input printed only whole (`{{ message }}` for each of a
+    list of texts attached to one prompt) is data of one message, not the turns."""
+    for node, _ in walk(tree):
+        if isinstance(node, nodes.Getattr) and node.attr in _TURN_FIELDS:
+            return True
+        if (
+            isinstance(node, nodes.Getitem)
+            and isinstance(node.arg, nodes.Const)
+            and node.arg.value in _TURN_FIELDS
+        ):
+            return True
+    return False
+
+
+_TURN_FIELDS = frozenset({"role", "content"})
+
+
 def _in_system_branch(printed: Printed, loop: nodes.For) -> bool:
     """Inside the conversation loop, in a branch for the system message or loop.first."""
     inside = printed.parents[[id(p) for p in printed.parents].index(id(loop)) + 1 :]
@@ -321,7 +359,7 @@ def analyse(src: TemplateSource) -> TemplateAnalysis:
         env.tests[name] = _unknown_helper
     undeclared = set(meta.find_undeclared_variables(tree))
     loop = _conversation_loop(tree)
-    is_chat = src.is_chat_file or "messages" in undeclared
+    is_chat = src.is_chat_file or ("messages" in undeclared and _reads_turns(tree))
     analysis = TemplateAnalysis(src, tree, is_chat, undeclared, loop if is_chat else None)
     _collect_assignments(analysis)
     for index, (node, parents) in enumerate(walk(tree)):

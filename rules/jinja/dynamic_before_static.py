@@ -69,7 +69,10 @@ class DynamicBeforeStatic(JinjaRule):
     reported only where most of the static text follows the first per-request value. Text
     in the other branches of the `if`s around the value is not counted, and a value that
     only picks one of two constant texts (`{{ "three" if is_search else "two" }}`) makes
-    two prompts that are each cached, not a break.
+    two prompts that are each cached, not a break. A template that prints the user's own
+    message (`{{ user_message }}`, `{{ new_message }}`) renders a user turn of a
+    conversation: the final turn when sent, kept as sent afterwards, so nothing in it is a
+    prefix.
 
     ## Why is this bad?
     A prefix cache reuses text only up to the first difference. Static instructions
@@ -98,7 +101,7 @@ class DynamicBeforeStatic(JinjaRule):
     MESSAGE = "a per-request value is printed before static text"
 
     def check(self, analysis: TemplateAnalysis) -> Iterable[TemplateHit]:
-        if analysis.is_user_turn_file:
+        if analysis.is_user_turn_file or analysis.prints_user_message:
             return
         loop = analysis.conversation_loop
         first: tuple[int, str] | None = None
@@ -173,6 +176,15 @@ class DynamicBeforeStatic(JinjaRule):
             """
             {{ model_name }} is the support assistant of Harbor, a documentation platform.
             Be concise, cite the page you used, and say so when the docs do not cover it.
+            """
+        ),
+        Valid(
+            """
+            You have received a follow-up message about issue {{ issue_key }}.
+            User's new message: {{ user_message }}
+            The latest issue title and description are below, in case the user added context
+            since the last message. Compare them with what you knew, then continue the task.
+            Title: {{ issue_title }}
             """
         ),
     ]

@@ -19,6 +19,10 @@ class HistoryRewrite(JinjaRule):
     (vLLM, SGLang, llama.cpp) recomputes everything after the first changed token —
     in agent loops, the whole previous tool loop (Qwen3.8 #131, hermes-agent #27339).
 
+    A template is replayed as a chat template when it is a chat-template file or reads a
+    message's `role` or `content` from its `messages`: a `messages` input only printed
+    whole (`{{ message }}`, a list of texts) is the content of one message, not the turns.
+
     ## Example
     ```jinja
     {%- if loop.index0 > ns.last_user %}{{ '<think>\\n' + reasoning + '\\n</think>\\n\\n' }}{% endif %}
@@ -48,6 +52,17 @@ class HistoryRewrite(JinjaRule):
                 {{- '<|im_start|>' + message.role + '\\n' + message.content + '<|im_end|>\\n' }}
             {%- endfor %}
             {%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}
+            """
+        ),
+        # `messages` here is a list of texts attached to one prompt (no role, no content
+        # read from them): one message of the conversation, not its turns.
+        Valid(
+            """
+            These are the chat messages attached to the request, most recent first.
+            {% for message in messages %}
+            {{ message }}
+            {% endfor %}
+            When you are done, summarise the changes and ask before pushing them.
             """
         ),
     ]

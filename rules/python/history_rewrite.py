@@ -1,10 +1,12 @@
+from collections.abc import Callable
+
 import libcst as cst
 
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
 from promptlint.python.catalogue import HISTORY_NAMES, WINDOW_CALLS
 from promptlint.python.frontend import PythonContext, PythonRule
-from promptlint.python.index import Event, dotted, string_value
+from promptlint.python.index import Event, Walker, dotted, string_value
 from promptlint.python.values import WINDOW
 
 
@@ -137,8 +139,168 @@ class HistoryWindow(PythonRule):
                 )
             """
         ),
+        Valid(
+            """
+            def mark_recent(history, last_n=2):
+                tagged = 0
+                for entry in reversed(history):
+                    entry.pop("cache_control", None)
+                    if tagged < last_n and entry["role"] == "user":
+                        entry["cache_control"] = {"type": "ephemeral"}  # markers move by design
+                        tagged += 1
+                return history
+            """
+        ),
+        Valid(
+            """
+            def fit_documents(docs, budget, count_tokens):
+                while docs and count_tokens(docs) > budget:
+                    docs = docs[:-1]  # retrieved passages of this turn, not the history
+                return docs
+            """
+        ),
+        Valid(
+            """
+            def render_all(turns):
+                lines = []
+                for i, turn in enumerate(turns):
+                    if i < len(turns):  # every turn the same way
+                        lines.append(f"{turn.role}: {turn.text}")
+                return lines
+            """
+        ),
+        Valid(
+            """
+            def get_agent_history(message_history, agent_id, limit=None):
+                history = message_history.get(agent_id, [])
+                if limit:
+                    history = history[-limit:]  # shown in a tool result, not sent as turns
+                lines = []
+                for msg in history:
+                    lines.append(f"{msg['role']}: {msg['content']}")
+                return "\\n".join(lines)
+            """
+        ),
     ]
     INVALID = [
+        Invalid(
+            """
+            class RecentEventsCondenser:
+                def __init__(self, keep_first=1, max_events=10):
+                    self.keep_first = keep_first
+                    self.max_events = max_events
+
+                def condense(self, view):
+                    head = view[: self.keep_first]
+                    tail = view[-(self.max_events - len(head)) :]
+                    return View(events=head + tail)
+            """,
+            line=8,
+            message_contains="handed back as the list to send",
+        ),
+        Invalid(
+            """
+            def mask_old_observations(events, attention_window=5):
+                results = []
+                for i, event in enumerate(events):
+                    if event.kind == "observation" and i < len(events) - attention_window:
+                        results.append({"role": "tool", "content": "<omitted>"})
+                    else:
+                        results.append(event)
+                return results
+            """,
+            line=5,
+            message_contains="distance from the newest one",
+        ),
+        Invalid(
+            """
+            def keep_latest_results(memory, keep_latest_count=5):
+                new_memory = []
+                seen = 0
+                for msg in reversed(memory):
+                    if msg.is_tool_result:
+                        seen += 1
+                        if seen > keep_latest_count:
+                            msg = {"role": "tool", "content": msg.content[:80]}
+                    new_memory.append(msg)
+                return list(reversed(new_memory))
+            """,
+            line=8,
+        ),
+        Invalid(
+            """
+            def strip_diffs(history, keep_last=2):
+                out = []
+                for i, entry in enumerate(reversed(history)):
+                    if i < keep_last:
+                        out.append(entry)
+                    else:
+                        entry = dict(entry)
+                        entry["content"] = entry["content"].split("<diff>")[0]
+                        out.append(entry)
+                return list(reversed(out))
+            """,
+            line=8,
+        ),
+        Invalid(
+            """
+            def close_old_windows(history):
+                new_history, shown = [], set()
+                for entry in reversed(history):
+                    data = dict(entry)
+                    name = entry.get("file")
+                    if name in shown:
+                        data["content"] = f"Outdated window of {name} omitted"
+                    shown.add(name)
+                    new_history.append(data)
+                return list(reversed(new_history))
+            """,
+            line=7,
+        ),
+        Invalid(
+            """
+            def render_conversation(turns):
+                lines = []
+                for turn in turns[:-4]:
+                    lines.append(f"Q: {turn.question}\\nA: (omitted)")
+                for turn in turns[-4:]:
+                    lines.append(f"Q: {turn.question}\\nA: {turn.answer}")
+                return "\\n".join(lines)
+            """,
+            line=3,
+            message_contains="rendered apart",
+        ),
+        Invalid(
+            """
+            class ChatAgent:
+                def prep_messages(self, hist):
+                    idx = 1
+                    while self.num_tokens(hist) > self.context_length:
+                        hist[idx] = self.truncate_message(idx, tokens=30)
+                        idx += 1
+                    return hist
+            """,
+            line=5,
+            message_contains="token-budget loop",
+        ),
+        Invalid(
+            """
+            class MessageHistory:
+                def __init__(self, context_window_tokens):
+                    self.messages = []
+                    self.total_tokens = 0
+                    self.context_window_tokens = context_window_tokens
+
+                def truncate(self):
+                    def remove_pair():
+                        self.messages.pop(0)  # the method's `self`, reached from a closure
+                        self.messages.pop(0)
+
+                    while self.total_tokens > self.context_window_tokens:
+                        remove_pair()
+            """,
+            line=9,
+        ),
         Invalid(
             """
             def limit_log(log, model, len_tokens):
@@ -234,6 +396,10 @@ class HistoryWindow(PythonRule):
                 "after the system prompt shifts, so the conversation is re-written to the "
                 "cache on each request; trim rarely and in large steps, or summarise",
             )
+        rewrites = _PositionalRewrites()
+        rewrites.walk(ctx.module)
+        for node, shape in rewrites.found:
+            ctx.report(type(self), node, _POSITIONAL_MESSAGES[shape])
         # A history trimmed in place (stored back), wherever it is sent later.
         for site in ctx.index.slices:
             node = site.node
@@ -244,7 +410,7 @@ class HistoryWindow(PythonRule):
             val = ctx.evaluator.eval(node, site.scope, site.at)
             if not any(t.kind == WINDOW and t.node is node for t in val.own):
                 continue
-            if _stored_back(ctx, node):
+            if _stored_back(ctx, node) and _kept_as_list(node, site.scope.node):
                 ctx.report(
                     type(self),
                     node,
@@ -282,6 +448,32 @@ class HistoryWindow(PythonRule):
                         f"`{ctx.code(ev.node).strip()}` drops the oldest turn of `{key}`: every "
                         "later message shifts and the cached prefix is rewritten",
                     )
+
+
+_POSITIONAL_MESSAGES = {
+    "positional": (
+        "the older items of the history are rewritten or dropped by their distance from the "
+        "newest one (or because a newer one of their kind came): run on every request, the item that just left the window is sent "
+        "differently from the request that cached it, and every later message shifts; "
+        "move the window rarely and in large steps, or summarise once"
+    ),
+    "apart": (
+        "the older turns are rendered apart from the newest ones: each new turn pushes one "
+        "out of the newest group, so text the previous request sent changes in the middle; "
+        "render every turn the same way, or move the boundary rarely and in large steps"
+    ),
+    "returned": (
+        "the newest items of the history are handed back as the list to send: re-applied "
+        "on every request, the window moves as the history grows and every message after "
+        "the kept head shifts; move the window rarely and in large steps, or summarise once"
+    ),
+    "budget": (
+        "a token-budget loop rewrites or drops earlier messages of the history until it "
+        "fits: once the conversation is long enough it runs on every request, and the "
+        "messages after the system prompt change each time; trim rarely and in large "
+        "steps, or summarise"
+    ),
+}
 
 
 def _trims(ctx: PythonContext, ev: Event) -> bool:
@@ -523,6 +715,43 @@ def _subscripts_role(expr: cst.BaseExpression) -> bool:
     )
 
 
+# Calls that read a list without keeping it: a window passed only to these is looked at,
+# not sent.
+_READERS = frozenset({"len", "enumerate", "reversed", "sorted", "str", "repr", "print", "bool"})
+
+
+def _kept_as_list(node: cst.Subscript, function: cst.CSTNode) -> bool:
+    """A local history cut in place (`history = history[-limit:]`) counts when the cut
+    list leaves the function as a list: returned, passed on, or stored in an attribute.
+    Read item by item into text for a tool result or a log, it is not what is sent."""
+    if not isinstance(node.value, cst.Name) or not isinstance(function, cst.FunctionDef):
+        return True  # `self.history = self.history[-30:]`: the object's own history
+    name = node.value.value
+    found = _collect(function.body)
+    for ret in found.returns:
+        value = ret.value
+        if (
+            value is not None
+            and _returns_list(value)
+            and any(n.value == name for n in _names_in(value))
+        ):
+            return True
+    for call in _calls_in(function.body):
+        if (dotted(call.func) or "") in _READERS:
+            continue
+        if any(isinstance(a.value, cst.Name) and a.value.value == name for a in call.args):
+            return True
+    for stmt in found.simple:
+        if (
+            isinstance(stmt, cst.Assign)
+            and isinstance(stmt.value, cst.Name)
+            and stmt.value.value == name
+            and any(isinstance(t.target, (cst.Attribute, cst.Subscript)) for t in stmt.targets)
+        ):
+            return True
+    return False
+
+
 def _stored_back(ctx: PythonContext, node: cst.Subscript) -> bool:
     target = ctx.code(node.value).strip()
     for _scope, _key, events in ctx.events:
@@ -534,3 +763,450 @@ def _stored_back(ctx: PythonContext, node: cst.Subscript) -> bool:
                 ):
                     return True
     return False
+
+
+# ---- rewrites by position: the older items of a history are treated apart ------------
+
+_ORDER_OPS = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
+# Verbs of a method that shrinks what it names (`clear_history`, `truncate_message`).
+_SHRINK_VERBS = frozenset(
+    {"clear", "drop", "delete", "remove", "trim", "truncate", "pop", "prune", "cut", "compress"}
+)
+
+
+class _PositionalRewrites(Walker):
+    """Loops over a history that treat its older items apart from the newest ones, run
+    again on every request so the boundary moves as the history grows:
+
+    - `for i, m in enumerate(h): if i < len(h) - N: <rewrite m>` (a test of the position
+      against the length), `for i, m in enumerate(reversed(h)): if i < keep_last: ...`
+      and `for m in reversed(h): if ...: n += 1; if n > N: <rewrite m>` (a count from the
+      newest end): the item that just left the window is masked, truncated or dropped;
+    - `for t in turns[:-N]: <render one way>` beside `for t in turns[-N:]: <another>`;
+    - `while count_tokens(h) > budget: h[i] = truncate(...)` / `del h[...]` /
+      `self.clear_history(...)`: a token-budget loop that rewrites the counted history.
+
+    `h` is a history by name, or the function's own parameter (a history processor takes
+    the list it trims). The branch that places `cache_control` markers is no rewrite (the
+    markers move by design; the bytes cached before them stay the same)."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[cst.CSTNode, str]] = []
+        self._params: list[set[str]] = []
+        self._bodies: list[cst.BaseSuite] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        params = [*node.params.posonly_params, *node.params.params, *node.params.kwonly_params]
+        self._params.append({p.name.value for p in params})
+        self._bodies.append(node.body)
+        self._older_apart(node.body)
+        self._returned_window(node.body)
+
+    def _returned_window(self, body: cst.BaseSuite) -> None:
+        """`tail = view[-n:]` ... `return View(events=head + tail)`: a function that takes
+        the history and hands back its newest items as the list to send (a history
+        processor, a condenser). A window formatted into text for a tool result or a log
+        (`"\\n".join(...)`, an f-string) is not returned as the list."""
+        found = _collect(body)
+        derived: dict[str, cst.Subscript] = {}
+        for stmt in found.simple:
+            if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1):
+                continue
+            target = stmt.targets[0].target
+            window = _window_of(stmt.value, self._a_history)
+            if isinstance(target, cst.Name) and window is not None:
+                derived[target.value] = window
+        if not derived:
+            return
+        for ret in found.returns:
+            if ret.value is None or not _returns_list(ret.value):
+                continue
+            for name in _names_in(ret.value):
+                if name.value in derived:
+                    self.found.append((derived[name.value], "returned"))
+                    return
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._params.pop()
+        self._bodies.pop()
+
+    def _a_history(self, expr: cst.BaseExpression) -> str | None:
+        name = dotted(expr)
+        if name is None:
+            return None
+        if _names_history(name) or (self._params and name in self._params[-1]):
+            return name
+        return None
+
+    # for loops ------------------------------------------------------------------------
+    def visit_For(self, node: cst.For) -> None:
+        iterable, index, newest_first = _unwrap_iteration(node.iter, node.target)
+        listed = self._a_history(iterable) if iterable is not None else None
+        if listed is None:
+            return
+        lengths = {f"len({listed})"} | self._length_names(listed)
+        counters = _counted_names(node.body)
+        seen = _seen_sets(node.body) if newest_first else set()
+        for test_if in _ifs_in(node.body):
+            side = _position_side(test_if.test, index, counters, lengths, newest_first)
+            if side is None and _tests_seen(test_if.test, seen):
+                side = "body"  # a newer item of the same kind was met: this one is older
+            if side is None:
+                continue
+            if "cache_control" in _code(test_if):
+                continue
+            older: cst.CSTNode | None = test_if.body if side == "body" else test_if.orelse
+            if older is None:
+                older = _after_continue(node.body, test_if)
+            writes: list[cst.CSTNode] = (
+                [w for w in _simple_statements(older) if _writes_field(w)] if older else []
+            )
+            # Where the older items branch off: their first statement, or the test itself
+            # when they take its `else`.
+            start = _first_statement(older) if side == "body" else test_if.test
+            for where in writes or [start or test_if]:
+                self.found.append((where, "positional"))
+            return
+
+    def _length_names(self, listed: str) -> set[str]:
+        """`total = len(turns)` in the function: `total` stands for the length."""
+        names: set[str] = set()
+        if not self._bodies:
+            return names
+        for stmt in _simple_statements(self._bodies[-1]):
+            if (
+                isinstance(stmt, cst.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0].target, cst.Name)
+                and _code(stmt.value) == f"len({listed})"
+            ):
+                names.add(stmt.targets[0].target.value)
+        return names
+
+    def _older_apart(self, body: cst.BaseSuite) -> None:
+        """`for t in turns[:-N]` and `for t in turns[-N:]` in one function."""
+        heads: dict[tuple[str, str], cst.For] = {}
+        tails: set[tuple[str, str]] = set()
+        for loop in _loops_in(body):
+            cut = _cut(loop.iter)
+            if cut is None or self._a_history(cut[1]) is None:
+                continue
+            key = (_code(cut[1]), cut[2])
+            if cut[0] == "head":
+                heads.setdefault(key, loop)
+            else:
+                tails.add(key)
+        for key, loop in heads.items():
+            if key in tails:
+                self.found.append((loop.iter, "apart"))
+
+    # while loops ----------------------------------------------------------------------
+    def visit_While(self, node: cst.While) -> None:
+        counted = _token_counted(node.test)
+        if counted is None:
+            return
+        for stmt in _simple_statements(node.body):
+            if _shrinks(stmt, counted):
+                self.found.append((stmt, "budget"))
+                return
+
+
+def _window_of(
+    value: cst.BaseExpression, history: Callable[[cst.BaseExpression], str | None]
+) -> cst.Subscript | None:
+    """`h[-n:]` (or `[] if n == 0 else h[-n:]`) of a history: the slice."""
+    if isinstance(value, cst.IfExp):
+        return _window_of(value.body, history) or _window_of(value.orelse, history)
+    if not (isinstance(value, cst.Subscript) and len(value.slice) == 1):
+        return None
+    sl = value.slice[0].slice
+    if not isinstance(sl, cst.Slice) or sl.upper is not None or sl.step is not None:
+        return None
+    lower = sl.lower
+    if isinstance(lower, cst.UnaryOperation) and isinstance(lower.operator, cst.Minus):
+        return value if history(value.value) is not None else None
+    return None
+
+
+def _returns_list(value: cst.BaseExpression) -> bool:
+    """A returned list of items, not text made of them: a name, a concatenation, a
+    display, a comprehension or a constructor (`View(events=...)`, `list(...)`)."""
+    if isinstance(value, (cst.Name, cst.List, cst.Tuple, cst.ListComp)):
+        return True
+    if isinstance(value, cst.BinaryOperation):
+        return isinstance(value.operator, cst.Add) and not isinstance(
+            value.left, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)
+        )
+    if isinstance(value, cst.Call):
+        name = dotted(value.func) or ""
+        last = name.rsplit(".", 1)[-1]
+        return name in ("list", "tuple") or last[:1].isupper()
+    return False
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node).strip()
+
+
+def _unwrap_iteration(
+    iterable: cst.BaseExpression, target: cst.BaseExpression
+) -> tuple[cst.BaseExpression | None, str | None, bool]:
+    """(the list walked, the index name of `enumerate`, whether newest first)."""
+    index: str | None = None
+    if isinstance(iterable, cst.Call) and dotted(iterable.func) == "enumerate" and iterable.args:
+        iterable = iterable.args[0].value
+        if isinstance(target, cst.Tuple) and target.elements:
+            first = target.elements[0].value
+            index = first.value if isinstance(first, cst.Name) else None
+    newest_first = False
+    if isinstance(iterable, cst.Call) and dotted(iterable.func) == "reversed" and iterable.args:
+        iterable = iterable.args[0].value
+        newest_first = True
+    if not isinstance(iterable, (cst.Name, cst.Attribute)):
+        return None, None, False
+    return iterable, index, newest_first
+
+
+def _position_side(
+    test: cst.BaseExpression,
+    index: str | None,
+    counters: set[str],
+    lengths: set[str],
+    newest_first: bool,
+) -> str | None:
+    """Which branch of `if test` the older items take ("body" / "orelse"), when the test
+    places the item by its distance from the newest end; None when it does not."""
+    for comparison in _comparisons(test):
+        if len(comparison.comparisons) != 1:
+            continue
+        op = comparison.comparisons[0].operator
+        if not isinstance(op, _ORDER_OPS):
+            continue
+        left, right = comparison.left, comparison.comparisons[0].comparator
+        small = isinstance(op, (cst.LessThan, cst.LessThanEqual))  # left is the smaller
+        for var, other, var_small in ((left, right, small), (right, left, not small)):
+            if not isinstance(var, cst.Name):
+                continue
+            if not newest_first and var.value == index:
+                # `i < len(h) - N`: a distance from the end (`i < len(h)` holds for all).
+                if not (
+                    isinstance(other, cst.BinaryOperation)
+                    and isinstance(other.operator, cst.Subtract)
+                    and any(length in _code(other.left) for length in lengths)
+                ):
+                    continue
+                # Counting from the oldest: the small positions are the old ones.
+                return "body" if var_small else "orelse"
+            if newest_first and (var.value == index or var.value in counters):
+                if isinstance(other, cst.Integer) and other.value == "0":
+                    continue
+                # Counting from the newest: the large counts are the old ones.
+                return "orelse" if var_small else "body"
+    return None
+
+
+def _seen_sets(body: cst.BaseSuite) -> set[str]:
+    """Sets a newest-first loop fills (`windows.add(file)`): what newer items showed."""
+    return {
+        name
+        for stmt in _simple_statements(body)
+        if isinstance(stmt, cst.Expr)
+        and isinstance(stmt.value, cst.Call)
+        and isinstance(stmt.value.func, cst.Attribute)
+        and stmt.value.func.attr.value == "add"
+        and (name := dotted(stmt.value.func.value)) is not None
+    }
+
+
+def _tests_seen(test: cst.BaseExpression, seen: set[str]) -> bool:
+    """`if file in windows:` against a set the loop fills from the newer items."""
+    return any(
+        isinstance(c.comparisons[0].operator, cst.In)
+        and dotted(c.comparisons[0].comparator) in seen
+        for c in _comparisons(test)
+        if len(c.comparisons) == 1
+    )
+
+
+def _comparisons(test: cst.BaseExpression) -> list[cst.Comparison]:
+    if isinstance(test, cst.Comparison):
+        return [test]
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return [*_comparisons(test.left), *_comparisons(test.right)]
+    return []
+
+
+def _counted_names(body: cst.BaseSuite) -> set[str]:
+    """Names bumped by `n += 1` in a loop body: a count of the items seen so far."""
+    return {
+        stmt.target.value
+        for stmt in _simple_statements(body)
+        if isinstance(stmt, cst.AugAssign)
+        and isinstance(stmt.operator, cst.AddAssign)
+        and isinstance(stmt.target, cst.Name)
+    }
+
+
+class _Collect(Walker):
+    """Statements and compound nodes of one body, not descending into nested functions."""
+
+    def __init__(self) -> None:
+        self.ifs: list[cst.If] = []
+        self.loops: list[cst.For] = []
+        self.simple: list[cst.BaseSmallStatement] = []
+        self.returns: list[cst.Return] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_If(self, node: cst.If) -> None:
+        self.ifs.append(node)
+
+    def visit_For(self, node: cst.For) -> None:
+        self.loops.append(node)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        self.simple.append(node)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self.simple.append(node)
+
+    def visit_Expr(self, node: cst.Expr) -> None:
+        self.simple.append(node)
+
+    def visit_Del(self, node: cst.Del) -> None:
+        self.simple.append(node)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.returns.append(node)
+
+
+def _collect(body: cst.CSTNode) -> _Collect:
+    found = _Collect()
+    found.walk(body)
+    return found
+
+
+def _ifs_in(body: cst.BaseSuite) -> list[cst.If]:
+    return _collect(body).ifs
+
+
+def _loops_in(body: cst.BaseSuite) -> list[cst.For]:
+    return _collect(body).loops
+
+
+def _simple_statements(body: cst.CSTNode) -> list[cst.BaseSmallStatement]:
+    return _collect(body).simple
+
+
+def _after_continue(body: cst.BaseSuite, test_if: cst.If) -> cst.CSTNode | None:
+    """`if i < keep: out.append(m); continue` then the rewrite: the statements after the
+    `if` are the other branch."""
+    if not isinstance(body, cst.IndentedBlock) or test_if not in body.body:
+        return None
+    last = test_if.body.body[-1] if isinstance(test_if.body, cst.IndentedBlock) else None
+    ends = isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Continue)
+    rest = body.body[body.body.index(test_if) + 1 :]
+    return cst.IndentedBlock(body=rest) if ends and rest else None
+
+
+def _first_statement(branch: cst.CSTNode | None) -> cst.CSTNode | None:
+    if branch is None:
+        return None
+    if isinstance(branch, cst.Else):
+        branch = branch.body
+    if isinstance(branch, cst.If):  # an `elif`: its test is where the older items go
+        return branch
+    if isinstance(branch, cst.IndentedBlock) and branch.body:
+        return branch.body[0]
+    return None
+
+
+def _cut(iterable: cst.BaseExpression) -> tuple[str, cst.BaseExpression, str] | None:
+    """`turns[:-N]` -> ("head", turns, "N"); `turns[-N:]` -> ("tail", turns, "N")."""
+    if not isinstance(iterable, cst.Subscript) or len(iterable.slice) != 1:
+        return None
+    sl = iterable.slice[0].slice
+    if not isinstance(sl, cst.Slice) or sl.step is not None:
+        return None
+    upper, lower = sl.upper, sl.lower
+    if (
+        lower is None
+        and isinstance(upper, cst.UnaryOperation)
+        and isinstance(upper.operator, cst.Minus)
+    ):
+        return "head", iterable.value, _code(upper.expression)
+    if (
+        upper is None
+        and isinstance(lower, cst.UnaryOperation)
+        and isinstance(lower.operator, cst.Minus)
+    ):
+        return "tail", iterable.value, _code(lower.expression)
+    return None
+
+
+def _token_counted(test: cst.BaseExpression) -> set[str] | None:
+    """`count_tokens(hist) > limit`: the names of what the test counts (empty when it
+    counts a running total); None when the test is no token budget."""
+    for comparison in _comparisons(test):
+        if not any(isinstance(c.operator, _ORDER_OPS) for c in comparison.comparisons):
+            continue
+        sides = [comparison.left, *(c.comparator for c in comparison.comparisons)]
+        for side in sides:
+            if not any("token" in n.value.lower() for n in _names_in(side)):
+                continue
+            counted: set[str] = set()
+            for call in _calls_in(side):
+                for arg in call.args:
+                    name = dotted(arg.value)
+                    if name is not None:
+                        counted.add(name)
+            return counted
+    return None
+
+
+def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
+    found: list[cst.Call] = []
+
+    class _Calls(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            found.append(call)
+
+    node.visit(_Calls())
+    return found
+
+
+def _shrinks(stmt: cst.BaseSmallStatement, counted: set[str]) -> bool:
+    """The statement drops or rewrites an item of the counted list or of a history:
+    `hist[i] = ...`, `del hist[...]`, `self.clear_history(...)`."""
+
+    def trimmed(expr: cst.BaseExpression) -> bool:
+        name = dotted(expr)
+        return name is not None and (name in counted or _names_history(name))
+
+    if isinstance(stmt, cst.Assign):
+        return any(
+            isinstance(t.target, cst.Subscript) and trimmed(t.target.value) for t in stmt.targets
+        )
+    if isinstance(stmt, cst.Del):
+        target = stmt.target
+        return isinstance(target, cst.Subscript) and trimmed(target.value)
+    if isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call):
+        # `self.clear_history(first, last)`: a method that says it shrinks a history
+        # (`.pop(0)` on the list itself is reported where the list's events are).
+        func = stmt.value.func
+        if not isinstance(func, cst.Attribute):
+            return False
+        words = func.attr.value.lower().split("_")
+        return words[0] in _SHRINK_VERBS and any(_names_history(w) for w in words[1:])
+    return False
+
+
+def _writes_field(stmt: cst.BaseSmallStatement) -> bool:
+    """`entry["content"] = ...`, `msg.content = ...`: an item rewritten in place."""
+    return isinstance(stmt, cst.Assign) and any(
+        isinstance(t.target, (cst.Subscript, cst.Attribute)) for t in stmt.targets
+    )

@@ -14,8 +14,14 @@ class ToolOrder(PythonRule):
     that reach the cacheable prefix: iteration over a `set`/`frozenset`, `list(set(...))`,
     `os.listdir`/`os.scandir`/`glob.glob`/`Path.iterdir`/`Path.glob` without `sorted`,
     `random.shuffle`, and MCP `list_tools()` results used unsorted — iterated here, or kept
-    on the object as its tools (`self.tools = await session.list_tools()`) or returned, to
-    be iterated elsewhere: then it is reported at the `list_tools()` call.
+    on the object as its tools (`self.tools = await session.list_tools()`) or returned
+    from any function (`return await client.list_tools()`), to be iterated elsewhere: then
+    it is reported at the `list_tools()` call. The tools an MCP adapter gives (`mcpadapt`'s
+    `MCPAdapt.__enter__()`, `with MCPAdapt(...) as tools`) are such a listing. A set kept
+    on the object and filled elsewhere (`self.usable = set()`, `.add()` in another method)
+    is reported where it is iterated into a list; a set difference where it is listed
+    (`list(current - previous)`). A collection only looked up in, tested or turned into a
+    set (`name in current_tools`, `set(current_tools)`) is not: its order reaches nothing.
 
     ## Why is this bad?
     Tools come first in the prefix. The same tools in a different order are a different
@@ -75,6 +81,19 @@ class ToolOrder(PythonRule):
                     tools=[{"name": t.name, "input_schema": t.inputSchema} for t in tools],
                     messages=[{"role": "user", "content": q}],
                 )
+            """
+        ),
+        Valid(
+            """
+            class MCPAgent:
+                async def refresh_tools(self):
+                    # The listing is only looked up in and compared: its order goes nowhere.
+                    response = await self.session.list_tools()
+                    current_tools = {tool.name: tool.inputSchema for tool in response.tools}
+                    added = sorted(set(current_tools) - set(self.tool_schemas))
+                    changed = [n for n in added if current_tools.get(n) != self.tool_schemas.get(n)]
+                    self.tool_schemas = current_tools
+                    return added, changed
             """
         ),
     ]
@@ -180,6 +199,68 @@ class ToolOrder(PythonRule):
             """,
             line=6,
             column=5,
+        ),
+        Invalid(
+            """
+            class ChatAgent:
+                def __init__(self, specs):
+                    self.specs = specs
+                    self.usable: set[str] = set()  # filled by enable(), copied per clone
+
+                def enable(self, name):
+                    self.usable.add(name)
+
+                def clone_tools(self):
+                    self.usable = self.usable.copy()
+
+                def function_args(self):
+                    tools = [self.specs[name] for name in self.usable]
+                    return tools
+            """,
+            line=13,
+            column=47,
+        ),
+        Invalid(
+            """
+            class MCPAgent:
+                async def refresh_tools(self, previous):
+                    response = await self.session.list_tools()
+                    current = {tool.name for tool in response.tools}
+                    added_tools = list(current - previous)
+                    self.memory.append({"role": "system", "content": "New tools: " + ", ".join(added_tools)})
+            """,
+            line=5,
+            column=28,
+        ),
+        Invalid(
+            """
+            from fastmcp import Client
+
+            class ToolManager:
+                async def fetch_mcp_tools(self, url):
+                    # the caller turns these into the tool specs it sends, in this order
+                    async with Client(url) as client:
+                        return await client.list_tools()
+            """,
+            line=7,
+            column=26,
+            message_contains="returns",
+        ),
+        Invalid(
+            """
+            from mcpadapt.core import MCPAdapt
+            from mcpadapt.smolagents_adapter import SmolAgentsAdapter
+
+            class MCPClient:
+                def __init__(self, params):
+                    self._adapter = MCPAdapt(params, SmolAgentsAdapter())
+
+                def connect(self):
+                    self._tools = self._adapter.__enter__()
+            """,
+            line=9,
+            column=23,
+            message_contains="list_tools",
         ),
     ]
 
