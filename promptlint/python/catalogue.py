@@ -144,6 +144,7 @@ STATIC_PARAM_HINTS = (
     "policy",
     "rules",
     "schema",
+    "types",  # the kinds a schema allows (`entity_types`, `node_types`)
     "tools",
     "model",
     "config",

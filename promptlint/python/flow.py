@@ -16,7 +16,7 @@ from typing import cast
 import libcst as cst
 
 from promptlint.python import catalogue as cat
-from promptlint.python.index import Event, ModuleIndex, Scope, dotted, key_of, string_value
+from promptlint.python.index import Event, ModuleIndex, Scope, Site, dotted, key_of, string_value
 from promptlint.python.project import MAX_HOPS, Project
 from promptlint.python.values import (
     CALLER,
@@ -151,6 +151,8 @@ class Evaluator:
         self._memo: dict[tuple[int, int, int], Val] = {}
         self._code: dict[int, str] = {}  # id(node) -> its source (see `code`)
         self._constant_params: dict[tuple[int, str], bool] = {}
+        # id(scope) -> the names the scope writes to a file (`written_to_file`), built once
+        self._written: dict[int, set[str]] | None = None
 
     # ---- names -------------------------------------------------------------------
     def qualname(self, expr: cst.BaseExpression) -> str | None:
@@ -232,7 +234,17 @@ class Evaluator:
             return Val(own=ev(x10.expression, scope, at, env).all_taints(), node=x10)
         if branch == _BOOL:
             x11 = cast("cst.BooleanOperation", e)
-            return merge([ev(x11.left, scope, at, env), ev(x11.right, scope, at, env)], x11)
+            left, right = ev(x11.left, scope, at, env), ev(x11.right, scope, at, env)
+            if (
+                isinstance(x11.operator, cst.Or)
+                and left == Val(node=left.node)
+                and right.parts is not None
+                and not right.all_taints()
+            ):
+                # `system_prompt or ANSWER_PROMPT`, the configured text or its known
+                # default: read as the default (the configured one is configuration too).
+                return replace(right, node=x11)
+            return merge([left, right], x11)
         if branch == _IFEXP:
             x12 = cast("cst.IfExp", e)
             body, orelse = ev(x12.body, scope, at, env), ev(x12.orelse, scope, at, env)
@@ -296,8 +308,16 @@ class Evaluator:
         return Val(parts=join_parts(parts), node=e)
 
     def _format(
-        self, template: str, args: list[Val], kwargs: dict[str, Val], node: cst.CSTNode
+        self,
+        template: str,
+        args: list[Val],
+        kwargs: dict[str, Val],
+        node: cst.CSTNode,
+        passed: Mapping[int | str, cst.Arg] | None = None,
     ) -> Val:
+        """`template.format(...)` as pieces; a value's piece names the argument that
+        passes it (`passed`: position or keyword -> argument), where it enters the text."""
+        passed = passed or {}
         parts: list[Part] = []
         auto = 0
         try:
@@ -310,19 +330,28 @@ class Evaluator:
                 continue
             head = field_name.split(".")[0].split("[")[0]
             value: Val | None
+            key: int | str = head
             if head == "":
+                key = auto
                 value = args[auto] if auto < len(args) else None
                 auto += 1
             elif head.isdigit():
-                value = args[int(head)] if int(head) < len(args) else None
+                key = int(head)
+                value = args[key] if key < len(args) else None
             else:
                 value = kwargs.get(head)
             if value is None:
                 parts.append(Dyn(frozenset(), node))
             elif value.parts is not None and not spec and not conv and head == field_name:
-                parts.extend(value.parts)
+                arg = passed.get(key)
+                parts.extend(
+                    Dyn(p.taints, arg)
+                    if isinstance(p, Dyn) and arg is not None and not _placement(p.node)
+                    else p
+                    for p in value.parts
+                )
             else:
-                parts.append(Dyn(value.all_taints(), node))
+                parts.append(Dyn(value.all_taints(), passed.get(key, node)))
         return Val(parts=join_parts(parts), node=node)
 
     def _percent(self, template: str, right: Val, node: cst.CSTNode) -> Val:
@@ -443,6 +472,10 @@ class Evaluator:
                         init = (plain or inits)[-1]
                         base = self._eval_event(key, init, init.owner or s)
                         return self._apply(key, s, base, events or [], 0, at)
+                # Not set on the instance: a class attribute, of this class or a base.
+                inherited = self._class_attribute(s.class_scope, key[len("self.") :])
+                if inherited is not None:
+                    return self._apply(key, s, inherited, events or [], 0, at)
                 return None
             s = s.parent
         return None
@@ -451,14 +484,26 @@ class Evaluator:
         param = scope.params[key]
         if scope.self_name == key:
             return Val(node=param)
+        if scope.name == "__init__" and scope.class_scope is not None:
+            # What an object is built with (an agent's role, its workers, a client) is its
+            # configuration: agents, roles and clients are built once and asked many times.
+            return Val(node=param)
         ann = param.annotation.annotation if param.annotation is not None else None
         instance = isinstance(ann, cst.Name) and self._module_class(ann.value) is not None
         role = ann.value if instance and isinstance(ann, cst.Name) else None
         kind = "instance" if instance else None
         lowered = key.lower()
         if any(h in lowered for h in cat.STATIC_PARAM_HINTS):
-            return Val(kind=kind, role=role, node=param)
+            # A prompt template handed in is configuration; its default (`system_prompt:
+            # str = ANSWER_PROMPT`) is the text it holds unless someone configures
+            # another, so its static text and placeholders are read from there.
+            default = self._default_text(param, scope)
+            return default or Val(kind=kind, role=role, node=param)
         if self._always_constant(key, scope):
+            return Val(kind=kind, role=role, node=param)
+        if scope.name == "__init__" and _literal(param.default):
+            # `answer_style: str = "one paragraph"`: an option of the object, set
+            # once when it is made and the same for every request it then serves.
             return Val(kind=kind, role=role, node=param)
         if ann is not None and _names_a_class(self.code(ann)):
             # `output_format: type[T]`: a class (a schema, a model), configuration not data.
@@ -471,6 +516,19 @@ class Evaluator:
             # `**kwargs` keeps the caller's keyword order, which differs between callers.
             own = own | {Taint(KEY_SOURCE, param.name, f"`**{key}` (the caller's keyword order)")}
         return Val(own=own, kind=kind, role=role, node=param)
+
+    def _default_text(self, param: cst.Param, scope: Scope) -> Val | None:
+        """The default of a configuration parameter when it is text known without any
+        per-request part (a constant or an imported prompt): None otherwise."""
+        default = param.default
+        outer = scope.parent
+        if default is None or outer is None:
+            return None
+        # Evaluated where the `def` is (a class body, a module), once the module is loaded.
+        val = self.eval(default, outer, _LOADED)
+        if val.parts is None or not static_text(val.parts) or val.all_taints():
+            return None
+        return replace(val, node=param)
 
     def _always_constant(self, key: str, scope: Scope) -> bool:
         """True when the module calls the function, and every call passes a literal for
@@ -490,6 +548,7 @@ class Evaluator:
             target = scope.class_scope.name
         found = False
         result = True
+        passed = False  # some call passes it
         for site in self.index.calls:
             call = site.node
             assert isinstance(call, cst.Call)
@@ -506,14 +565,31 @@ class Evaluator:
                 if any(a.star for a in call.args):
                     result = False
                 continue  # the default is used
-            if not isinstance(
-                arg.value, (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float)
-            ):
+            passed = True
+            if not _literal(arg.value) and not self._configured(arg.value, site):
                 result = False
                 break
-        answer = found and result
+        # A numeric knob with a literal default (`max_queries: int = 5`) that no call here
+        # sets: the default is what is used (callers of other modules are not read).
+        default = scope.params[key].default if key in scope.params else None
+        numeric = isinstance(default, (cst.Integer, cst.Float)) or (
+            isinstance(default, cst.Name) and default.value in ("True", "False")
+        )
+        answer = (found and result) or (numeric and result and not passed)
         self._constant_params[cache_key] = answer
         return answer
+
+    def _configured(self, expr: cst.BaseExpression, site: Site) -> bool:
+        """`self.max_words` passed on: an attribute of the object that holds
+        nothing per-request (an option set when the object was made)."""
+        if not (
+            isinstance(expr, cst.Attribute)
+            and isinstance(expr.value, cst.Name)
+            and expr.value.value == site.scope.self_name
+        ):
+            return False
+        val = self.eval(expr, site.scope, site.at)
+        return val.parts is None and not val.all_taints() and val.kind is None
 
     def _from_events(
         self, key: str, scope: Scope, events: list[Event], at: int, env: Env | None = None
@@ -601,10 +677,13 @@ class Evaluator:
             val = self._mutate(val, ev, scope, env)
         return val
 
-    def _loop_taints(self, ev: Event, scope: Scope) -> frozenset[Taint]:
+    def _loop_taints(self, ev: Event, scope: Scope, env: Env | None = None) -> frozenset[Taint]:
+        # With the call's arguments bound: `for f in files: text += f` orders the text as
+        # the caller's `files` is ordered.
         out: set[Taint] = set()
         for it in ev.loops:
-            out |= _at_iteration(it, _structural(self.eval(it, scope, ev.end).all_taints()))
+            order = self.eval(it, scope, ev.end, env).all_taints()
+            out |= _at_iteration(it, _structural(order))
         return frozenset(out)
 
     def _mutate(self, val: Val, ev: Event, scope: Scope, env: Env | None = None) -> Val:
@@ -615,7 +694,7 @@ class Evaluator:
             if ev.method == "AddAssign":
                 # `prompt += part` in a loop builds the text in the order of the loop.
                 added = self._add(val, right, ev.node)
-                return added.with_own(self._loop_taints(ev, scope)) if in_loop else added
+                return added.with_own(self._loop_taints(ev, scope, env)) if in_loop else added
             return merge([val, right], ev.node)
         if ev.kind == "shuffle":
             return val.with_own([Taint(UNORDERED, ev.node, f"{ev.method}()")])
@@ -637,7 +716,7 @@ class Evaluator:
                 if isinstance(key, str):
                     return replace(val, fields={**val.fields, key: new})
             # `d[k] = v` in a loop orders the keys as the loop does.
-            order = self._loop_taints(ev, scope) if in_loop else frozenset()
+            order = self._loop_taints(ev, scope, env) if in_loop else frozenset()
             return val.with_own(new.all_taints() | order)
         if ev.kind != "call":
             return val
@@ -650,7 +729,7 @@ class Evaluator:
             if in_loop or val.items is None:
                 more = repeated(item.all_taints()) if in_loop else item.all_taints()
                 return Val(
-                    own=val.all_taints() | more | self._loop_taints(ev, scope), node=val.node
+                    own=val.all_taints() | more | self._loop_taints(ev, scope, env), node=val.node
                 )
             if method == "append":
                 return replace(val, items=(*val.items, item))
@@ -665,7 +744,7 @@ class Evaluator:
             other = args[0]
             if in_loop or val.items is None:
                 return Val(
-                    own=val.all_taints() | other.all_taints() | self._loop_taints(ev, scope),
+                    own=val.all_taints() | other.all_taints() | self._loop_taints(ev, scope, env),
                     node=val.node,
                 )
             return replace(val, items=(*val.items, *self._as_items(other)))
@@ -711,6 +790,17 @@ class Evaluator:
             found = self.resolve_key(key, scope, at)
             return found if found is not None else Val(node=e)
         base = self.eval(e.value, scope, at, env)
+        if base.fields is not None and base.kind is None and e.attr.value in base.fields:
+            # An object built with keywords (`SimpleNamespace(system=...)`): its attribute.
+            return base.fields[e.attr.value]
+        if base.parts is None and base.items is None and not base.all_taints():
+            # `prompts.SYSTEM` with `prompts` a module of the project.
+            head = dotted(e)
+            if head is not None and head.split(".")[0] in self.index.imports:
+                qname = self.qualname(e)
+                found = self.imported_value(qname) if qname is not None else None
+                if found is not None:
+                    return found
         taints = base.all_taints()
         callers = {t for t in taints if t.kind == CALLER}
         if callers:
@@ -729,6 +819,12 @@ class Evaluator:
                 k = string_value(idx)
                 if isinstance(k, str) and k in base.fields:
                     return base.fields[k]
+            key = string_value(idx) if isinstance(idx, cst.SimpleString) else None
+            if isinstance(key, str) and any(h in key.lower() for h in cat.STATIC_PARAM_HINTS):
+                # `context["entity_types"]`, `ctx["system_prompt"]`: a field named like
+                # configuration is configuration, as a parameter of that name is.
+                kept = frozenset(t for t in base.all_taints() if t.kind != CALLER)
+                return Val(own=kept, node=e)
             if (
                 isinstance(idx, cst.Integer)
                 and base.items is not None
@@ -989,6 +1085,14 @@ class Evaluator:
                 if v.items is not None:
                     return replace(v, node=e)
                 return Val(own=_at_iteration(e.args[0].value, v.all_taints()), node=e)
+            if qname in _ORDER_PASSING and args:
+                # enumerate(files), zip(names, specs): iterated in their arguments' order.
+                order: set[Taint] = set()
+                for a in args:
+                    v = self.eval(a.value, scope, at, env)
+                    kept = _at_iteration(a.value, v.all_taints())
+                    order |= {t for t in kept if t.kind not in STRUCTURAL or t.kind == UNORDERED}
+                return Val(own=frozenset(order), node=e)
             if qname == "dict" and not args:
                 fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
                 return self._dict_val(fields, frozenset(), e)
@@ -1009,6 +1113,8 @@ class Evaluator:
                     return Val(
                         own=frozenset({Taint(ID, e, f"`{self.code(e)}` (a counter)")}), node=e
                     )
+            if qname in _COPIES and len(e.args) == 1:
+                return self.eval(e.args[0].value, scope, at, env)
             if qname in ("textwrap.dedent", "inspect.cleandoc") and e.args:
                 return self.eval(e.args[0].value, scope, at, env)
             if qname in _AWAITABLE_WRAPPERS and e.args:
@@ -1063,8 +1169,14 @@ class Evaluator:
                         else:
                             return Val(parts=(Dyn(mapping.all_taints(), e),), node=e)
                     positional = [] if method == "format_map" else args
+                    passed: dict[int | str, cst.Arg] = dict(enumerate(positional))
+                    passed.update(kwargs)
                     return self._format(
-                        text, [self.eval(a.value, scope, at, env) for a in positional], named, e
+                        text,
+                        [self.eval(a.value, scope, at, env) for a in positional],
+                        named,
+                        e,
+                        passed,
                     )
             if recv.parts is not None and method in _STR_KEEPING:
                 extra = merge(arg_vals())
@@ -1099,6 +1211,10 @@ class Evaluator:
         if target is not None:
             fn, fn_scope = target
             return self._call_local(fn, fn_scope, e, scope, at, env)
+        # A method of a base class, or of an object of the project held by `self`.
+        inherited = self._method_call(e, scope, at, env)
+        if inherited is not None:
+            return inherited
         # A function of another module of the checked tree.
         if qname is not None and dotted(func) is not None:
             head = (dotted(func) or "").split(".")[0]
@@ -1153,6 +1269,131 @@ class Evaluator:
             node=node,
             template_vars=variables,
         )
+
+    # ---- classes of the project: bases, class attributes, methods ----------------
+    def _bases(self, cls: Scope) -> list[tuple[Evaluator, Scope]]:
+        """The base classes of `cls` that are in the project (this module or an imported
+        one), each with the evaluator of its module."""
+        out: list[tuple[Evaluator, Scope]] = []
+        if not isinstance(cls.node, cst.ClassDef):
+            return out
+        for arg in cls.node.bases:
+            name = dotted(arg.value)
+            if name is None:
+                continue
+            local = self._module_class(name) if "." not in name else None
+            if local is not None and local is not cls:
+                out.append((self, local))
+                continue
+            found = self._project_class(arg.value)
+            if found is not None:
+                out.append(found)
+        return out
+
+    def _project_class(self, expr: cst.BaseExpression) -> tuple[Evaluator, Scope] | None:
+        """The class of another module of the project `expr` (a name or dotted name) is."""
+        name = dotted(expr)
+        if name is None or name.split(".")[0] not in self.index.imports:
+            return None
+        qname = self.qualname(expr)
+        found = self._foreign(qname) if qname is not None else None
+        if found is None or "." in found[2]:
+            return None
+        ev, module_scope, rest = found
+        cls = module_scope.classes.get(rest)
+        return (ev, cls) if cls is not None else None
+
+    def _lineage(self, cls: Scope, skip_own: bool = False) -> list[tuple[Evaluator, Scope]]:
+        """`cls` and its bases in the project, nearest first (the order attributes are
+        looked up in, close enough for single inheritance)."""
+        out: list[tuple[Evaluator, Scope]] = [] if skip_own else [(self, cls)]
+        todo: list[tuple[Evaluator, Scope]] = self._bases(cls)
+        while todo and len(out) < _MAX_LINEAGE:
+            ev, base = todo.pop(0)
+            if any(base is seen for _, seen in out):
+                continue
+            out.append((ev, base))
+            todo.extend(ev._bases(base))
+        return out
+
+    def _class_attribute(self, cls: Scope, attr: str) -> Val | None:
+        """A class attribute (`system_prompt: str = SYSTEM_PROMPT` in the class body, here
+        or in a base class) read through `self`."""
+        for ev, owner in self._lineage(cls):
+            if not any(e.kind == "assign" for e in owner.events.get(attr, ())):
+                continue
+            if ev is self:
+                return self.resolve_key(attr, owner, 10**9)
+            assert self.project is not None
+            self.project.hops += 1
+            try:
+                return ev.resolve_key(attr, owner, 10**9)
+            finally:
+                self.project.hops -= 1
+        return None
+
+    def _method_call(self, e: cst.Call, scope: Scope, at: int, env: Env) -> Val | None:
+        """`self.m(...)` / `super().m(...)` with `m` defined in a base class, and
+        `self.helper.m(...)` with `self.helper` made from a class of the project in the
+        class's methods (`self.repo_map = RepoMap(...)` in `__init__`): what `m` returns."""
+        func = e.func
+        if not isinstance(func, cst.Attribute) or scope.class_scope is None:
+            return None
+        recv = func.value
+        lineage: list[tuple[Evaluator, Scope]] = []
+        on_self = isinstance(recv, cst.Name) and recv.value == scope.self_name
+        if on_self or (isinstance(recv, cst.Call) and dotted(recv.func) == "super"):
+            lineage = self._lineage(scope.class_scope, skip_own=True)
+        else:
+            key = key_of(recv, scope)
+            if key is None or not key.startswith("self."):
+                return None
+            made = [
+                ev.value
+                for ev in scope.class_scope.events.get(key, ())
+                if ev.kind == "assign" and isinstance(ev.value, cst.Call)
+            ]
+            if len(made) != 1:
+                return None  # not set, or set to different things
+            assert isinstance(made[0], cst.Call)
+            callee = made[0].func
+            local = self._module_class(callee.value) if isinstance(callee, cst.Name) else None
+            if local is not None:
+                lineage = self._lineage(local)
+            else:
+                found = self._project_class(callee)
+                if found is not None:
+                    lineage = found[0]._lineage(found[1])
+        for ev, owner in lineage:
+            fn = owner.functions.get(func.attr.value)
+            if fn is None:
+                continue
+            fscope = ev.index.scope_of_function.get(id(fn))
+            if fscope is None or (not fscope.returns and not fscope.yields):
+                return None
+            if ev is self:
+                return self._call_local(fn, fscope, e, scope, at, env)
+            if self.project is None or self.project.hops >= MAX_HOPS:
+                return None
+            bound = self._bind_args(fscope, e, scope, at, env, defaults=False)
+            self.project.hops += 1
+            try:
+                return ev.returned(fscope, bound)
+            finally:
+                self.project.hops -= 1
+        return None
+
+    def written_to_file(self, key: str, scope: Scope) -> bool:
+        """`scope` writes the text `key` holds to a file (`f.write(prompt)`,
+        `f.write(prompt.encode())`, `path.write_text(prompt)`): a prompt file generated
+        once, read back later as static text, not a request's prompt."""
+        if self._written is None:
+            self._written = {}
+            for site in self.index.calls:
+                name = _written_name(site.node)
+                if name is not None:
+                    self._written.setdefault(id(site.scope), set()).add(name)
+        return key in self._written.get(id(scope), ())
 
     def _module_class(self, name: str) -> Scope | None:
         module = self.index.module_scope
@@ -1243,7 +1484,13 @@ class Evaluator:
         if results:
             main = results[-1]
             others = merge(results[:-1]).own
-            return main.with_own(others) if others else main
+            main = main.with_own(others) if others else main
+            if all(
+                isinstance(r.value, cst.Name) and self.written_to_file(r.value.value, fscope)
+                for r in fscope.returns
+            ):
+                return _fixed_once(main)
+            return main
         if not fscope.yields:
             return None
         taints: set[Taint] = set()
@@ -1257,6 +1504,46 @@ class Evaluator:
         return Val(own=frozenset(taints), node=fscope.node)
 
 
+_MAX_LINEAGE = 8  # classes of a lineage looked through for an attribute or a method
+# Copies give what they copy.
+_COPIES = frozenset({"copy.copy", "copy.deepcopy"})
+
+
+# Methods that write a text to a file (`written_to_file`).
+_FILE_WRITES = frozenset({"write", "write_text", "write_bytes"})
+
+
+def _written_name(call: cst.CSTNode) -> str | None:
+    """The name whose text `call` writes to a file: `f.write(name)`, `f.write(name.encode())`,
+    `path.write_text(name)`."""
+    if not isinstance(call, cst.Call) or not call.args:
+        return None
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value not in _FILE_WRITES:
+        return None
+    arg = call.args[0].value
+    if (
+        isinstance(arg, cst.Call)
+        and isinstance(arg.func, cst.Attribute)
+        and arg.func.attr.value == "encode"
+    ):
+        arg = arg.func.value
+    return arg.value if isinstance(arg, cst.Name) else None
+
+
+def _fixed_once(val: Val) -> Val:
+    """A generated prompt file's text: what filled it (the caller's values) is fixed in the
+    file, as static as text read from one; clock, ids and order stay what they are."""
+
+    def keep(taints: frozenset[Taint]) -> frozenset[Taint]:
+        return frozenset(t for t in taints if t.kind != CALLER)
+
+    parts = val.parts
+    if parts is not None:
+        parts = tuple(Dyn(keep(p.taints), p.node) if isinstance(p, Dyn) else p for p in parts)
+    return replace(val, own=keep(val.own), parts=parts)
+
+
 # Calls that give what the awaitable they wrap gives.
 _AWAITABLE_WRAPPERS = frozenset(
     {
@@ -1268,6 +1555,8 @@ _AWAITABLE_WRAPPERS = frozenset(
     }
 )
 _SET_OPERATORS = (cst.BitAnd, cst.BitOr, cst.BitXor, cst.Subtract)
+# Builtins that iterate their arguments lazily, in their order (list/tuple are read above).
+_ORDER_PASSING = cat.ORDER_KEEPING - {"list", "tuple", "dict"}
 _REBINDING = frozenset({"assign", "iter", "unpack"})
 
 _STR_KEEPING = {
@@ -1294,6 +1583,23 @@ _KEPT_ORDER = frozenset(
         cat.MCP_LISTING,
     }
 )
+
+
+def _placement(node: cst.CSTNode | None) -> bool:
+    """A piece's node that says where its value entered the text (an f-string hole, an
+    argument of `.format`), rather than only what made the value."""
+    return isinstance(node, (cst.FormattedStringExpression, cst.Arg))
+
+
+def _literal(node: cst.BaseExpression | None) -> bool:
+    """A literal string or number (`None` and booleans say nothing about the value)."""
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    return isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float))
+
+
+# A position after every statement of a module: what its names hold once it is imported.
+_LOADED = 1 << 60
 
 
 def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> frozenset[Taint]:

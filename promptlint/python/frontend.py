@@ -163,8 +163,8 @@ class PythonContext:
         out: list[Block] = []
         for scope, key, events in self.events:
             name = key.rsplit(".", 1)[-1]
-            if not _names_prompt_part(name):
-                continue
+            if not _names_prompt_part(name) or self.evaluator.written_to_file(key, scope):
+                continue  # a prompt file generated here is static text where it is read
             # What it holds after each change: a later conditional reassignment
             # (`docs = clip(docs)` when too long) must not hide how it was built.
             read: bool | None = None

@@ -14,17 +14,31 @@ render call, for the shapes applications use:
 PATH is a literal, `os.path.join` of literals, or either beside `__file__`; a relative path
 is read from the file's folder or the first folder above it that holds it (applications
 open their templates relative to the project's root, their working directory).
+
+TEXT may also be any expression the evaluator finds to be static text (a constant of another
+module, a field of a settings object built in the code), or a setting read from the
+project's TOML files: `get_settings().review_prompt.system` is the string `system` of the
+table `[review_prompt]` in a TOML file beside the code or in a `settings` / `config` folder
+above it (the settings loaders applications use, Dynaconf and the like, read such files).
 """
 
 from __future__ import annotations
 
 import os
+import re
+import sys
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
 from promptlint.python.index import Scope, dotted, string_value
+from promptlint.python.values import Static, static_text
+
+if TYPE_CHECKING:
+    from promptlint.python.flow import Evaluator
 
 MAX_UP = 6  # folders above the file searched for a relative template path
 TEMPLATE_DIRS = ("", "templates", "prompts")
@@ -38,9 +52,16 @@ class TemplateText:
 
     source: str
     path: Path | None
+    line: int = 1  # the line of `path` the template's first line is on
 
 
-def rendered_template(call: cst.Call, scope: Scope, at: int, file_path: str) -> TemplateText | None:
+def rendered_template(
+    call: cst.Call,
+    scope: Scope,
+    at: int,
+    file_path: str,
+    evaluator: Evaluator | None = None,
+) -> TemplateText | None:
     """The template `call` (a `.render(...)`) fills, when its text can be found."""
     func = call.func
     if not isinstance(func, cst.Attribute) or func.attr.value not in ("render", "render_async"):
@@ -60,7 +81,11 @@ def rendered_template(call: cst.Call, scope: Scope, at: int, file_path: str) -> 
         return None
     arg = made.args[0].value
     if last in ("from_string", "Template"):
-        return _text(arg, scope, at, Path(file_path).parent, 0)
+        here = Path(file_path).parent
+        text = _text(arg, scope, at, here, 0)
+        if text is None and evaluator is not None:
+            text = _evaluated(arg, scope, at, here, evaluator)
+        return text
     if last == "get_template":
         literal = _literal(_origin(arg, scope, at, 0))
         if literal is None:
@@ -131,6 +156,87 @@ def _text(
         return None
     found = path if path.is_absolute() else _find(str(path), here, ("",))
     return _read(found) if found is not None else None
+
+
+def _evaluated(
+    expr: cst.BaseExpression, scope: Scope, at: int, here: Path, evaluator: Evaluator
+) -> TemplateText | None:
+    """Template text the evaluator knows to be static, else a setting of the project's TOML
+    files named by the expression's attribute chain."""
+    val = evaluator.eval(expr, scope, at)
+    if val.parts is not None and all(isinstance(p, Static) for p in val.parts):
+        text = static_text(val.parts)
+        return TemplateText(text, None) if text.strip() and not _is_page(text) else None
+    origin = _origin(expr, scope, at, 0)
+    names: list[str] = []
+    while isinstance(origin, cst.Attribute):
+        names.insert(0, origin.attr.value)
+        origin = origin.value
+    if len(names) < 2 or val.all_taints():
+        return None
+    return _setting(tuple(names), here)
+
+
+# Folders beside the code and above it that hold an application's settings files.
+SETTINGS_DIRS = ("", "settings", "config", "configs", "conf")
+_MAX_SETTINGS_BYTES = 2_000_000
+
+
+def _setting(names: tuple[str, ...], here: Path) -> TemplateText | None:
+    """The string at `names` (`("review_prompt", "system")`, or a longer tail of the
+    attribute chain) in the first TOML file, nearest the code first, that has it."""
+    folder = here.resolve() if not here.is_absolute() else here
+    for _ in range(MAX_UP + 1):
+        for sub in SETTINGS_DIRS:
+            for path in _toml_files(folder / sub if sub else folder):
+                table = _toml(path)
+                for start in range(len(names) - 1):
+                    value: Any = table
+                    for name in names[start:]:
+                        value = value.get(name) if isinstance(value, dict) else None
+                    if isinstance(value, str) and value.strip() and not _is_page(value):
+                        return TemplateText(value, path, _line_of(path, names[-1], value))
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    return None
+
+
+@lru_cache(maxsize=256)
+def _toml_files(folder: Path) -> tuple[Path, ...]:
+    try:
+        return tuple(sorted(p for p in folder.glob("*.toml") if p.is_file()))
+    except OSError:
+        return ()
+
+
+@lru_cache(maxsize=256)
+def _toml(path: Path) -> dict[str, Any]:
+    # Imported here: only a file that renders a template named by a setting pays for it.
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+    try:
+        if path.stat().st_size > _MAX_SETTINGS_BYTES:
+            return {}
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}  # not a settings file we can read: no template from it
+
+
+def _line_of(path: Path, key: str, value: str) -> int:
+    """The line of `path` where the string `value` of `key` starts (1 when not found)."""
+    lines = value.splitlines()
+    skip = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return 1
+    assigned = re.search(rf"^\s*{re.escape(key)}\s*=", text, re.MULTILINE)
+    start = assigned.start() if assigned is not None else 0
+    at = text.find(lines[skip], start) if lines else -1
+    return max(1, text.count("\n", 0, at) + 1 - skip) if at >= 0 else 1
 
 
 def _path(expr: cst.BaseExpression, here: Path) -> Path | None:

@@ -409,6 +409,7 @@ class Piece:
     line: int
     text: str = ""
     inputs: frozenset[str] = frozenset()
+    optional: bool = False  # inside an `{% if %}`: printed only when its test holds
 
 
 def output_pieces(source: str) -> list[Piece]:
@@ -428,11 +429,12 @@ def output_pieces(source: str) -> list[Piece]:
             for n in _walk_expr(p.iter)
             if isinstance(n, nodes.Name) and n.ctx == "load"
         }
+        optional = any(isinstance(p, nodes.If) for p in parents)
         for child in node.nodes:
             if isinstance(child, nodes.TemplateData):
-                pieces.append(Piece(child.lineno, text=child.data))
+                pieces.append(Piece(child.lineno, text=child.data, optional=optional))
             elif isinstance(child, nodes.Const) and isinstance(child.value, str):
-                pieces.append(Piece(child.lineno, text=child.value))
+                pieces.append(Piece(child.lineno, text=child.value, optional=optional))
             else:
                 names = {
                     n.name

@@ -6,7 +6,7 @@ from promptlint.check.config import CHARS_PER_TOKEN
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
 from promptlint.python.frontend import PythonContext, PythonRule
-from promptlint.python.index import Scope
+from promptlint.python.index import Scope, string_value
 from promptlint.python.rendered import rendered_template, shown
 from promptlint.python.values import CALLER, UNORDERED, VOLATILE, Dyn, Part, Val, static_text
 
@@ -30,7 +30,20 @@ class DynamicBeforeStatic(PythonRule):
     whose request is elsewhere, the static text after it counts from 400 characters (about
     100 tokens) with one stretch of at least 200 between inputs: a closing line, or the
     tags around each input, are not worth a reorder. Only the first per-request value of a
-    text is reported: the prefix ends there.
+    text is reported: the prefix ends there. A prompt text the function writes to a file
+    (`file.write(prompt)`, `path.write_text(prompt)`) is a prompt file generated once:
+    what filled it is fixed in the file, static where the file is read, and the function's
+    callers get it as static text too. A field of a parameter named like configuration
+    (`context["entity_types"]`, `ctx["system_prompt"]`) is configuration, as a parameter
+    of that name is.
+
+    A template formatted with `TEMPLATE.format(...)` is read with the values passed, and
+    the value is reported at the argument that fills the placeholder. A template handed in
+    as configuration (`system_prompt: str = ANSWER_PROMPT`, `self.system_prompt =
+    system_prompt or ANSWER_PROMPT`) is read from its default, and the constructor's other
+    options with literal defaults (`answer_style="one paragraph"`) are the object's
+    configuration, not per-request data: retrieved documents formatted into the middle of
+    a system prompt are what breaks its prefix.
 
     A Jinja template rendered from Python (`env.from_string(TEXT).render(...)`,
     `Template(TEXT)`, `env.get_template(NAME)`, with TEXT a literal or read with
@@ -127,8 +140,88 @@ class DynamicBeforeStatic(PythonRule):
                 return Environment(loader=BaseLoader()).from_string(PROMPT).render(prompt=prompt)
             '''
         ),
+        Valid(
+            f'''
+            MERGE_PROMPT = """You merge the reports below into one answer.
+            How to merge:
+            {_POLICY}{_POLICY}
+            Reports:
+            {{reports}}"""
+
+            class Merger:
+                def __init__(self, model, merge_prompt: str = MERGE_PROMPT):
+                    self.model = model
+                    self.merge_prompt = merge_prompt
+
+                async def reduce(self, query: str, reports: list[str]):
+                    answer_prompt = self.merge_prompt.format(reports=" ".join(reports))
+                    return await self.model.complete(system=answer_prompt, user=query)
+            '''
+        ),
+        Valid(
+            f'''
+            from pathlib import Path
+
+            SUMMARY_TEMPLATE = """You are {{persona}}. Write in {{language}}.
+            {_POLICY}{_POLICY}"""
+
+            def create_summary_prompt(persona, language, output_path: Path):
+                prompt = SUMMARY_TEMPLATE.format(persona=persona, language=language)
+                with (output_path / "summarize.txt").open("wb") as file:
+                    file.write(prompt.encode("utf-8"))
+                return prompt
+
+            def generate_prompts(persona, language, output_path):
+                summary_prompt = create_summary_prompt(persona, language, output_path)
+                return summary_prompt
+            '''
+        ),
     ]
     INVALID = [
+        # The field named like configuration (`entity_types`, the graph's schema) is not
+        # per-request; the episode after it is, and it is what is reported.
+        Invalid(
+            f'''
+            def extract_message(context: dict) -> list[dict]:
+                user_prompt = f"""<ENTITY TYPES>
+            {{context['entity_types']}}
+            </ENTITY TYPES>
+            <CURRENT MESSAGE>
+            {{context['episode_content']}}
+            </CURRENT MESSAGE>
+            {_POLICY}{_POLICY}"""
+                return [{{"role": "user", "content": user_prompt}}]
+            ''',
+            line=6,
+            message_contains="context['episode_content']",
+        ),
+        Invalid(
+            f'''
+            ANSWER_PROMPT = """You answer questions from the documents below, in this style: {{answer_style}}.
+            Documents:
+            {{documents}}
+            How to answer:
+            {_POLICY}{_POLICY}"""
+
+            class Answerer:
+                def __init__(self, model, retriever, system_prompt=None, answer_style="one paragraph"):
+                    self.model = model
+                    self.retriever = retriever
+                    self.system_prompt = system_prompt or ANSWER_PROMPT
+                    self.answer_style = answer_style
+
+                async def search(self, query: str):
+                    context = self.retriever.retrieve(query=query)
+                    answer_prompt = self.system_prompt.format(
+                        answer_style=self.answer_style,
+                        documents=context.chunks,
+                    )
+                    return await self.model.complete(system=answer_prompt, user=query)
+            ''',
+            line=18,
+            column=13,
+            message_contains="`context.chunks` is per-request data",
+        ),
         Invalid(
             f'''
             from jinja2 import BaseLoader, Environment
@@ -219,12 +312,7 @@ class DynamicBeforeStatic(PythonRule):
                 if not long_enough:
                     break  # the cacheable prefix ends at the first per-request value
                 where = block.label + (f" of `{request.api}` request" if request else "")
-                # Report where the value is interpolated (an f-string hole), if we know it.
-                hole = (
-                    part.node.expression
-                    if isinstance(part.node, cst.FormattedStringExpression)
-                    else None
-                )
+                hole = _placed(part)
                 # One report per value: its first per-request source, or the hole it fills.
                 for taint in sorted(callers, key=lambda t: ctx.order(t.node))[:1]:
                     ctx.report(
@@ -245,7 +333,7 @@ class DynamicBeforeStatic(PythonRule):
             call = site.node
             if not isinstance(call, cst.Call):
                 continue
-            template = rendered_template(call, site.scope, site.at, ctx.path)
+            template = rendered_template(call, site.scope, site.at, ctx.path, ctx.evaluator)
             if template is None:
                 continue
             # Imported here: only files that render a template pay for jinja2's import.
@@ -258,6 +346,7 @@ class DynamicBeforeStatic(PythonRule):
             except TemplateSyntaxError:
                 continue
             inputs: dict[str, list[str]] = {}
+            placed: dict[str, cst.CSTNode] = {}  # input -> where a mapping display sets it
             for arg in call.args:
                 if arg.keyword is not None:
                     val = ctx.evaluator.eval(arg.value, site.scope, site.at)
@@ -268,6 +357,7 @@ class DynamicBeforeStatic(PythonRule):
                     mapping = ctx.evaluator.eval(arg.value, site.scope, site.at)
                     for key, val in (mapping.fields or {}).items():
                         inputs[key] = _per_request(val)
+                    placed.update(_display_entries(mapping.node))
             first = next(
                 (i for i, p in enumerate(pieces) if any(inputs.get(n) for n in p.inputs)),
                 None,
@@ -275,12 +365,15 @@ class DynamicBeforeStatic(PythonRule):
             if first is None:
                 continue
             before = sum(len(p.text.strip()) for p in pieces[:first])
-            after = sum(len(p.text.strip()) for p in pieces[first + 1 :])
+            # Text inside an `{% if %}` after the value may not be printed at all (a section
+            # a setting turns on): only what is always printed counts as the lost prefix.
+            after = sum(len(p.text.strip()) for p in pieces[first + 1 :] if not p.optional)
             run = best = 0
             for p in pieces[first + 1 :]:
                 if any(inputs.get(n) for n in p.inputs):
                     run = 0
-                run += len(p.text.strip())
+                if not p.optional:
+                    run += len(p.text.strip())
                 best = max(best, run)
             # The static text the inputs come after is already a prefix: report only where
             # most of the template's static text follows the first per-request value.
@@ -288,10 +381,13 @@ class DynamicBeforeStatic(PythonRule):
                 continue
             piece = pieces[first]
             name = next(n for n in sorted(piece.inputs) if inputs.get(n))
+            # Where the value enters the prompt: the entry of the mapping the template is
+            # rendered with (often built once in `__init__`), else the render call.
             ctx.report(
                 type(self),
-                call,
-                f"`{name}` ({inputs[name][0]}) is printed at line {piece.line} of "
+                placed.get(name, call),
+                f"`{name}` ({inputs[name][0]}) is printed at line "
+                f"{piece.line + template.line - 1} of "
                 f"{shown(template.path)}, before {_size(after)} of the template's static "
                 "text: rendered with per-request values, that text is never a reusable "
                 "prefix; print the static text first and the per-request values after it",
@@ -320,11 +416,7 @@ class DynamicBeforeStatic(PythonRule):
                     ]
                     if not params:
                         continue
-                    node = (
-                        part.node.expression
-                        if isinstance(part.node, cst.FormattedStringExpression)
-                        else part.node
-                    )
+                    node = _placed(part) or part.node
                     ctx.report(
                         type(self),
                         node,
@@ -333,6 +425,30 @@ class DynamicBeforeStatic(PythonRule):
                         "turn changes the text the history follows, so none of it is read from "
                         "cache; move the per-request part into the final user message",
                     )
+
+
+def _display_entries(node: cst.CSTNode | None) -> dict[str, cst.CSTNode]:
+    """The values of a dict display by their literal keys."""
+    if not isinstance(node, cst.Dict):
+        return {}
+    out: dict[str, cst.CSTNode] = {}
+    for el in node.elements:
+        if isinstance(el, cst.DictElement) and isinstance(el.key, cst.SimpleString):
+            key = string_value(el.key)
+            if key is not None:
+                out[key] = el.value
+    return out
+
+
+def _placed(part: Dyn) -> cst.CSTNode | None:
+    """Where a value enters the text, if we know it: an f-string hole or the argument of
+    `template.format(...)` that fills a placeholder (`documents=chunks`, whole: the
+    keyword keeps it apart from the same name elsewhere)."""
+    if isinstance(part.node, cst.FormattedStringExpression):
+        return part.node.expression
+    if isinstance(part.node, cst.Arg):
+        return part.node
+    return None
 
 
 def _size(chars: int) -> str:

@@ -1,3 +1,5 @@
+from __future__ import annotations
+
 from collections.abc import Callable
 
 import libcst as cst
@@ -141,6 +143,18 @@ class HistoryWindow(PythonRule):
         ),
         Valid(
             """
+            class FakeTranscriber:
+                def __init__(self, turns):
+                    self._turns = list(turns)
+
+                async def transcribe_turns(self):
+                    while self._turns:
+                        turn = self._turns.pop(0)  # a queue handed on, not a history
+                        yield turn
+            """
+        ),
+        Valid(
+            """
             def mark_recent(history, last_n=2):
                 tagged = 0
                 for entry in reversed(history):
@@ -190,7 +204,7 @@ class HistoryWindow(PythonRule):
                     self.keep_first = keep_first
                     self.max_events = max_events
 
-                def condense(self, view):
+                def condense(self, view: View) -> View:
                     head = view[: self.keep_first]
                     tail = view[-(self.max_events - len(head)) :]
                     return View(events=head + tail)
@@ -200,7 +214,7 @@ class HistoryWindow(PythonRule):
         ),
         Invalid(
             """
-            def mask_old_observations(events, attention_window=5):
+            def mask_old_observations(events: list[Event], attention_window=5):
                 results = []
                 for i, event in enumerate(events):
                     if event.kind == "observation" and i < len(events) - attention_window:
@@ -538,6 +552,8 @@ class _KeptCalls(cst.CSTVisitor):
         listed = _whole_list(node.iter)
         names = {f"{listed}:{n.value}" for n in _target_names(node.target)} if listed else set()
         self._loop_names.append(names)
+        # `result = queue.pop(0); for fragment in result: yield fragment`: handed on.
+        self._moved(node.iter)
 
     def leave_For(self, node: cst.For) -> None:
         self._loop_names.pop()
@@ -571,6 +587,15 @@ class _KeptCalls(cst.CSTVisitor):
     def visit_List(self, node: cst.List) -> None:
         for el in node.elements:
             self._moved(el.value)
+
+    def visit_Yield(self, node: cst.Yield) -> None:
+        # `turn = queue.pop(0); yield turn`: a queue handed on item by item, not a window.
+        if isinstance(node.value, cst.BaseExpression):
+            self._moved(node.value)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if node.value is not None:
+            self._moved(node.value)
 
     def visit_Tuple(self, node: cst.Tuple) -> None:
         for el in node.elements:
@@ -797,23 +822,23 @@ class _PositionalRewrites(Walker):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         params = [*node.params.posonly_params, *node.params.params, *node.params.kwonly_params]
-        self._params.append({p.name.value for p in params})
+        self._params.append({p.name.value for p in params if _holds_items(p)})
         self._bodies.append(node.body)
-        self._older_apart(node.body)
-        self._returned_window(node.body)
+        found = _collect(node.body)  # once per function: both looks read the same body
+        self._older_apart(found)
+        self._returned_window(found)
 
-    def _returned_window(self, body: cst.BaseSuite) -> None:
+    def _returned_window(self, found: _Collect) -> None:
         """`tail = view[-n:]` ... `return View(events=head + tail)`: a function that takes
         the history and hands back its newest items as the list to send (a history
         processor, a condenser). A window formatted into text for a tool result or a log
         (`"\\n".join(...)`, an f-string) is not returned as the list."""
-        found = _collect(body)
         derived: dict[str, cst.Subscript] = {}
         for stmt in found.simple:
             if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1):
                 continue
             target = stmt.targets[0].target
-            window = _window_of(stmt.value, self._a_history)
+            window = _window_of(stmt.value, self._a_param)
             if isinstance(target, cst.Name) and window is not None:
                 derived[target.value] = window
         if not derived:
@@ -837,6 +862,13 @@ class _PositionalRewrites(Walker):
         if _names_history(name) or (self._params and name in self._params[-1]):
             return name
         return None
+
+    def _a_param(self, expr: cst.BaseExpression) -> str | None:
+        """The function's own parameter (the list it was given, to hand back trimmed): a
+        window of a list the function built itself (read from a file, for a log) is not
+        one re-applied to the history sent."""
+        name = dotted(expr)
+        return name if name is not None and self._params and name in self._params[-1] else None
 
     # for loops ------------------------------------------------------------------------
     def visit_For(self, node: cst.For) -> None:
@@ -883,11 +915,11 @@ class _PositionalRewrites(Walker):
                 names.add(stmt.targets[0].target.value)
         return names
 
-    def _older_apart(self, body: cst.BaseSuite) -> None:
+    def _older_apart(self, found: _Collect) -> None:
         """`for t in turns[:-N]` and `for t in turns[-N:]` in one function."""
         heads: dict[tuple[str, str], cst.For] = {}
         tails: set[tuple[str, str]] = set()
-        for loop in _loops_in(body):
+        for loop in found.loops:
             cut = _cut(loop.iter)
             if cut is None or self._a_history(cut[1]) is None:
                 continue
@@ -942,6 +974,19 @@ def _returns_list(value: cst.BaseExpression) -> bool:
         last = name.rsplit(".", 1)[-1]
         return name in ("list", "tuple") or last[:1].isupper()
     return False
+
+
+_SCALARS = frozenset({"str", "bytes", "int", "float", "bool"})
+
+
+def _holds_items(param: cst.Param) -> bool:
+    """A parameter annotated as a collection or a class (`view: View`, `history:
+    list[dict]`): what a history processor takes. Unannotated or text (`text: str`) is
+    no evidence that it holds turns."""
+    if param.annotation is None:
+        return False
+    head = _code(param.annotation.annotation).removeprefix("Optional[")
+    return head.split("[", 1)[0].split("|", 1)[0].strip() not in _SCALARS
 
 
 def _code(node: cst.CSTNode) -> str:
@@ -1092,10 +1137,6 @@ def _collect(body: cst.CSTNode) -> _Collect:
 
 def _ifs_in(body: cst.BaseSuite) -> list[cst.If]:
     return _collect(body).ifs
-
-
-def _loops_in(body: cst.BaseSuite) -> list[cst.For]:
-    return _collect(body).loops
 
 
 def _simple_statements(body: cst.CSTNode) -> list[cst.BaseSmallStatement]:

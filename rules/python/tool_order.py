@@ -20,7 +20,9 @@ class ToolOrder(PythonRule):
     `MCPAdapt.__enter__()`, `with MCPAdapt(...) as tools`) are such a listing. A set kept
     on the object and filled elsewhere (`self.usable = set()`, `.add()` in another method)
     is reported where it is iterated into a list; a set difference where it is listed
-    (`list(current - previous)`). A collection only looked up in, tested or turned into a
+    (`list(current - previous)`). A helper that builds text in a loop over its parameter
+    (`for i, path in enumerate(paths): docs_prompt += ...`) orders it as the caller's
+    argument is ordered. A collection only looked up in, tested or turned into a
     set (`name in current_tools`, `set(current_tools)`) is not: its order reaches nothing.
 
     ## Why is this bad?
@@ -261,6 +263,24 @@ class ToolOrder(PythonRule):
             line=9,
             column=23,
             message_contains="list_tools",
+        ),
+        Invalid(
+            """
+            import os
+
+            def docs_for_prompt(paths):
+                docs_prompt = ""
+                for i, path in enumerate(paths):
+                    docs_prompt += f"== file {i}: {path} ==\\n" + open(path).read()
+                return docs_prompt
+
+            def ask(llm, root, question):
+                files = [os.path.join(d, f) for d, _, names in os.walk(root) for f in names]
+                docs_prompt = docs_for_prompt(files)
+                return llm.invoke([{"role": "system", "content": docs_prompt}, {"role": "user", "content": question}])
+            """,
+            line=10,
+            column=52,
         ),
     ]
 

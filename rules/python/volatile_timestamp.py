@@ -12,7 +12,9 @@ class VolatileTimestamp(VolatileValueRule):
     `time.strftime(...)`, relative times computed from now) that flow into the
     cacheable prefix of a request: tools, the system prompt or instructions, or any
     message before the final turn. Values are followed through helpers, methods, `self.`
-    attributes and framework callbacks (pydantic-ai `@agent.system_prompt`, OpenAI Agents
+    attributes, class attributes and methods inherited from a base class (`super()._prefix()`,
+    here or in another module of the project), methods of objects of the project's classes
+    held in `self.` attributes (`self.clock = Clock()` in `__init__`), and framework callbacks (pydantic-ai `@agent.system_prompt`, OpenAI Agents
     `instructions=fn`, LangChain `.partial(date=fn)`). A clock read once at import
     (`TODAY = date.today()` at module level) is the same for every request of a process
     and is not reported.
@@ -111,6 +113,31 @@ class VolatileTimestamp(VolatileValueRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            from datetime import datetime
+            from openai import OpenAI
+
+            client = OpenAI()
+            RULES = "Use the commands listed below, one per step. " * 8
+
+            class Role:
+                def _prefix(self):
+                    return f"Now: {datetime.now():%H:%M}. "
+
+            class Engineer(Role):
+                system_prompt = RULES
+
+                def ask(self, history):
+                    system = self._prefix() + self.system_prompt
+                    return client.chat.completions.create(
+                        model="gpt-4o", messages=[{"role": "system", "content": system}, *history]
+                    )
+            """,
+            line=9,
+            column=24,
+            message_contains="datetime.now()",
+        ),
         Invalid(
             """
             from datetime import datetime

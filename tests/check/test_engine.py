@@ -405,6 +405,111 @@ def test_a_template_found_by_name_through_get_template(tmp_path: Path) -> None:
     assert "line 1 of prompts/answer.j2" in doc["findings"][0]["message"]
 
 
+SETTINGS_TOOL = """\
+from types import SimpleNamespace
+
+from jinja2 import Environment
+
+from app import prompts
+from app.config_loader import get_settings
+
+
+class Helper:
+    def __init__(self, ai):
+        self.ai = ai
+
+    def answer(self, question):
+        self.vars = {
+            "question": question,
+            "language": "en",
+        }
+        env = Environment()
+        system = env.from_string(get_settings().help_prompt.system).render(self.vars)
+        kept = env.from_string(SimpleNamespace(text=prompts.INLINE).text).render(self.vars)
+        return self.ai.chat(system=system, user=kept)
+"""
+
+
+def test_a_template_kept_in_the_settings_is_read_from_the_project_toml(tmp_path: Path) -> None:
+    (tmp_path / "app" / "settings").mkdir(parents=True)
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (tmp_path / "app" / "config_loader.py").write_text(
+        "def get_settings():\n    return GLOBAL_SETTINGS\n"
+    )
+    rules = "Answer from the documentation only, and cite the section you used for each claim. "
+    (tmp_path / "app" / "settings" / "help_prompts.toml").write_text(
+        '[help_prompt]\nsystem = """\nYou answer questions about the tool.\n'
+        "The question: {{ question }}\n"
+        + rules * 8
+        + "\n{%- if language %}\n"
+        + rules * 8
+        + '\n{%- endif %}\n"""\n'
+    )
+    # A template in a constant of another module, reached through an object's attribute.
+    (tmp_path / "app" / "prompts.py").write_text(
+        f'INLINE = "The question: {{{{ question }}}}\\n" + {rules!r} * 8\n'
+    )
+    (tmp_path / "app" / "tool.py").write_text(SETTINGS_TOOL)
+    doc = json.loads(run(tmp_path, "check", "--format", "json", "app").stdout)
+    # Reported where the value is put into the mapping the templates are rendered with.
+    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [
+        ("app/tool.py", 15, "PL104"),
+    ]
+    assert "line 4 of app/settings/help_prompts.toml" in doc["findings"][0]["message"]
+    # Only the text printed in any case counts: behind an `{% if %}` it may never be sent.
+    (tmp_path / "app" / "settings" / "help_prompts.toml").write_text(
+        '[help_prompt]\nsystem = """\nThe question: {{ question }}\n{%- if language %}\n'
+        + rules * 8
+        + '\n{%- endif %}\n"""\n'
+    )
+    (tmp_path / "app" / "prompts.py").write_text('INLINE = "The question: {{ question }}"\n')
+    assert json.loads(run(tmp_path, "check", "--format", "json", "app").stdout)["findings"] == []
+
+
+HELD_OBJECTS = """\
+from openai import OpenAI
+
+from app.context import Clock
+
+client = OpenAI()
+
+
+class Agent:
+    def __init__(self, persona):
+        self.clock = Clock(persona)
+
+    def ask(self, history, question):
+        system = f"{self.clock.stamp()}\\n" + "Follow the policy. " * 20
+        return client.chat.completions.create(
+            model="gpt-4o",
+            messages=[{"role": "system", "content": system}, *history,
+                      {"role": "user", "content": question}],
+        )
+"""
+
+
+def test_methods_of_an_object_of_another_module_held_by_self_are_followed(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (tmp_path / "app" / "context.py").write_text(
+        "from datetime import datetime\n\n\n"
+        "class Clock:\n"
+        "    def __init__(self, persona):\n"
+        "        self.persona = persona\n\n"
+        "    def stamp(self):\n"
+        '        return f"{self.persona}, it is {datetime.now():%H:%M}"\n'
+    )
+    (tmp_path / "app" / "agent.py").write_text(HELD_OBJECTS)
+    doc = json.loads(run(tmp_path, "check", "--format", "json", "app").stdout)
+    # The clock is found where it is read; the persona the objects were built with is their
+    # configuration, not the request's.
+    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [
+        ("app/context.py", 9, "PL101"),
+    ]
+
+
 CROSS_AGENT = """\
 from openai import OpenAI
 
