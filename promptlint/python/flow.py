@@ -490,12 +490,13 @@ class Evaluator:
         param = scope.params[key]
         if scope.self_name == key:
             return Val(node=param)
-        if scope.name == "__init__" and scope.class_scope is not None:
-            # What an object is built with (an agent's role, its workers, a client) is its
-            # configuration: agents, roles and clients are built once and asked many times.
-            return Val(node=param)
         ann = param.annotation.annotation if param.annotation is not None else None
         instance = isinstance(ann, cst.Name) and self._module_class(ann.value) is not None
+        if scope.name == "__init__" and scope.class_scope is not None and not instance:
+            # What an object is built with (an agent's role, its workers, a client) is its
+            # configuration: agents, roles and clients are built once and asked many times.
+            # An object of the module's own data classes (`user: User`) is still data.
+            return Val(node=param)
         role = ann.value if instance and isinstance(ann, cst.Name) else None
         kind = "instance" if instance else None
         lowered = key.lower()
