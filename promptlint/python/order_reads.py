@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from promptlint.python import catalogue as cat
-from promptlint.python.index import Scope, dotted
+from promptlint.python.index import Scope, dotted, key_of
 
 # Methods that look up or test, whatever order the receiver has.
 _LOOKUP_METHODS = frozenset(
@@ -137,19 +137,7 @@ def _assigned_order(
     else:
         return True
     for target in targets:
-        key = _key(target, scope)
+        key = key_of(target, scope)
         if key is None or order_read(scope, key, depth + 1):
             return True
     return False
-
-
-def _key(target: cst.BaseExpression, scope: Scope) -> str | None:
-    if isinstance(target, cst.Name):
-        return target.value
-    if (
-        isinstance(target, cst.Attribute)
-        and isinstance(target.value, cst.Name)
-        and target.value.value == scope.self_name
-    ):
-        return f"self.{target.attr.value}"
-    return None
