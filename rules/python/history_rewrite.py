@@ -199,7 +199,7 @@ class HistoryWindow(PythonRule):
     INVALID = [
         Invalid(
             """
-            class RecentEventsCondenser:
+            class KeepNewestCondenser:
                 def __init__(self, keep_first=1, max_events=10):
                     self.keep_first = keep_first
                     self.max_events = max_events
