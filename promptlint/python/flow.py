@@ -416,11 +416,8 @@ class Evaluator:
         if "." in rest:
             return None
         assert self.project is not None
-        self.project.hops += 1
-        try:
+        with self.project.hop():
             return ev.resolve_key(rest, module_scope, 10**9)
-        finally:
-            self.project.hops -= 1
 
     def imported_call(
         self, qualname: str, e: cst.Call, scope: Scope, at: int, env: Env
@@ -439,11 +436,8 @@ class Evaluator:
         # Unpassed defaults are read by the callee's own evaluator, in its module.
         bound = self._bind_args(fscope, e, scope, at, env, defaults=False)
         assert self.project is not None
-        self.project.hops += 1
-        try:
+        with self.project.hop():
             return ev.returned(fscope, bound)
-        finally:
-            self.project.hops -= 1
 
     def resolve_key(self, key: str, scope: Scope, at: int, env: Env | None = None) -> Val | None:
         """The value `key` holds at ordinal `at` in `scope` (following enclosing scopes).
@@ -1322,11 +1316,8 @@ class Evaluator:
             if ev is self:
                 return self.resolve_key(attr, owner, 10**9)
             assert self.project is not None
-            self.project.hops += 1
-            try:
+            with self.project.hop():
                 return ev.resolve_key(attr, owner, 10**9)
-            finally:
-                self.project.hops -= 1
         return None
 
     def _method_call(self, e: cst.Call, scope: Scope, at: int, env: Env) -> Val | None:
@@ -1377,11 +1368,8 @@ class Evaluator:
                 # An argument not passed takes the method's default: the same every call.
                 if name not in bound and name != fscope.self_name and p.default is not None:
                     bound[name] = Val(node=p.default)
-            self.project.hops += 1
-            try:
+            with self.project.hop():
                 return ev.returned(fscope, bound)
-            finally:
-                self.project.hops -= 1
         return None
 
     def written_to_file(self, key: str, scope: Scope) -> bool:

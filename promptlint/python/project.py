@@ -10,7 +10,8 @@ are never needed. Workers inherit the index by fork.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -62,6 +63,15 @@ class Project:
         self._more = more  # the rest of the tree around named files, listed on first need
         self._loaded: dict[str, ForeignModule | None] = {}
         self.hops = 0
+
+    @contextmanager
+    def hop(self) -> Iterator[None]:
+        """One step of value flow into another module (bounded by the evaluator's MAX_HOPS)."""
+        self.hops += 1
+        try:
+            yield
+        finally:
+            self.hops -= 1
 
     def _add(self, files: Iterable[tuple[Path, str]]) -> None:
         for path, shown in files:
