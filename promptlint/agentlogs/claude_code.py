@@ -115,17 +115,14 @@ class ClaudeCodeReader:
         # Read what can be malformed before any state changes: a bad line is counted only.
         usage = normalize_usage(message["usage"], "anthropic")
         ts = str(entry.get("timestamp") or "")
-        if ts:
-            parse_ts(ts)
+        when = parse_ts(ts) if ts else None
         self.seen[call_id] = None
         lineage = _lineage(entry)
         request = self.pending.pop(lineage, None)
         shape = self._shape_of(request)
         latency = 0.0
-        if request is not None and request.get("timestamp") and ts:
-            latency = max(
-                0.0, (parse_ts(ts) - parse_ts(str(request["timestamp"]))).total_seconds() * 1000
-            )
+        if request is not None and request.get("timestamp") and when is not None:
+            latency = max(0.0, (when - parse_ts(str(request["timestamp"]))).total_seconds() * 1000)
         compacted = lineage in self.compacted
         self.compacted.discard(lineage)
         return LoggedCall(
