@@ -1,4 +1,4 @@
-"""`check` on the tuning sets of the real-project corpus (tests/corpus/real/dev, dev2, dev3):
+"""`check` on the tuning sets of the real-project corpus (tests/corpus/real/dev, dev2, dev3, dev4):
 reconstructions of public agent projects, labelled by people who did not read the checker.
 
 Every `# expect: PLxxx` marker must be found at its line (±1, as `score.py` counts) and nothing
@@ -24,7 +24,7 @@ from promptlint.check.engine import RunOptions, run_check
 from .test_corpus import expected as expected_in
 
 REAL = Path(__file__).resolve().parent.parent / "corpus" / "real"
-TUNING_SETS = ("dev", "dev2", "dev3")
+TUNING_SETS = ("dev", "dev2", "dev3", "dev4")
 Site = tuple[str, int, str]
 
 
