@@ -1,4 +1,4 @@
-"""Reconstruction of microsoft/TinyTroupe@8378a1138f8316031769f3a86473aa9f51677128:tinytroupe/agent/action_generator.py (lines 95-127, 303-413), trimmed; not the original text."""
+"""Reconstruction of microsoft/TinyTroupe@8378a1138f8316031769f3a86473aa9f51677128:tinytroupe/agent/action_generator.py (lines 95-127, 303-413, 580-625), trimmed; not the original text."""
 
 import json
 
@@ -12,6 +12,7 @@ class CognitiveActionsModel:
 class ActionGenerator:
     def __init__(self):
         self.total_actions_produced = 0
+        self.quality_threshold = 5
 
     def generate_next_actions(self, agent, current_messages: list):
         return self.generate_next_action(agent, current_messages)
@@ -44,3 +45,10 @@ class ActionGenerator:
         next_message = client().send_message(current_messages_context, response_format=CognitiveActionsModel)
         content = json.loads(next_message["content"])
         return content["actions"], next_message["role"], content
+
+    def _check_proposition(self, agent, proposition, tentative_action, enable_proposition_check=True):
+        # quality checks (ENABLE_QUALITY_CHECKS, off by default) score each tentative action
+        if not enable_proposition_check:
+            return True, 9, "check disabled"
+        result = proposition.score(target=agent, claim_variables={"action": tentative_action})
+        return result >= self.quality_threshold, result, f"Score = {result}"

@@ -1,4 +1,4 @@
-"""Reconstruction of microsoft/TinyTroupe@8378a1138f8316031769f3a86473aa9f51677128:tinytroupe/agent/tiny_person.py (lines 222-395, 622-830, 1153-1220, 1305-1311, 1547-1595, 1817-1830), trimmed; not the original text."""
+"""Reconstruction of microsoft/TinyTroupe@8378a1138f8316031769f3a86473aa9f51677128:tinytroupe/agent/tiny_person.py (lines 186-195, 222-395, 622-830, 1153-1220, 1305-1311, 1547-1595, 1817-1830), trimmed; not the original text."""
 
 import json
 import os
@@ -17,7 +17,8 @@ class TinyPerson:
     def __init__(self, name, environment=None):
         self.name = name
         self.environment = environment
-        self.episodic_memory = EpisodicMemory()
+        # config.ini: EPISODIC_MEMORY_FIXED_PREFIX_LENGTH=10, EPISODIC_MEMORY_LOOKBACK_LENGTH=20
+        self.episodic_memory = EpisodicMemory(fixed_prefix_length=10, lookback_length=20)
         self.action_generator = ActionGenerator()
         self._mental_faculties = []
         self._persona = {"name": name, "age": None, "nationality": None, "occupation": None}
