@@ -54,6 +54,30 @@ class MLESolver:
         self.best_codes = [([], 0.0, "")]
         self.code_lines = []
 
+    def gen_initial_code(self):
+        num_attempts = 0
+        error_hist = list()
+        while True:
+            if num_attempts == 0:
+                err_hist = ""
+            else:
+                err = f"The previous command was: {model_resp}. It returned this error: {cmd_str}. Do not repeat it."
+                error_hist.append(err)
+                if len(error_hist) == 5:
+                    _ = error_hist.pop(0)  # expect: PL301
+                err_hist = "Your previous errors:\n" + "\n".join(error_hist) + "\nDO NOT REPEAT THESE."
+            model_resp = query_model(
+                openai_api_key=self.openai_api_key,
+                model_str=self.model,
+                system_prompt=self.system_prompt(),
+                prompt=f"{err_hist}\nNow write the initial code with ```REPLACE:\n ",
+                temp=1.0,
+            )
+            cmd_str, code_lines, prev_code_ret, score = self.process_command(model_resp)
+            if score is not None:
+                return code_lines, prev_code_ret, score
+            num_attempts += 1
+
     def solve(self):
         num_attempts = 0
         best_pkg = None
