@@ -1,6 +1,8 @@
-"""Reconstruction of simonw/llm@f3f4f29c6e5e623c3776cbf6455dda2345638214:llm/models.py (lines 300-415, 537-600, 648-710, 751-814), trimmed; not the original text."""
+"""Reconstruction of simonw/llm@f3f4f29c6e5e623c3776cbf6455dda2345638214:llm/models.py (lines 300-415, 537-600, 648-710, 751-814, 2223-2472), trimmed; not the original text."""
 
+import asyncio
 import dataclasses
+import json
 from dataclasses import dataclass
 
 from llm.parts import Message, TextPart, ToolResultPart
@@ -106,3 +108,26 @@ class _BaseConversation:
             if system_text:
                 chain.append(Message(role="system", parts=[TextPart(text=system_text)]))
         return _append_turn_input(chain, prompt, fragments, tool_results)
+
+
+@dataclass
+class ToolResult:
+    name: str
+    output: str
+    tool_call_id: str | None = None
+
+
+class AsyncResponse:
+    def __init__(self, tools_by_name):
+        self.tools_by_name = tools_by_name
+
+    async def execute_tool_calls(self, tool_calls: list) -> list:
+        async def run(idx, tc):
+            result = await self.tools_by_name[tc.name](**tc.arguments)
+            output = result if isinstance(result, str) else json.dumps(result, default=repr)
+            return idx, ToolResult(name=tc.name, output=output, tool_call_id=tc.tool_call_id)
+
+        indexed_results = await asyncio.gather(*[run(i, tc) for i, tc in enumerate(tool_calls)])
+        # back in the order the model asked for them, whatever finished first
+        indexed_results = sorted(indexed_results, key=lambda x: x[0])
+        return [tr for _, tr in indexed_results]
