@@ -502,6 +502,10 @@ class Evaluator:
             return default or Val(kind=kind, role=role, node=param)
         if self._always_constant(key, scope):
             return Val(kind=kind, role=role, node=param)
+        if cat.names_limit(key):
+            # `max_steps`, `min_steps`, `retry_limit`: a bound the caller sets once, not
+            # the count it bounds (`step`, `steps_left` stay per-request).
+            return Val(kind=kind, role=role, node=param)
         if scope.name == "__init__" and _literal(param.default):
             # `answer_style: str = "one paragraph"`: an option of the object, set
             # once when it is made and the same for every request it then serves.
@@ -567,6 +571,10 @@ class Evaluator:
                     result = False
                 continue  # the default is used
             passed = True
+            if site.scope.name == "__init__" and site.scope.class_scope is not None:
+                # Called while an object is built (`self._build_instructions(tool_names)`
+                # in `__init__`): what it is passed is the object's configuration.
+                continue
             if not _literal(arg.value) and not self._configured(arg.value, site):
                 result = False
                 break
@@ -794,6 +802,10 @@ class Evaluator:
             return base.fields[e.attr.value]
         taints = base.all_taints()
         callers = {t for t in taints if t.kind == CALLER}
+        if callers and cat.names_configuration(e.attr.value):
+            # `agent.parser_model_prompt`, `task.instructions`: a field named like
+            # configuration is configuration, as a parameter of that name is.
+            return Val(own=frozenset(taints - callers), node=e)
         if callers:
             # request.user.name: report the field, not the parameter.
             taints = (taints - callers) | {Taint(CALLER, e, f"`{self.code(e)}`")}

@@ -26,6 +26,12 @@ from promptlint.templates.loading import (
         ("model/config.json", False),
         ("model/template.txt", False),
         ("app.py", False),
+        # Named for the file they generate: source code, configuration, a web page.
+        ("cli/templates/server/bot.py.jinja2", False),
+        ("cli/templates/pyproject.toml.jinja2", False),
+        ("site/index.html.j2", False),
+        ("prompts/system.md.j2", True),
+        ("prompts/v1.2.jinja", True),
     ],
 )
 def test_is_template_path(name: str, matches: bool) -> None:
