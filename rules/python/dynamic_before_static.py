@@ -190,7 +190,7 @@ class DynamicBeforeStatic(PythonRule):
             '''
         ),
         Valid(
-            f'''
+            f"""
             from agents import Agent
 
             def reasoning_agent(model, min_steps: int, max_steps: int):
@@ -198,10 +198,10 @@ class DynamicBeforeStatic(PythonRule):
                     model=model,
                     instructions=f"Take {{min_steps}} to {{max_steps}} steps.\\n{_POLICY}",
                 )
-            '''
+            """
         ),
         Valid(
-            f'''
+            f"""
             class CodingTools:
                 def __init__(self, enable_shell: bool = True):
                     tool_names = ["read_file", "edit_file"] + (["run_shell"] if enable_shell else [])
@@ -210,7 +210,7 @@ class DynamicBeforeStatic(PythonRule):
                 @classmethod
                 def _build_instructions(cls, tool_names):
                     return f"You have access to: {{', '.join(tool_names)}}.\\n{_POLICY}{_POLICY}"
-            '''
+            """
         ),
         Valid(
             f'''
