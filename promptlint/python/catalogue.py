@@ -146,6 +146,7 @@ STATIC_PARAM_HINTS = (
     "schema",
     "types",  # the kinds a schema allows (`entity_types`, `node_types`)
     "tools",
+    "functions",  # the tool list by its older name (`functions=`)
     "model",
     "config",
     "settings",

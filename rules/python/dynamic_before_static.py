@@ -224,6 +224,21 @@ class DynamicBeforeStatic(PythonRule):
                 return planner.run(planning_prompt)  # the agent's final user turn
             '''
         ),
+        Valid(
+            f'''
+            import json
+
+            FN_CALL_TEMPLATE = """# Tools
+            You may call one or more functions. Their signatures:
+            {{tool_descs}}
+            {_POLICY}{_POLICY}"""
+
+            def preprocess(messages, functions):
+                tool_descs = "\\n".join(json.dumps(f) for f in functions)  # the configured tools
+                tool_system = FN_CALL_TEMPLATE.format(tool_descs=tool_descs)
+                return [{{"role": "system", "content": tool_system}}, *messages]
+            '''
+        ),
     ]
     INVALID = [
         # The field named like configuration (`entity_types`, the graph's schema) is not

@@ -248,6 +248,19 @@ class HistoryWindow(PythonRule):
                 return messages
             """
         ),
+        Valid(
+            """
+            import copy
+
+            ROLE, SYSTEM = "role", "system"
+
+            def hand_over(messages, agent):
+                new_messages = copy.deepcopy(messages)
+                if new_messages and new_messages[0][ROLE] == SYSTEM:
+                    new_messages.pop(0)  # the next agent puts its own system message first
+                return agent.run(messages=new_messages)
+            """
+        ),
     ]
     INVALID = [
         Invalid(
@@ -832,7 +845,13 @@ def _tests_system_role(
     if negated != all(isinstance(c.operator, cst.NotEqual) for c in test.comparisons):
         return False
     parts = [test.left, *(c.comparator for c in test.comparisons)]
-    literals = {string_value(p) for p in parts if isinstance(p, cst.SimpleString)}
+    # A role is a literal or a constant named for it (`m[ROLE] == SYSTEM`).
+    literals = {string_value(p) for p in parts if isinstance(p, cst.SimpleString)} | {
+        p.value.lower() for p in parts if isinstance(p, cst.Name) and p.value.isupper()
+    }
+    literals &= {"system", "developer", "user", "assistant", "tool", "function"} | (
+        {role} if role is not None else set()
+    )
     mentions_role = any(
         "role" in (dotted(p) or "") or _subscripts_role(p) or _gets_role(p) for p in parts
     )
@@ -892,11 +911,12 @@ def _subscripts_role(expr: cst.BaseExpression) -> bool:
     if not isinstance(expr, cst.Subscript) or not expr.slice:
         return False
     index = expr.slice[0].slice
-    return (
-        isinstance(index, cst.Index)
-        and isinstance(index.value, cst.SimpleString)
-        and string_value(index.value) == "role"
-    )
+    if not isinstance(index, cst.Index):
+        return False
+    key = index.value
+    if isinstance(key, cst.Name):
+        return key.value == "ROLE"  # the constant holding "role"
+    return isinstance(key, cst.SimpleString) and string_value(key) == "role"
 
 
 # Calls that read a list without keeping it: a window passed only to these is looked at,
