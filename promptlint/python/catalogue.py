@@ -190,6 +190,14 @@ def names_configuration(attr: str) -> bool:
     return len(words) > 1 and words[-1] == "prompt" and not REQUEST_PROMPT_WORDS.intersection(words)
 
 
+def names_location(keyword: str) -> bool:
+    """`root`, `db_file`, `base_dir`, `cache_path`: where an object keeps its data."""
+    lowered = keyword.lower().strip("_")
+    return lowered in ("root", "path", "dir", "directory", "folder", "db_url") or lowered.endswith(
+        ("_dir", "_path", "_file", "_folder", "_root")
+    )
+
+
 def names_limit(name: str) -> bool:
     """`max_steps`, `min_steps`, `retry_limit`: a bound set once, not the count it bounds."""
     lowered = name.lower().strip("_")

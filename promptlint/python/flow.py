@@ -1232,7 +1232,13 @@ class Evaluator:
         if isinstance(func, cst.Attribute):
             recv_taints = self.eval(func.value, scope, at, env).all_taints()
         if callee[:1].isupper() and kwargs:
-            fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
+            # A storage location the object is built with (`root=f"tmp/{uuid4().hex}"`,
+            # `db_file=...`) says where it keeps its data, not what its methods return.
+            fields = {
+                k: self.eval(a.value, scope, at, env)
+                for k, a in kwargs.items()
+                if not cat.names_location(k)
+            }
             own = merge([self.eval(a.value, scope, at, env) for a in args]).own
             return self._dict_val(fields, own, e)
         # A call we cannot see into: what it returns carries its arguments' values, and the
