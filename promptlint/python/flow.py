@@ -575,7 +575,11 @@ class Evaluator:
                 # Called while an object is built (`self._build_instructions(tool_names)`
                 # in `__init__`): what it is passed is the object's configuration.
                 continue
-            if not _literal(arg.value) and not self._configured(arg.value, site):
+            if not (
+                _literal(arg.value)
+                or self._configured(arg.value, site)
+                or self._table_entry(arg.value, site)
+            ):
                 result = False
                 break
         # A numeric knob with a literal default (`max_queries: int = 5`) that no call here
@@ -587,6 +591,12 @@ class Evaluator:
         answer = (found and result) or (numeric and result and not passed)
         self._constant_params[cache_key] = answer
         return answer
+
+    def _table_entry(self, expr: cst.BaseExpression, site: Site) -> bool:
+        """`LANGUAGES[lang_code]`: one of the fixed texts of a table of constants."""
+        if not isinstance(expr, cst.Subscript):
+            return False
+        return _constant_table(self.eval(expr.value, site.scope, site.at))
 
     def _configured(self, expr: cst.BaseExpression, site: Site) -> bool:
         """`self.max_words` passed on: an attribute of the object that holds
@@ -1654,18 +1664,27 @@ def _names_a_class(annotation: str) -> bool:
 
 
 def _constant_table(v: Val) -> bool:
-    """A dict display of literal values (`{".py": "python", ".js": "javascript"}`)."""
+    """A dict display of literal values (`{".py": "python", ".js": "javascript"}`), also
+    of lists or tables of them (`{"ja": {"agent": "..."}, "ko": {...}}`)."""
     return (
         v.fields is not None
         and bool(v.fields)
         and not v.own
-        and all(
-            f.parts is not None
-            and not f.all_taints()
-            and all(isinstance(p, Static) for p in f.parts)
-            for f in v.fields.values()
-        )
+        and all(_constant(f) for f in v.fields.values())
     )
+
+
+def _constant(v: Val) -> bool:
+    """Literal text, or a display of literal texts (nested), with nothing per-request."""
+    if v.own:
+        return False
+    if v.parts is not None:
+        return all(isinstance(p, Static) for p in v.parts)
+    if v.items is not None:
+        return all(not i.spread and _constant(i) for i in v.items)
+    if v.fields is not None:
+        return all(_constant(f) for f in v.fields.values())
+    return False
 
 
 def _keyless(v: Val) -> bool:

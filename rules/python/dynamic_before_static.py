@@ -239,6 +239,21 @@ class DynamicBeforeStatic(PythonRule):
                 return [{{"role": "system", "content": tool_system}}, *messages]
             '''
         ),
+        Valid(
+            f"""
+            LANGUAGES = {{"ja": "Japanese", "ko": "Korean"}}
+            TERMS = {{"ja": {{"agent": "agent (ja)"}}, "ko": {{"agent": "agent (ko)"}}}}
+
+            def build_instructions(target_language: str, lang_code: str) -> str:
+                terms = "\\n".join(f"* {{k}} -> {{v}}" for k, v in TERMS.get(lang_code, {{}}).items())
+                return f"Translate into {{target_language}}.\\n{{terms}}\\n{_POLICY}{_POLICY}"
+
+            def translate_file(lang_code, chunks, translate_chunk):
+                # one of the table's languages, fixed for the whole run of many chunks
+                instructions = build_instructions(LANGUAGES[lang_code], lang_code)
+                return [translate_chunk(chunk, instructions) for chunk in chunks]
+            """
+        ),
     ]
     INVALID = [
         # The field named like configuration (`entity_types`, the graph's schema) is not
