@@ -187,6 +187,8 @@ class PythonContext:
             named = _names_prompt_part(fscope.name)
             if not named and not (fscope.returns and self._lists_tools(fscope)):
                 continue
+            if _web_route(fscope.node):
+                continue  # `@app.get("/tools")`: its return is an HTTP response
             val = self.evaluator.returned(fscope)
             if val is None:
                 continue
@@ -474,6 +476,27 @@ def _unset(val: Val, listing_kept: bool = False) -> Val:
         and (text_or_list or not t.detail.startswith(("set ", "frozenset ")))
     )
     return replace(val, own=own)
+
+
+# Decorators that make a function a web route (`@app.get("/tools")`, `@router.post`,
+# `@bp.route`): what it returns goes to an HTTP client, not to a model.
+WEB_ROUTES = frozenset({"get", "post", "put", "patch", "delete", "route", "api_route", "websocket"})
+
+
+def _web_route(node: cst.CSTNode) -> bool:
+    if not isinstance(node, cst.FunctionDef):
+        return False
+    for d in node.decorators:
+        dec = d.decorator
+        if (
+            isinstance(dec, cst.Call)
+            and isinstance(dec.func, cst.Attribute)
+            and dec.func.attr.value in WEB_ROUTES
+            and dec.args
+            and isinstance(dec.args[0].value, (cst.SimpleString, cst.FormattedString))
+        ):
+            return True
+    return False
 
 
 def _names_prompt_part(name: str) -> bool:

@@ -96,6 +96,18 @@ class ToolOrder(PythonRule):
                     return added, changed
             """
         ),
+        Valid(
+            """
+            from fastapi import FastAPI
+
+            app = FastAPI()
+
+            @app.get("/tools")
+            async def list_tools(server) -> dict:
+                tools = await server.list_tools()
+                return {"tools": [tool.name for tool in tools]}  # an HTTP response, not a prompt
+            """
+        ),
     ]
     INVALID = [
         Invalid(
