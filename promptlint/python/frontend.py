@@ -475,7 +475,31 @@ def _unset(val: Val, listing_kept: bool = False) -> Val:
         if (t.node is not val.node or (listing_kept and t.detail == MCP_LISTING))
         and (text_or_list or not t.detail.startswith(("set ", "frozenset ")))
     )
-    return replace(val, own=own)
+    # The sets a table or a list holds as they are (`{"check": frozenset({...})}`) too.
+    fields = val.fields
+    if fields is not None:
+        fields = {k: _held_sets_unset(f) for k, f in fields.items()}
+    items = val.items
+    if items is not None:
+        items = tuple(_held_sets_unset(i) for i in items)
+    return replace(val, own=own, fields=fields, items=items)
+
+
+def _held_sets_unset(val: Val) -> Val:
+    """What `_unset` does to a set held as it is, inside a table or a list."""
+    held = val.parts is None and val.items is None
+    own = frozenset(
+        t
+        for t in val.own
+        if not (held and t.node is val.node and t.detail.startswith(("set ", "frozenset ")))
+    )
+    fields = val.fields
+    if fields is not None:
+        fields = {k: _held_sets_unset(f) for k, f in fields.items()}
+    items = val.items
+    if items is not None:
+        items = tuple(_held_sets_unset(i) for i in items)
+    return replace(val, own=own, fields=fields, items=items)
 
 
 # Decorators that make a function a web route (`@app.get("/tools")`, `@router.post`,
