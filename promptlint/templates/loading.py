@@ -16,6 +16,8 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
+from promptlint.check.frontends import generates_file
+
 TEMPLATE_SUFFIXES = (".jinja", ".jinja2", ".j2")
 JSON_TEMPLATE_FILES = ("chat_template.json", "tokenizer_config.json")
 # Files named like this always hold a chat template (rendered over `messages`).
@@ -32,27 +34,11 @@ class TemplateLoadError(Exception):
         self.column = column
 
 
-# A template named for the file it renders (`bot.py.jinja2`, `pyproject.toml.j2`,
-# `index.html.jinja`) generates source code, configuration or a web page: not a prompt.
-# Text and Markdown stay (`system.md.j2` is a prompt as often as not).
-GENERATED_FILE_TYPES = frozenset(
-    {
-        "py", "pyi", "js", "jsx", "mjs", "ts", "tsx", "css", "scss", "html", "htm", "xml",
-        "svg", "json", "yaml", "yml", "toml", "ini", "cfg", "conf", "env", "sh", "bash",
-        "ps1", "bat", "sql", "go", "rs", "java", "kt", "c", "h", "cc", "cpp", "hpp", "cs",
-        "rb", "php", "swift", "dockerfile", "tf", "nix", "lock", "gradle", "properties",
-    }
-)  # fmt: skip
-
-
 def is_template_path(path: PurePath) -> bool:
     name = path.name.lower()
     if name in JSON_TEMPLATE_FILES:
         return True
-    if not name.endswith(TEMPLATE_SUFFIXES):
-        return False
-    stem = name.rsplit(".", 1)[0]
-    return "." not in stem or stem.rsplit(".", 1)[1] not in GENERATED_FILE_TYPES
+    return name.endswith(TEMPLATE_SUFFIXES) and not generates_file(name)
 
 
 @dataclass(frozen=True)
