@@ -476,23 +476,19 @@ def _unset(val: Val, listing_kept: bool = False) -> Val:
         and (text_or_list or not t.detail.startswith(("set ", "frozenset ")))
     )
     # The sets a table or a list holds as they are (`{"check": frozenset({...})}`) too.
-    fields = val.fields
-    if fields is not None:
-        fields = {k: _held_sets_unset(f) for k, f in fields.items()}
-    items = val.items
-    if items is not None:
-        items = tuple(_held_sets_unset(i) for i in items)
-    return replace(val, own=own, fields=fields, items=items)
+    return _held_sets_unset(replace(val, own=own), top=True)
 
 
-def _held_sets_unset(val: Val) -> Val:
-    """What `_unset` does to a set held as it is, inside a table or a list."""
-    held = val.parts is None and val.items is None
-    own = frozenset(
-        t
-        for t in val.own
-        if not (held and t.node is val.node and t.detail.startswith(("set ", "frozenset ")))
-    )
+def _held_sets_unset(val: Val, top: bool = False) -> Val:
+    """What `_unset` does to a set held as it is, inside a table or a list (`top`: the
+    value itself is done already)."""
+    own = val.own
+    if not top and val.parts is None and val.items is None:
+        own = frozenset(
+            t
+            for t in own
+            if not (t.node is val.node and t.detail.startswith(("set ", "frozenset ")))
+        )
     fields = val.fields
     if fields is not None:
         fields = {k: _held_sets_unset(f) for k, f in fields.items()}
