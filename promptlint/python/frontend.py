@@ -253,8 +253,8 @@ class PythonContext:
                     (a.value for a in call.args if a.keyword and a.keyword.value in AGENT_INPUTS),
                     None,
                 )
-            if not isinstance(text, cst.Name):
-                continue
+            if not isinstance(text, cst.Name) or not _names_prompt_part(text.value):
+                continue  # only prompt texts by name are read as one-shot templates
             agent = self.evaluator.eval(func.value, site.scope, site.at)
             if agent.fields is not None and INSTRUCTED.intersection(agent.fields):
                 out.add((id(site.scope), text.value))
@@ -427,7 +427,6 @@ def _findings(ctx: PythonContext, spans: dict[int, tuple[int, int]]) -> list[Fin
     return out
 
 
-# Words that name a prompt part in a variable, attribute or function name.
 # An agent's run with one input text, and the keywords that input goes by.
 AGENT_RUNS = frozenset(
     {"run", "arun", "run_sync", "print_response", "aprint_response", "invoke", "ainvoke"}
@@ -437,6 +436,7 @@ AGENT_INPUTS = frozenset({"input", "message", "prompt", "task"})
 INSTRUCTED = frozenset(
     {"instructions", "instruction", "system_prompt", "system_message", "system", "description"}
 )
+# Words that name a prompt part in a variable, attribute or function name.
 PROMPT_PART_WORDS = frozenset(
     {
         "prompt",
