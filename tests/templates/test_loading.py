@@ -25,6 +25,7 @@ from promptlint.templates.loading import (
         ("model/tokenizer_config.json", True),
         ("model/config.json", False),
         ("model/template.txt", False),
+        ("prompts/query.prompt", True),
         ("app.py", False),
     ],
 )
@@ -107,3 +108,51 @@ def test_invalid_json_is_a_load_error_with_position() -> None:
 def test_malformed_chat_template_field_is_a_load_error(value: str) -> None:
     with pytest.raises(TemplateLoadError):
         load_templates("tokenizer_config.json", value)
+
+
+SECTIONED = """# instruction
+You write search queries. Today's date is {{ today }}.
+
+# input
+User: who won the last world cup?
+
+# output
+2022 FIFA World Cup final winner
+
+# input
+{{ dlg_history }}
+"""
+
+
+def test_a_prompt_file_in_role_sections_is_a_template() -> None:
+    (src,) = load_templates("prompts/query.prompt", SECTIONED)
+    assert src.source == SECTIONED
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Summarise {{ text }} in one line.\n",  # no sections: some other `.prompt` format
+        "# Input\nA heading of a one-part prompt: {{ text }}\n",  # a lone user heading
+        '---\nmodel: gemini\n---\n{{#if x}}{{role "system"}}{{/if}}\n',  # Handlebars
+    ],
+)
+def test_other_prompt_files_are_not_read(text: str) -> None:
+    assert load_templates("prompts/summary.prompt", text) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("cli/templates/bot.py.jinja2", "from app import {{ module }}\n"),
+        ("deploy/config.yaml.j2", "name: {{ name }}\n"),
+        (
+            "public/templates/search.jinja2",
+            '{% extends "base.jinja2" %}<div class="grid">{{ query }}</div>'
+            '<div class="results">{% for r in results %}{{ r }}{% endfor %}</div>',
+        ),
+    ],
+)
+def test_templates_that_generate_code_or_pages_are_not_prompts(name: str, text: str) -> None:
+    assert load_templates(name, text) == []
+    assert load_templates("prompts/search.jinja2", "Find {{ query }} in the corpus.\n")
