@@ -42,7 +42,7 @@ SPECS: list[FrontendSpec] = [
     FrontendSpec(
         "jinja",
         "promptlint.templates.frontend:FRONTEND",
-        (".jinja", ".jinja2", ".j2", ".prompt"),
+        (".jinja", ".jinja2", ".j2", ".prompt", ".prompty"),
         ("chat_template.json", "tokenizer_config.json"),
         case_sensitive=False,
     ),

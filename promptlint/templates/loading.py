@@ -1,12 +1,12 @@
 """Find the Jinja templates in a file, and map template positions back to that file.
 
-A `.jinja`/`.jinja2`/`.j2` file is one template, and so is a `.prompt` file with role
-sections (`# instruction`, `# input`, `# output`). `chat_template.json` and
-`tokenizer_config.json` embed chat templates as JSON strings: `chat_template` is either
-a string or a list of `{"name": ..., "template": ...}` (one per named template, e.g.
-`default` and `tool_use`); each is checked on its own. Findings in embedded templates
-are placed in the JSON file (so editors and SARIF viewers land on the right spot) and
-also carry the template's own line and column and the JSON path.
+A `.jinja`/`.jinja2`/`.j2` file is one template, and so is a `.prompt` / `.prompty` file
+with role sections (`# instruction`, `# input`, `# output`; Prompty's `system:`, `user:`).
+`chat_template.json` and `tokenizer_config.json` embed chat templates as JSON strings:
+`chat_template` is either a string or a list of `{"name": ..., "template": ...}` (one per
+named template, e.g. `default` and `tool_use`); each is checked on its own. Findings in
+embedded templates are placed in the JSON file (so editors and SARIF viewers land on the
+right spot) and also carry the template's own line and column and the JSON path.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
-from promptlint.templates.sections import is_generator_template, role_sections
+from promptlint.templates.sections import is_generator_template, is_prompty, role_sections
 
 TEMPLATE_SUFFIXES = (".jinja", ".jinja2", ".j2")
 # Prompt files: read as Jinja templates when their role sections say they hold a chat
 # request (templates/sections.py); other `.prompt` formats are left alone.
-PROMPT_FILE_SUFFIXES = (".prompt",)
+PROMPT_FILE_SUFFIXES = (".prompt", ".prompty")
 JSON_TEMPLATE_FILES = ("chat_template.json", "tokenizer_config.json")
 # Files named like this always hold a chat template (rendered over `messages`).
 CHAT_TEMPLATE_FILES = ("chat_template.jinja", *JSON_TEMPLATE_FILES)
@@ -116,7 +116,7 @@ def load_templates(path: str, text: str) -> list[TemplateSource]:
     name = PurePath(path).name.lower()
     if name in JSON_TEMPLATE_FILES:
         return _load_json(path, text)
-    if name.endswith(PROMPT_FILE_SUFFIXES) and not role_sections(text):
+    if name.endswith(PROMPT_FILE_SUFFIXES) and not role_sections(text, is_prompty(name)):
         return []
     if is_generator_template(path, text):
         return []

@@ -4,9 +4,10 @@ Prompt files that hold a whole chat request mark its messages with a header line
 own: `# instruction` (or `# system`) for the system message, `# input` (`# user`,
 `# human`) for a user turn and `# output` (`# assistant`, `# ai`) for an assistant turn, as
 LangChain-based loaders of `.prompt` files read them: the instruction, then few-shot
-`input`/`output` pairs, then the final `input`, which holds this request. Everything before
-the final user section is sent again with every request (the cacheable prefix); the final
-section is the new turn.
+`input`/`output` pairs, then the final `input`, which holds this request. Prompty files
+(`.prompty`: YAML front matter, then a Jinja body) mark them with `system:` / `user:` /
+`assistant:` lines. Everything before the final user section is sent again with every
+request (the cacheable prefix); the final section is the new turn.
 
 Jinja is also used to generate code, configuration and web pages (`bot.py.jinja2`,
 `config.yaml.j2`, an HTML page that extends a base layout): those are not prompts, and the
@@ -30,6 +31,9 @@ ROLE_OF_HEADER = {
     "ai": "assistant",
 }
 _HEADER = re.compile(r"^#[ \t]*([A-Za-z]+)[ \t]*$", re.MULTILINE)
+# Prompty's role lines; only read in `.prompty` files, where a line `User:` cannot be a
+# label inside a one-part prompt.
+_PROMPTY_HEADER = re.compile(r"^[ \t]*(system|user|assistant)[ \t]*:[ \t]*$", re.MULTILINE)
 # The second suffix of a template that renders a file of that kind (`bot.py.jinja2`).
 GENERATED_FILE_SUFFIXES = frozenset(
     {
@@ -50,11 +54,11 @@ class Section:
     role: str  # "system" | "user" | "assistant"
 
 
-def role_sections(text: str) -> tuple[Section, ...]:
+def role_sections(text: str, prompty: bool = False) -> tuple[Section, ...]:
     """The role sections of a prompt file, in order; () unless it has both a system or
     assistant section and a user one (a lone `# Input` heading is a heading)."""
     found = []
-    for match in _HEADER.finditer(text):
+    for match in (_PROMPTY_HEADER if prompty else _HEADER).finditer(text):
         role = ROLE_OF_HEADER.get(match.group(1).lower())
         if role is not None:
             found.append(Section(text.count("\n", 0, match.start()) + 1, role))
@@ -74,3 +78,7 @@ def is_generator_template(path: str, text: str) -> bool:
     """A template that renders source code, configuration or a web page, not a prompt."""
     inner = PurePath(PurePath(path).stem).suffix.lower()
     return inner in GENERATED_FILE_SUFFIXES or len(_HTML_PAGE.findall(text)) >= 2
+
+
+def is_prompty(path: str) -> bool:
+    return path.lower().endswith(".prompty")

@@ -229,10 +229,15 @@ def test_check_reads_prompt_files_in_role_sections(tmp_path: Path) -> None:
         "# input\n{{ dlg_history }} (asked on {{ today }})\n"
     )
     (prompts / "summary.prompt").write_text("{{#if long}}Summarise {{text}}{{/if}}\n")
+    (prompts / "support.prompty").write_text(
+        "---\nname: Support\n---\nsystem:\nYou are the support assistant of Harbor, a"
+        " documentation platform. Today is {{ today }}. Be concise and cite the page you"
+        " used.\n\nuser:\n{{ question }} (asked on {{ today }})\n"
+    )
     done = run_cli("--format", "json", "--exit-zero", str(prompts), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     found = [(Path(f["path"]).name, f["line"], f["code"]) for f in result["findings"]]
     # the date in the system message is reported; the one in the final input is this turn's
-    assert found == [("query.prompt", 2, "PL101")]
-    assert result["files_checked"] == 2
+    assert found == [("query.prompt", 2, "PL101"), ("support.prompty", 5, "PL101")]
+    assert result["files_checked"] == 3

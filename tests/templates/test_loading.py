@@ -26,6 +26,7 @@ from promptlint.templates.loading import (
         ("model/config.json", False),
         ("model/template.txt", False),
         ("prompts/query.prompt", True),
+        ("prompts/support.prompty", True),
         ("app.py", False),
     ],
 )
@@ -156,3 +157,23 @@ def test_other_prompt_files_are_not_read(text: str) -> None:
 def test_templates_that_generate_code_or_pages_are_not_prompts(name: str, text: str) -> None:
     assert load_templates(name, text) == []
     assert load_templates("prompts/search.jinja2", "Find {{ query }} in the corpus.\n")
+
+
+PROMPTY = """---
+name: Support
+model:
+  api: chat
+---
+system:
+You are the support assistant of Harbor. The date today is {{ today }}.
+
+user:
+{{ question }}
+"""
+
+
+def test_a_prompty_file_is_read_with_its_role_lines() -> None:
+    (src,) = load_templates("prompts/support.prompty", PROMPTY)
+    assert src.source == PROMPTY
+    # `User:` alone on a line is a role only in Prompty files
+    assert load_templates("prompts/support.prompt", PROMPTY) == []
