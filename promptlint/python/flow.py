@@ -1218,7 +1218,10 @@ class Evaluator:
             if recv.kind == "template" and method in ("partial",):
                 return recv
         if isinstance(func, cst.Name) and self._module_class(func.value) is not None:
-            return Val(kind="instance", role=func.value, node=e)
+            # An object built from a listing holds it in that order (`ToolsSchema(
+            # standard_tools=schemas)`): where the object goes, the order goes.
+            held = frozenset(t for v in arg_vals() for t in v.all_taints() if t.kind == UNORDERED)
+            return Val(own=held, kind="instance", role=func.value, node=e)
         # A function defined in this module: follow its return value.
         target = self.local_function(func, scope, at, env)
         if target is not None:
@@ -1601,7 +1604,6 @@ _KEPT_ORDER = frozenset(
         "frozenset iteration order",
         "set display order",
         "set comprehension order",
-        cat.MCP_LISTING,
     }
 )
 
@@ -1624,9 +1626,11 @@ _LOADED = 1 << 60
 
 
 def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> frozenset[Taint]:
-    """A set (or an MCP tool listing) kept in a variable is reported where it is iterated
-    into an ordered sequence (`for n in enabled`, `list(CATEGORIES)`, `for t in
-    listed.tools`, `list(current - previous)`): that is where `sorted(...)` belongs."""
+    """A set kept in a variable is reported where it is iterated into an ordered sequence
+    (`for n in enabled`, `list(CATEGORIES)`, `list(current - previous)`): that is where
+    `sorted(...)` belongs. An MCP listing stays at its `list_tools()` call however it is
+    iterated (`for t in listed.tools`): the server's order is read there, once, and every
+    loop over it after (a filter, then a registration) is the same order."""
     set_operation = isinstance(iterable, cst.BinaryOperation) and isinstance(
         iterable.operator, _SET_OPERATORS
     )
@@ -1634,8 +1638,8 @@ def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> fro
         return taints
     out = set()
     for t in taints:
-        if t.detail == cat.MCP_LISTING and not _listing_tools(iterable):
-            out.add(t)  # `tools = await server.list_tools()`: the call is the listing
+        if t.detail == cat.MCP_LISTING:
+            out.add(t)
         elif t.kind == UNORDERED and t.detail in _KEPT_ORDER and t.node is not iterable:
             # No fix: the elements may not be orderable (a set of functions).
             out.add(Taint(UNORDERED, iterable, t.detail, None))
@@ -1651,11 +1655,6 @@ def _reads_key(node: cst.CSTNode | None, key: str) -> bool:
     if isinstance(node, (cst.Attribute, cst.Name)) and dotted(node) == key:
         return True
     return any(_reads_key(child, key) for child in node.children)
-
-
-def _listing_tools(iterable: cst.BaseExpression) -> bool:
-    """`listed.tools`: the tools of an MCP ListToolsResult, iterated where they are used."""
-    return isinstance(iterable, cst.Attribute) and iterable.attr.value == "tools"
 
 
 def _names_a_class(annotation: str) -> bool:
