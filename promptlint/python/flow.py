@@ -1573,7 +1573,6 @@ _KEPT_ORDER = frozenset(
         "frozenset iteration order",
         "set display order",
         "set comprehension order",
-        cat.MCP_LISTING,
     }
 )
 
@@ -1596,9 +1595,12 @@ _LOADED = 1 << 60
 
 
 def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> frozenset[Taint]:
-    """A set (or an MCP tool listing) kept in a variable is reported where it is iterated
-    into an ordered sequence (`for n in enabled`, `list(CATEGORIES)`, `for t in
-    listed.tools`, `list(current - previous)`): that is where `sorted(...)` belongs."""
+    """A set kept in a variable is reported where it is iterated into an ordered sequence
+    (`for n in enabled`, `list(CATEGORIES)`, `list(current - previous)`): a set has no
+    order until it is iterated, so that is where the order is made and where `sorted(...)`
+    belongs. An MCP tool listing is not: its order is made by the server and fixed in the
+    `list_tools()` result, so it stays at the call however far it is carried (`for t in
+    listed.tools`, a helper that iterates `self._tools`)."""
     set_operation = isinstance(iterable, cst.BinaryOperation) and isinstance(
         iterable.operator, _SET_OPERATORS
     )
@@ -1606,9 +1608,7 @@ def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> fro
         return taints
     out = set()
     for t in taints:
-        if t.detail == cat.MCP_LISTING and not _listing_tools(iterable):
-            out.add(t)  # `tools = await server.list_tools()`: the call is the listing
-        elif t.kind == UNORDERED and t.detail in _KEPT_ORDER and t.node is not iterable:
+        if t.kind == UNORDERED and t.detail in _KEPT_ORDER and t.node is not iterable:
             # No fix: the elements may not be orderable (a set of functions).
             out.add(Taint(UNORDERED, iterable, t.detail, None))
         else:
@@ -1623,11 +1623,6 @@ def _reads_key(node: cst.CSTNode | None, key: str) -> bool:
     if isinstance(node, (cst.Attribute, cst.Name)) and dotted(node) == key:
         return True
     return any(_reads_key(child, key) for child in node.children)
-
-
-def _listing_tools(iterable: cst.BaseExpression) -> bool:
-    """`listed.tools`: the tools of an MCP ListToolsResult, iterated where they are used."""
-    return isinstance(iterable, cst.Attribute) and iterable.attr.value == "tools"
 
 
 def _names_a_class(annotation: str) -> bool:
