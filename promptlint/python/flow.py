@@ -310,7 +310,7 @@ class Evaluator:
             ):
                 parts.extend(inner.parts)
             else:
-                parts.append(Dyn(inner.all_taints() | extra, part))
+                parts.append(Dyn(inner.all_taints() | extra, part, made=inner.node))
         return Val(parts=join_parts(parts), node=e)
 
     def _format(
@@ -351,13 +351,13 @@ class Evaluator:
             elif value.parts is not None and not spec and not conv and head == field_name:
                 arg = passed.get(key)
                 parts.extend(
-                    Dyn(p.taints, arg)
+                    Dyn(p.taints, arg, made=p.made or p.node)
                     if isinstance(p, Dyn) and arg is not None and not _placement(p.node)
                     else p
                     for p in value.parts
                 )
             else:
-                parts.append(Dyn(value.all_taints(), passed.get(key, node)))
+                parts.append(Dyn(value.all_taints(), passed.get(key, node), made=value.node))
         return Val(parts=join_parts(parts), node=node)
 
     def _percent(self, template: str, right: Val, node: cst.CSTNode) -> Val:
