@@ -422,15 +422,17 @@ def _anchor(
     made = spans.get(id(rep.origin)) if rep.origin is not None else None
     if rep.origin is None or made is None or made[1] > span[0]:
         return span, rep.message
-    if _function_of(ctx.module, rep.origin) is not _function_of(ctx.module, rep.node):
+    # Found in this module's tree, not only its text (a snippet of another module can
+    # occur here too), and in the same function.
+    made_in, placed_in = path_to(ctx.module, rep.origin), path_to(ctx.module, rep.node)
+    if made_in is None or placed_in is None or _function(made_in) is not _function(placed_in):
         return span, rep.message
     line, _ = _line_col(starts, span[0])
     return made, f"{rep.message} (placed into the prompt at line {line})"
 
 
-def _function_of(module: cst.Module, node: cst.CSTNode) -> cst.FunctionDef | None:
-    """The innermost function holding `node` (None: module level)."""
-    path = path_to(module, node) or []
+def _function(path: list[cst.CSTNode]) -> cst.FunctionDef | None:
+    """The innermost function on a path from the module (None: module level)."""
     return next((n for n in reversed(path) if isinstance(n, cst.FunctionDef)), None)
 
 
