@@ -310,7 +310,7 @@ class Evaluator:
             ):
                 parts.extend(inner.parts)
             else:
-                parts.append(Dyn(inner.all_taints() | extra, part))
+                parts.append(Dyn(inner.all_taints() | extra, part, made=inner.node))
         return Val(parts=join_parts(parts), node=e)
 
     def _format(
@@ -351,13 +351,13 @@ class Evaluator:
             elif value.parts is not None and not spec and not conv and head == field_name:
                 arg = passed.get(key)
                 parts.extend(
-                    Dyn(p.taints, arg)
+                    Dyn(p.taints, arg, made=p.made or p.node)
                     if isinstance(p, Dyn) and arg is not None and not _placement(p.node)
                     else p
                     for p in value.parts
                 )
             else:
-                parts.append(Dyn(value.all_taints(), passed.get(key, node)))
+                parts.append(Dyn(value.all_taints(), passed.get(key, node), made=value.node))
         return Val(parts=join_parts(parts), node=node)
 
     def _percent(self, template: str, right: Val, node: cst.CSTNode) -> Val:
@@ -1627,10 +1627,11 @@ _LOADED = 1 << 60
 
 def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> frozenset[Taint]:
     """A set kept in a variable is reported where it is iterated into an ordered sequence
-    (`for n in enabled`, `list(CATEGORIES)`, `list(current - previous)`): that is where
-    `sorted(...)` belongs. An MCP listing stays at its `list_tools()` call however it is
-    iterated (`for t in listed.tools`): the server's order is read there, once, and every
-    loop over it after (a filter, then a registration) is the same order."""
+    (`for n in enabled`, `list(CATEGORIES)`, `list(current - previous)`): a set has no
+    order until it is iterated, so that is where the order is made and where `sorted(...)`
+    belongs. An MCP tool listing is not: its order is made by the server and fixed in the
+    `list_tools()` result, so it stays at the call however far it is carried (`for t in
+    listed.tools`, a helper that iterates `self._tools`)."""
     set_operation = isinstance(iterable, cst.BinaryOperation) and isinstance(
         iterable.operator, _SET_OPERATORS
     )
