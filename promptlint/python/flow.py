@@ -22,6 +22,7 @@ from promptlint.python.values import (
     CALLER,
     ID,
     KEY_SOURCE,
+    STATE,
     UNKNOWN,
     UNORDERED,
     UNSORTED_JSON,
@@ -282,7 +283,8 @@ class Evaluator:
                 y.parts is not None
                 and not static_text(y.parts)
                 and all(isinstance(p, Static) for p in y.parts)
-            ):
+            ) or (isinstance(y.node, cst.Name) and y.node.value == "None" and not y.own):
+                # `message if content else None`: None sends nothing.
                 return replace(x, node=node)
         if a.items is not None and b.items is not None:
             return Val(own=a.all_taints() | b.all_taints(), node=node)
@@ -794,6 +796,10 @@ class Evaluator:
             return base.fields[e.attr.value]
         taints = base.all_taints()
         callers = {t for t in taints if t.kind == CALLER}
+        if callers and any(h in e.attr.value.lower() for h in cat.STATIC_PARAM_HINTS):
+            # `run_context.output_schema`: a field named like configuration is
+            # configuration, as a parameter or a dict key of that name is.
+            return Val(own=frozenset(taints - callers), node=e)
         if callers:
             # request.user.name: report the field, not the parameter.
             taints = (taints - callers) | {Taint(CALLER, e, f"`{self.code(e)}`")}
@@ -1011,6 +1017,14 @@ class Evaluator:
 
         if qname is not None:
             kind = self.volatile.get(qname)
+            head = qname.split(".")[0]
+            if (
+                kind is not None
+                and "." in qname
+                and head not in self.index.imports
+                and self.resolve_key(head, scope, at, env) is not None
+            ):
+                kind = None  # `time.strftime(fmt)` on a local `time`: not the module
             if kind is not None:
                 if qname in cat.CLOCK_WITH_OPTIONAL_TIME and e.args:
                     return merge(arg_vals(), e)
@@ -1136,6 +1150,14 @@ class Evaluator:
                 if method == "list_tools":
                     return self._listing(e)
                 return recv.with_own([self._unordered(e, cat.UNORDERED_METHODS[method], "sorted")])
+            if _retrieves(func, self.index.imports):
+                # What a lookup returns differs between requests, whatever it is given.
+                looked_up = Taint(STATE, e, f"what `{self.code(func)}()` looks up")
+                # Its result is the lookup's: the query or user id it was given is not
+                # what is placed in the prompt (their clock or order would still be).
+                given = merge([recv, *arg_vals()]).all_taints()
+                kept = frozenset(t for t in _values(given) if t.kind != CALLER)
+                return Val(own=kept | {looked_up}, node=e)
             if recv.parts is not None and all(isinstance(p, Static) for p in recv.parts):
                 text = static_text(recv.parts)
                 if method == "join" and len(e.args) == 1:
@@ -1196,7 +1218,10 @@ class Evaluator:
             if recv.kind == "template" and method in ("partial",):
                 return recv
         if isinstance(func, cst.Name) and self._module_class(func.value) is not None:
-            return Val(kind="instance", role=func.value, node=e)
+            # Built with keywords (`Message(role=..., content=...)`), it holds them, as a
+            # class of another module does.
+            fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
+            return Val(kind="instance", role=func.value, fields=fields or None, node=e)
         # A function defined in this module: follow its return value.
         target = self.local_function(func, scope, at, env)
         if target is not None:
@@ -1522,6 +1547,38 @@ def _written_name(call: cst.CSTNode) -> str | None:
     ):
         arg = arg.func.value
     return arg.value if isinstance(arg, cst.Name) else None
+
+
+def _retrieves(func: cst.Attribute, imports: Mapping[str, str]) -> bool:
+    """`knowledge.search(q)`, `memory_manager.get_user_memories(user_id)`,
+    `self.mem.run(messages)`: a method that looks something up for the request, by its name
+    or the store it is called on. Not a module's function (`re.search`) or a constant's
+    method (`_PATTERN.search(text)`: a compiled pattern), nor a write to the store."""
+    words = set(_words(func.attr.value))
+    if words & cat.NOT_RETRIEVAL_WORDS or any(
+        h in func.attr.value.lower() for h in cat.STATIC_PARAM_HINTS
+    ):
+        return False
+    recv = func.value
+    recv_name = recv.attr.value if isinstance(recv, cst.Attribute) else None
+    if isinstance(recv, cst.Name):
+        if recv.value in imports or recv.value.isupper():
+            return False
+        recv_name = recv.value
+    recv_words = set(_words(recv_name or ""))
+    if recv_words & _PATTERN_WORDS:
+        return False
+    if words & cat.RETRIEVAL_METHOD_WORDS:
+        return True
+    return bool(recv_words & cat.RETRIEVAL_STORE_WORDS)
+
+
+# Receivers that are regular expressions (`pattern.search(text)`), not stores.
+_PATTERN_WORDS = frozenset({"re", "regex", "pattern", "rx"})
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in name.lower().split("_") if w]
 
 
 def _fixed_once(val: Val) -> Val:
