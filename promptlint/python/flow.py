@@ -1555,8 +1555,10 @@ def _retrieves(func: cst.Attribute, imports: Mapping[str, str]) -> bool:
     or the store it is called on. Not a module's function (`re.search`) or a constant's
     method (`_PATTERN.search(text)`: a compiled pattern), nor a write to the store."""
     words = set(_words(func.attr.value))
-    if words & cat.NOT_RETRIEVAL_WORDS or any(
-        h in func.attr.value.lower() for h in cat.STATIC_PARAM_HINTS
+    if (
+        func.attr.value in _ACCESSORS
+        or words & cat.NOT_RETRIEVAL_WORDS
+        or any(h in func.attr.value.lower() for h in cat.STATIC_PARAM_HINTS)
     ):
         return False
     recv = func.value
@@ -1573,6 +1575,12 @@ def _retrieves(func: cst.Attribute, imports: Mapping[str, str]) -> bool:
     return bool(recv_words & cat.RETRIEVAL_STORE_WORDS)
 
 
+# Methods of containers and texts (`entry.get("id")` on an item of `knowledge`): no lookup.
+_ACCESSORS = frozenset(
+    {"get", "items", "keys", "values", "copy", "pop", "split", "strip", "join", "format"}
+    | {"lower", "upper", "replace", "encode", "decode", "dict", "json", "model_dump"}
+    | {"to_dict", "startswith", "endswith", "count", "index", "append", "extend"}
+)
 # Receivers that are regular expressions (`pattern.search(text)`), not stores.
 _PATTERN_WORDS = frozenset({"re", "regex", "pattern", "rx"})
 

@@ -1,3 +1,4 @@
+import re
 from collections.abc import Sequence
 
 import libcst as cst
@@ -395,6 +396,13 @@ class DynamicBeforeStatic(PythonRule):
                 if not isinstance(part, Dyn):
                     continue
                 callers = [t for t in part.taints if t.kind in (CALLER, STATE)]
+                if block.before_history:
+                    # Built on its own: a parameter of the builder may be the same for the
+                    # whole conversation; what changes within it is counted.
+                    where_node = _placed(part) or part.node
+                    placed = ctx.evaluator.code(where_node) if where_node is not None else ""
+                    state = _conversation_state(part.taints, False, placed)
+                    callers = [state] if state is not None else []
                 if not callers or any(t.kind in VOLATILE for t in part.taints):
                     continue
                 after = static_text(parts[i + 1 :])
@@ -519,11 +527,12 @@ class DynamicBeforeStatic(PythonRule):
                 continue
             if any(t.kind in VOLATILE or t.kind == UNORDERED for t in part.taints):
                 continue  # PL101-PL103 and PL201 report those, more precisely
-            found = _conversation_state(part.taints, parameters)
+            placed = _placed(part) or part.node
+            found = _conversation_state(part.taints, parameters, ctx.evaluator.code(placed))
             if found is None:
                 continue
             # A lookup is reported where it is made; a parameter where it is placed.
-            node = found.node if found.kind == STATE else _placed(part) or part.node
+            node = found.node if found.kind == STATE else placed
             self._reported.add(id(found.node))
             ctx.report(
                 type(self),
@@ -534,11 +543,13 @@ class DynamicBeforeStatic(PythonRule):
             )
 
 
-def _conversation_state(taints: frozenset[Taint], parameters: bool) -> Taint | None:
+def _conversation_state(taints: frozenset[Taint], parameters: bool, placed: str) -> Taint | None:
     """The value among `taints` that differs between the requests of one conversation: a
-    lookup (documents, memories), the conversation's state by name (`session_state`,
-    `session.summary`) or, with `parameters`, a parameter passed as data. `agent.instructions`
-    (an attribute of a parameter object) is as likely configuration."""
+    lookup (documents, memories), the conversation's state placed by name (`{session_state}`,
+    `session.summary.summary`; not what a callback made from it) or, with `parameters`, a
+    parameter passed as data. `agent.instructions` (an attribute of a parameter object) is as
+    likely configuration."""
+    names_state = bool(_words(placed) & cat.STATE_WORDS)
     for t in sorted(taints, key=lambda t: (t.kind != STATE, t.detail)):
         if t.kind == STATE:
             return t
@@ -546,10 +557,14 @@ def _conversation_state(taints: frozenset[Taint], parameters: bool) -> Taint | N
             continue
         if parameters and t.detail.startswith("parameter"):
             return t
-        words = set(t.detail.strip("`").lower().replace(".", "_").replace(" ", "_").split("_"))
-        if words & cat.STATE_WORDS:
+        if names_state and _words(t.detail) & cat.STATE_WORDS:
             return t
     return None
+
+
+def _words(code: str) -> set[str]:
+    """The words of the names in `code` (`session.summary.summary` -> session, summary)."""
+    return set(re.split(r"[^a-z0-9]+", code.lower()))
 
 
 def _display_entries(node: cst.CSTNode | None) -> dict[str, cst.CSTNode]:
