@@ -460,6 +460,10 @@ class Evaluator:
             if key in s.params and s is scope:
                 return self._param(key, s)
             if key in s.params:
+                if _factory_of(s, scope):
+                    # A callback a factory returns (`return _instructions`) is made once
+                    # with the factory's parameters: they are its configuration.
+                    return Val(node=s.params[key])
                 return self._param(key, s)
             if s.kind == "function" and key.startswith("self.") and s.class_scope is not None:
                 if key in self.index.attr_counters:
@@ -1254,6 +1258,11 @@ class Evaluator:
         carried: set[Taint] = set(recv_taints)
         for v in vals:
             carried |= v.all_taints() if v.parts is not None else _values(v.all_taints())
+        if _configured_callable(func, scope):
+            # `instructions(run_context, agent)` with `instructions` handed in as
+            # configuration: what it returns is the configured text (the user's code), not
+            # the data it is given.
+            carried = {t for t in carried if t.kind != CALLER}
         return Val(own=frozenset(carried), node=e)
 
     def _lc_template(self, messages: Val, node: cst.CSTNode) -> Val:
@@ -1547,6 +1556,31 @@ def _written_name(call: cst.CSTNode) -> str | None:
     ):
         arg = arg.func.value
     return arg.value if isinstance(arg, cst.Name) else None
+
+
+def _factory_of(outer: Scope, inner: Scope) -> bool:
+    """Whether `outer` returns the function (nested in it) that `inner` is or is inside of."""
+    s: Scope | None = inner
+    while s is not None and s.parent is not outer:
+        s = s.parent
+    if s is None or s.kind != "function":
+        return False
+    return any(isinstance(r.value, cst.Name) and r.value.value == s.name for r in outer.returns)
+
+
+def _configured_callable(func: cst.BaseExpression, scope: Scope) -> bool:
+    """A parameter named like configuration called as a function (`instructions(ctx)`,
+    `system_prompt(agent)`): a callback the caller configured."""
+    if not isinstance(func, cst.Name) or not any(
+        h in func.value.lower() for h in cat.STATIC_PARAM_HINTS
+    ):
+        return False
+    s: Scope | None = scope
+    while s is not None:
+        if s.kind == "function" and func.value in s.params:
+            return True
+        s = s.parent
+    return False
 
 
 def _retrieves(func: cst.Attribute, imports: Mapping[str, str]) -> bool:

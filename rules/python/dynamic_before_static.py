@@ -220,6 +220,22 @@ class DynamicBeforeStatic(PythonRule):
                 return {"role": agent.system_message_role, "content": content}
             """
         ),
+        # A callback made by a factory (an Agents SDK `instructions=` function) is made once
+        # with the factory's parameters, and the instructions handed in as a callable give
+        # the user's configured text: neither is per-request data.
+        Valid(
+            f'''
+            RULES = """{_POLICY}{_POLICY}"""
+
+            def make_instructions(capabilities, base_instructions):
+                async def _instructions(run_context, agent):
+                    base = base_instructions(run_context, agent)
+                    skills = "\\n".join(c.name for c in capabilities)
+                    return f"{{base}}\\nYou can use: {{skills}}\\n{{RULES}}"
+
+                return _instructions
+            '''
+        ),
         # What is looked up for the question goes in the final user message, after the
         # history: the system text stays the same.
         Valid(
