@@ -19,12 +19,12 @@ from pathlib import Path
 
 import libcst as cst
 
-from promptlint.check.config import CheckConfig
+from promptlint.check.config import CHARS_PER_TOKEN, CheckConfig
 from promptlint.check.frontends import FrontendResult
 from promptlint.check.rule import Rule
 from promptlint.check.suppressions import parse_suppressions
 from promptlint.findings import FileError, Finding, Fix, FixSafety
-from promptlint.python.catalogue import MCP_LISTING
+from promptlint.python.catalogue import MCP_LISTING, names_prompt_part
 from promptlint.python.flow import Evaluator
 from promptlint.python.index import Event, ModuleIndex, Scope, build_index
 from promptlint.python.locate import locate
@@ -37,6 +37,7 @@ from promptlint.python.requests import (
     decorated_prompt_blocks,
     find_requests,
     standalone_prefix_blocks,
+    wrapped_messages,
 )
 from promptlint.python.values import UNORDERED, Taint, Val, static_text
 
@@ -163,7 +164,7 @@ class PythonContext:
         out: list[Block] = []
         for scope, key, events in self.events:
             name = key.rsplit(".", 1)[-1]
-            if not _names_prompt_part(name) or self.evaluator.written_to_file(key, scope):
+            if not names_prompt_part(name) or self.evaluator.written_to_file(key, scope):
                 continue  # a prompt file generated here is static text where it is read
             # What it holds after each change: a later conditional reassignment
             # (`docs = clip(docs)` when too long) must not hide how it was built.
@@ -181,7 +182,7 @@ class PythonContext:
                             )
                     out.append(Block(kept, f"`{key}`", "prompt", prefix=True))
         for fscope in self.index.scope_of_function.values():
-            named = _names_prompt_part(fscope.name)
+            named = names_prompt_part(fscope.name)
             if not named and not (fscope.returns and self._lists_tools(fscope)):
                 continue
             val = self.evaluator.returned(fscope)
@@ -222,11 +223,27 @@ class PythonContext:
         """Prompt text by name (`*_prompt` variables, `generate_*_prompt()` returns) whose
         request we cannot see: read as a one-shot template, where only the static text
         before the first per-request value is reusable."""
-        return [
-            replace(b, final=True, text_first=True)
-            for b in self.named_parts
-            if b.val.parts is not None and static_text(b.val.parts)
-        ]
+        out: list[Block] = []
+        for b in self.named_parts:
+            # A prompt function may return its texts together (`return [system, query]`);
+            # a list grown from other functions' texts is read where they are made.
+            node, items = b.val.node, b.val.items
+            texts = [b.val] if items is None else []
+            if isinstance(node, (cst.List, cst.Tuple)) and len(node.elements) == len(items or ()):
+                texts = [i for i in items or () if not i.spread]
+            out += [
+                replace(b, val=v, final=True, text_first=True)
+                for v in texts
+                if v.parts is not None and static_text(v.parts)
+            ]
+        return out
+
+    @cached_property
+    def wrapped_messages(self) -> list[Block]:
+        """Messages handed to the project's own client wrapper as the only user turn."""
+        sinks = set(self.config.prompt_sinks)
+        min_chars = self.config.one_shot_min_tokens * CHARS_PER_TOKEN
+        return list(wrapped_messages(self.index, self.evaluator, sinks, min_chars))
 
     def order(self, node: cst.CSTNode) -> int:
         return self.index.ordinal.get(id(node), 0)
@@ -395,25 +412,6 @@ def _findings(ctx: PythonContext, spans: dict[int, tuple[int, int]]) -> list[Fin
     return out
 
 
-# Words that name a prompt part in a variable, attribute or function name.
-PROMPT_PART_WORDS = frozenset(
-    {
-        "prompt",
-        "prompts",
-        "system",
-        "instruction",
-        "instructions",
-        "preamble",
-        "tools",
-        "functions",
-        "description",
-        "descriptions",
-        "enum",
-        "messages",
-    }
-)
-
-
 # Expressions that build a sequence in the order they iterate (`[spec[n] for n in usable]`):
 # a set iterated there has its order fixed in what they hold.
 _ORDERED_BUILDS = (cst.ListComp, cst.GeneratorExp, cst.DictComp)
@@ -435,13 +433,6 @@ def _unset(val: Val, listing_kept: bool = False) -> Val:
         and (text_or_list or not t.detail.startswith(("set ", "frozenset ")))
     )
     return replace(val, own=own)
-
-
-def _names_prompt_part(name: str) -> bool:
-    """`docs_prompt`, `self._tools`, `get_system_prompt`, `system_prompt_for`: a prompt word
-    last, or `prompt` anywhere (`messages_table`, `tools_response` are something else)."""
-    words = [w for w in name.lower().split("_") if w]
-    return bool(words) and (words[-1] in PROMPT_PART_WORDS or "prompt" in words)
 
 
 def _foreign_findings(

@@ -62,6 +62,8 @@ class Project:
         self._add(files)
         self._more = more  # the rest of the tree around named files, listed on first need
         self._loaded: dict[str, ForeignModule | None] = {}
+        self._callers: dict[tuple[str, str], list[ForeignModule]] = {}
+        self._texts: dict[str, str] = {}  # shown path -> text, for `modules_calling`
         self.hops = 0
 
     @contextmanager
@@ -84,17 +86,35 @@ class Project:
     def module_name(self, shown: str) -> str | None:
         return self._name_of.get(shown)
 
+    def is_function_of(
+        self, qualname: str, importer: str | None, module: str, function: str
+    ) -> bool:
+        """Whether `qualname`, as module `importer` imports it, names `function` of
+        `module` (without loading either: the caller's check has parsed it already)."""
+        absolute = self._absolute(qualname, importer)
+        if absolute is None:
+            return False
+        head, _, last = absolute.rpartition(".")
+        target = self._by_name.get(module)
+        return last == function and target is not None and self._by_name.get(head) == target
+
+    def _absolute(self, qualname: str, importer: str | None) -> str | None:
+        if not qualname.startswith("."):
+            return qualname
+        if importer is None:
+            return None
+        level = len(qualname) - len(qualname.lstrip("."))
+        package = importer.split(".")[: -level or None]
+        return ".".join([*package, qualname.lstrip(".")])
+
     def resolve(self, qualname: str, importer: str | None) -> tuple[ForeignModule, str] | None:
         """The module of the project `qualname` points into, and the rest of the name
         (`pkg.prompts.SYSTEM` -> (pkg.prompts, "SYSTEM")). Relative names (`..util.now`)
         are resolved against `importer`, the importing module's name."""
-        if qualname.startswith("."):
-            if importer is None:
-                return None
-            level = len(qualname) - len(qualname.lstrip("."))
-            package = importer.split(".")[: -level or None]
-            qualname = ".".join([*package, qualname.lstrip(".")])
-        parts = qualname.split(".")
+        absolute = self._absolute(qualname, importer)
+        if absolute is None:
+            return None
+        parts = absolute.split(".")
         if self._more is not None and not any(
             ".".join(parts[:cut]) in self._by_name for cut in range(len(parts) - 1, 0, -1)
         ):
@@ -120,6 +140,37 @@ class Project:
             return None  # its own check reports it
         found = ForeignModule(name, shown, text, module, index, self._reader(index, self, name))
         self._loaded[name] = found
+        return found
+
+    def modules_calling(self, module: str, function: str) -> list[ForeignModule]:
+        """The modules of the project other than `module` whose text calls `function` by
+        name (`function(`), indexed: where the callers of a function of `module` are. A
+        plain text search decides which files are parsed, so only the few that mention
+        the name pay for it; the answer is kept for the run."""
+        key = (module, function)
+        found = self._callers.get(key)
+        if found is not None:
+            return found
+        if self._more is not None:
+            more, self._more = self._more, None
+            self._add(more())
+        needle = f"{function}("
+        found = []
+        for shown, name in sorted(self._name_of.items()):
+            if name == module or self._by_name[name][1] != shown:
+                continue
+            text = self._texts.get(shown)
+            if text is None:
+                try:
+                    text = self._by_name[name][0].read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError):
+                    text = ""
+                self._texts[shown] = text
+            if needle in text:
+                loaded = self._load(name)
+                if loaded is not None:
+                    found.append(loaded)
+        self._callers[key] = found
         return found
 
     def parsed(self, shown: str, text: str) -> tuple[cst.Module, ModuleIndex] | None:
