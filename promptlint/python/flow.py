@@ -710,13 +710,25 @@ class Evaluator:
             else:
                 base = self._eval_event(key, before[base_idx], scope, env)
                 start = base_idx + 1
-            result = self._apply(key, scope, base, before, start, at, env)
             grown = self._grown_in_loop(
                 key, scope, events, at, before[base_idx] if base_idx is not None else None
             )
-            if grown is not None:
-                # What it holds on a later pass is not what the code before the loop shows.
-                result = Val(own=result.all_taints() | {grown}, node=result.node)
+            if grown is None:
+                result = self._apply(key, scope, base, before, start, at, env)
+            else:
+                # Earlier passes' additions come after what the code before the loop made
+                # and before what this pass adds ahead of the read.
+                taint, loop = grown
+                cut = next(
+                    (
+                        i
+                        for i in range(start, len(before))
+                        if any(it is loop for it in before[i].loops)
+                    ),
+                    len(before),
+                )
+                result = self._apply(key, scope, base, before[:cut], start, at, env)
+                result = self._apply(key, scope, _grown(result, taint), before, cut, at, env)
         finally:
             self._active.discard(cache_key)
         if not env:
@@ -725,7 +737,7 @@ class Evaluator:
 
     def _grown_in_loop(
         self, key: str, scope: Scope, events: list[Event], at: int, base: Event | None
-    ) -> Taint | None:
+    ) -> tuple[Taint, cst.BaseExpression] | None:
         """A name read inside a loop that grows it later in the same pass (`archive` read
         for the request, then `archive.append(answer)`), and was not set anew in the pass
         before the read: each pass, so each request, reads more than the last."""
@@ -741,7 +753,7 @@ class Evaluator:
                 reset = base is not None and any(it is loop for it in base.loops)
                 if first <= at <= last and not reset:
                     detail = f"`{key}` (grown on every pass of the loop it is read in)"
-                    return Taint(CALLER, ev.node, detail)
+                    return Taint(CALLER, ev.node, detail), loop
         return None
 
     def _loop_spans(self, scope: Scope) -> dict[int, tuple[int, int]]:
@@ -1686,6 +1698,16 @@ def _written_name(call: cst.CSTNode) -> str | None:
     ):
         arg = arg.func.value
     return arg.value if isinstance(arg, cst.Name) else None
+
+
+def _grown(val: Val, grown: Taint) -> Val:
+    """What a list or text holds on a later pass of the loop that grows it: what the code
+    before the loop shows, then more (an unknown tail of items or text)."""
+    if val.items is not None:
+        return replace(val, items=(*val.items, Val(own=frozenset({grown}), spread=True)))
+    if val.parts is not None:
+        return replace(val, parts=join_parts(val.parts, (Dyn(frozenset({grown})),)))
+    return val.with_own([grown])
 
 
 def _grows(ev: Event) -> bool:

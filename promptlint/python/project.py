@@ -10,6 +10,7 @@ are never needed. Workers inherit the index by fork.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ class ForeignModule:
 
 
 MAX_HOPS = 3  # modules followed through, one into the next, before giving up
+_CALLED = re.compile(r"\b(\w+)\s*\(")  # a name called, as the text shows it
 
 
 class Project:
@@ -63,7 +65,7 @@ class Project:
         self._more = more  # the rest of the tree around named files, listed on first need
         self._loaded: dict[str, ForeignModule | None] = {}
         self._callers: dict[tuple[str, str], list[ForeignModule]] = {}
-        self._texts: dict[str, str] = {}  # shown path -> text, for `modules_calling`
+        self._calls: dict[str, list[str]] | None = None  # see `_called_names`
         self.hops = 0
 
     @contextmanager
@@ -144,34 +146,43 @@ class Project:
 
     def modules_calling(self, module: str, function: str) -> list[ForeignModule]:
         """The modules of the project other than `module` whose text calls `function` by
-        name (`function(`), indexed: where the callers of a function of `module` are. A
-        plain text search decides which files are parsed, so only the few that mention
-        the name pay for it; the answer is kept for the run."""
+        name (`function(`), indexed: where the callers of a function of `module` are. The
+        names called in each file are read once, by a regular expression over its text,
+        so only the few files that call the name are parsed; the answer is kept."""
         key = (module, function)
         found = self._callers.get(key)
         if found is not None:
             return found
-        if self._more is not None:
-            more, self._more = self._more, None
-            self._add(more())
-        needle = f"{function}("
         found = []
-        for shown, name in sorted(self._name_of.items()):
-            if name == module or self._by_name[name][1] != shown:
-                continue
-            text = self._texts.get(shown)
-            if text is None:
-                try:
-                    text = self._by_name[name][0].read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError):
-                    text = ""
-                self._texts[shown] = text
-            if needle in text:
+        for shown in self._called_names().get(function, ()):
+            name = self._name_of[shown]
+            if name != module:
                 loaded = self._load(name)
                 if loaded is not None:
                     found.append(loaded)
         self._callers[key] = found
         return found
+
+    def _called_names(self) -> dict[str, list[str]]:
+        """Name -> the files (shown paths) with a call `name(` in their text."""
+        if self._calls is not None:
+            return self._calls
+        if self._more is not None:
+            more, self._more = self._more, None
+            self._add(more())
+        calls: dict[str, list[str]] = {}
+        for shown, name in sorted(self._name_of.items()):
+            path, owner = self._by_name[name]
+            if owner != shown:
+                continue  # another file holds the name: this one is never imported by it
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            for called in set(_CALLED.findall(text)):
+                calls.setdefault(called, []).append(shown)
+        self._calls = calls
+        return calls
 
     def parsed(self, shown: str, text: str) -> tuple[cst.Module, ModuleIndex] | None:
         """The tree and index of a file already followed into in this process, if it still
