@@ -16,6 +16,21 @@ LONG_STATIC_CHARS = 200
 # text is reusable: a closing line or two after the input is not worth a reorder, a body of
 # instructions is, from `one-shot-min-tokens` (default 100 tokens, about 400 characters).
 _POLICY = "Follow the refund policy. " * 12
+# The project's own client wrapper of two examples: `msg` is the final user message.
+_ASK = f'''            from openai import OpenAI
+            client = OpenAI()
+
+            def ask(msg, system_message, msg_history=None):
+                if msg_history is None:
+                    msg_history = []
+                messages = [
+                    {{"role": "system", "content": system_message}},
+                    *msg_history,
+                    {{"role": "user", "content": msg}},
+                ]
+                return client.chat.completions.create(model="gpt-4o", messages=messages)
+
+            IDEA_PROMPT = """Ideas so far:\\n{{prev_ideas}}\\n{_POLICY}{_POLICY}"""'''
 
 
 class DynamicBeforeStatic(PythonRule):
@@ -243,26 +258,13 @@ class DynamicBeforeStatic(PythonRule):
         # The project's own client wrapper, handed a conversation: the template is a turn
         # of it, not a one-shot request.
         Valid(
-            f'''
-            from openai import OpenAI
-            client = OpenAI()
-
-            def ask(msg, system_message, msg_history=None):
-                if msg_history is None:
-                    msg_history = []
-                messages = [
-                    {{"role": "system", "content": system_message}},
-                    *msg_history,
-                    {{"role": "user", "content": msg}},
-                ]
-                return client.chat.completions.create(model="gpt-4o", messages=messages)
-
-            IDEA_PROMPT = """Ideas so far:\\n{{prev_ideas}}\\n{_POLICY}{_POLICY}"""
+            f"""
+{_ASK}
 
             def refine(archive, history):
                 prev = "\\n".join(archive)
                 return ask(IDEA_PROMPT.format(prev_ideas=prev), "You are a researcher.", msg_history=history)
-            '''
+            """
         ),
         # The notes are gathered in a loop and sent once after it: one request, not one
         # per pass.
@@ -497,26 +499,13 @@ class DynamicBeforeStatic(PythonRule):
         # ends in a request with `msg` the final user turn): the growing archive of ideas
         # ahead of the template's instructions.
         Invalid(
-            f'''
-            from openai import OpenAI
-            client = OpenAI()
-
-            def ask(msg, system_message, msg_history=None):
-                if msg_history is None:
-                    msg_history = []
-                messages = [
-                    {{"role": "system", "content": system_message}},
-                    *msg_history,
-                    {{"role": "user", "content": msg}},
-                ]
-                return client.chat.completions.create(model="gpt-4o", messages=messages)
-
-            IDEA_PROMPT = """Ideas so far:\\n{{prev_ideas}}\\n{_POLICY}{_POLICY}"""
+            f"""
+{_ASK}
 
             def next_idea(archive):
                 prev = "\\n".join(archive)
                 return ask(IDEA_PROMPT.format(prev_ideas=prev), "You are a researcher.", msg_history=[])
-            ''',
+            """,
             line=18,
             column=35,
             message_contains="in the user message `ask()` sends",
