@@ -558,7 +558,7 @@ def _static_role(node: cst.Dict | cst.Call) -> str | None:
     return None
 
 
-# id of a function's scope -> the parameters it sends as the final user message
+# A function's scope -> the parameters it sends as the final user message (see below)
 _MESSAGE_PARAMS: WeakKeyDictionary[Scope, frozenset[str]] = WeakKeyDictionary()
 _PARAMETER = "parameter `"
 
