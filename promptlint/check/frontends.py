@@ -6,7 +6,7 @@ A front end is found by dotted path and imported only when a run needs it.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -16,6 +16,25 @@ from promptlint.findings import FileError, Finding
 if TYPE_CHECKING:
     from promptlint.check.config import CheckConfig
     from promptlint.check.rule import Rule
+
+
+# A template named for the file it renders (`bot.py.jinja2`, `pyproject.toml.j2`,
+# `index.html.jinja`) generates source code, configuration or a web page: not a prompt.
+# Text and Markdown stay (`system.md.j2` is a prompt as often as not).
+GENERATED_FILE_TYPES = frozenset(
+    {
+        "py", "pyi", "js", "jsx", "mjs", "ts", "tsx", "css", "scss", "html", "htm", "xml",
+        "svg", "json", "yaml", "yml", "toml", "ini", "cfg", "conf", "env", "sh", "bash",
+        "ps1", "bat", "sql", "go", "rs", "java", "kt", "c", "h", "cc", "cpp", "hpp", "cs",
+        "rb", "php", "swift", "dockerfile", "tf", "nix", "lock", "gradle", "properties",
+    }
+)  # fmt: skip
+
+
+def generates_file(name: str) -> bool:
+    """`bot.py.jinja2`: a template named for the kind of file it renders (see above)."""
+    stem = name.lower().rsplit(".", 1)[0]
+    return "." in stem and stem.rsplit(".", 1)[1] in GENERATED_FILE_TYPES
 
 
 @dataclass(frozen=True)
@@ -31,10 +50,14 @@ class FrontendSpec:
     suffixes: tuple[str, ...] = ()
     names: tuple[str, ...] = ()  # lower-case file names
     case_sensitive: bool = True  # suffix match (".py" as Python itself does)
+    # Names with a matching suffix that are something else (`bot.py.jinja2`, a scaffold).
+    excluded: Callable[[str], bool] | None = None
 
     def matches(self, path: Path) -> bool:
         name = path.name if self.case_sensitive else path.name.lower()
-        return name.endswith(self.suffixes) or name.lower() in self.names
+        if name.lower() in self.names:
+            return True
+        return name.endswith(self.suffixes) and not (self.excluded and self.excluded(name))
 
 
 SPECS: list[FrontendSpec] = [
@@ -45,6 +68,7 @@ SPECS: list[FrontendSpec] = [
         (".jinja", ".jinja2", ".j2"),
         ("chat_template.json", "tokenizer_config.json"),
         case_sensitive=False,
+        excluded=generates_file,
     ),
 ]
 FRONTENDS: list[str] = [spec.target for spec in SPECS]

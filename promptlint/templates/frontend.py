@@ -23,6 +23,8 @@ from promptlint.templates.analysis import TemplateAnalysis, analyse
 from promptlint.templates.loading import (
     TemplateLoadError,
     TemplateSource,
+    extends_page,
+    is_page,
     is_template_path,
     load_templates,
 )
@@ -60,6 +62,8 @@ class TemplateFrontend:
         self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
     ) -> FrontendResult:
         result = FrontendResult()
+        if is_page(text) or extends_page(path, text):
+            return result  # a web page, not a prompt
         try:
             sources = load_templates(path, text)
         except TemplateLoadError as exc:

@@ -16,6 +16,8 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
+from promptlint.check.frontends import generates_file
+
 TEMPLATE_SUFFIXES = (".jinja", ".jinja2", ".j2")
 JSON_TEMPLATE_FILES = ("chat_template.json", "tokenizer_config.json")
 # Files named like this always hold a chat template (rendered over `messages`).
@@ -32,9 +34,38 @@ class TemplateLoadError(Exception):
         self.column = column
 
 
+def is_page(text: str) -> bool:
+    """An HTML page (a report, an e-mail, a web UI), not a prompt."""
+    return text.lstrip()[:15].lower().startswith(("<!doctype html", "<html"))
+
+
+_EXTENDS = re.compile(r"""^\s*\{%-?\s*extends\s+["']([^"']+)["']""")
+MAX_PAGE_LOOKUP = 4  # folders above a template searched for the one it extends
+
+
+def extends_page(path: str, text: str, depth: int = 0) -> bool:
+    """A template that extends an HTML page (`{% extends "templates/base.jinja2" %}`, the
+    base starting `<!DOCTYPE html>`) renders a page too. The parent is looked up from the
+    template's folder upwards, as applications set their loader's root."""
+    match = _EXTENDS.match(text)
+    if match is None or depth > 2:
+        return False
+    folder = Path(path).resolve().parent
+    for base in [folder, *folder.parents][:MAX_PAGE_LOOKUP]:
+        parent = base / match.group(1)
+        try:
+            parent_text = parent.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError, ValueError):
+            continue
+        return is_page(parent_text) or extends_page(str(parent), parent_text, depth + 1)
+    return False
+
+
 def is_template_path(path: PurePath) -> bool:
     name = path.name.lower()
-    return name.endswith(TEMPLATE_SUFFIXES) or name in JSON_TEMPLATE_FILES
+    if name in JSON_TEMPLATE_FILES:
+        return True
+    return name.endswith(TEMPLATE_SUFFIXES) and not generates_file(name)
 
 
 @dataclass(frozen=True)

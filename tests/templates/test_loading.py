@@ -9,6 +9,8 @@ import pytest
 
 from promptlint.templates.loading import (
     TemplateLoadError,
+    extends_page,
+    is_page,
     is_template_path,
     load_templates,
 )
@@ -26,6 +28,12 @@ from promptlint.templates.loading import (
         ("model/config.json", False),
         ("model/template.txt", False),
         ("app.py", False),
+        # Named for the file they generate: source code, configuration, a web page.
+        ("cli/templates/server/bot.py.jinja2", False),
+        ("cli/templates/pyproject.toml.jinja2", False),
+        ("site/index.html.j2", False),
+        ("prompts/system.md.j2", True),
+        ("prompts/v1.2.jinja", True),
     ],
 )
 def test_is_template_path(name: str, matches: bool) -> None:
@@ -107,3 +115,25 @@ def test_invalid_json_is_a_load_error_with_position() -> None:
 def test_malformed_chat_template_field_is_a_load_error(value: str) -> None:
     with pytest.raises(TemplateLoadError):
         load_templates("tokenizer_config.json", value)
+
+
+def test_a_template_extending_an_html_page_is_a_page(tmp_path) -> None:
+    """A web UI's templates (`{% extends "templates/base.jinja2" %}` over a page) are not
+    prompts: the parent is found from the template's folder upwards."""
+    pages = tmp_path / "public" / "templates"
+    pages.mkdir(parents=True)
+    (pages / "base.jinja2").write_text(
+        '<!DOCTYPE html>\n<html lang="en">{% block content %}{% endblock %}</html>\n'
+    )
+    child = pages / "search.jinja2"
+    child.write_text(
+        '{% extends "templates/base.jinja2" %}\n'
+        "{% block content %}<p>{{ query }}</p>{% endblock %}\n"
+    )
+    prompt = pages / "system.jinja2"
+    prompt.write_text('{% extends "templates/prompt_base.jinja2" %}\n')
+    (pages / "prompt_base.jinja2").write_text("You are a helpful assistant.\n")
+    assert is_page((pages / "base.jinja2").read_text())
+    assert extends_page(str(child), child.read_text())
+    assert not extends_page(str(prompt), prompt.read_text())
+    assert not extends_page(str(tmp_path / "missing.jinja2"), '{% extends "nowhere.jinja2" %}')
