@@ -315,6 +315,16 @@ class HistoryWindow(PythonRule):
                 return agent.run(messages=new_messages)
             """
         ),
+        Valid(
+            """
+            def mark_last(messages):
+                last = len(messages) - 1
+                for i, m in enumerate(messages):
+                    if i == last and m["role"] == "user":
+                        m["cache_control"] = {"type": "ephemeral"}  # markers move by design
+                return messages
+            """
+        ),
     ]
     INVALID = [
         Invalid(
@@ -601,6 +611,36 @@ class HistoryWindow(PythonRule):
             line=5,
             message_contains="until a budget is spent",
         ),
+        Invalid(
+            """
+            def format_request(messages, guard):
+                last_user = find_last_user_index(messages)
+                out = []
+                for idx, message in enumerate(messages):
+                    if idx == last_user:
+                        out.append({"role": "user", "content": guard(message["content"])})
+                    else:
+                        out.append(message)
+                return out
+            """,
+            line=6,
+            message_contains="latest user message is rendered apart",
+        ),
+        Invalid(
+            """
+            def to_wire(messages, template):
+                out = []
+                for message in messages:
+                    if message == [m for m in messages if m["role"] == "user"][-1]:
+                        # only the newest question goes through the template
+                        out.append({"role": "user", "content": template.format(message["content"])})
+                    else:
+                        out.append(message)
+                return out
+            """,
+            line=6,
+            message_contains="latest user message is rendered apart",
+        ),
     ]
 
     def check(self, ctx: PythonContext) -> None:
@@ -739,6 +779,11 @@ _POSITIONAL_MESSAGES = {
         "newest one (or because a newer one of their kind came): run on every request, the item that just left the window is sent "
         "differently from the request that cached it, and every later message shifts; "
         "move the window rarely and in large steps, or summarise once"
+    ),
+    "latest": (
+        "the latest user message is rendered apart from the others here: on the next "
+        "request it is an earlier turn and is sent the other way, so the prefix the previous "
+        "request cached ends before it; render every turn the same way"
     ),
     "apart": (
         "the older turns are rendered apart from the newest ones: each new turn pushes one "
@@ -1306,6 +1351,50 @@ class _PositionalRewrites(Walker):
             for where in writes or [start or test_if]:
                 self.found.append((where, "positional"))
             return
+        self._latest_apart(node, listed, index)
+
+    def _latest_apart(self, node: cst.For, listed: str, index: str | None) -> None:
+        """`for i, m in enumerate(h): if i == last_user_idx: <render m another way>`, or
+        `if m == [u for u in h if u["role"] == "user"][-1]`: the latest user message is
+        rendered apart from the others, so next request, when it is an earlier turn, it
+        is sent differently."""
+        item = node.target.value if isinstance(node.target, cst.Name) else None
+        if isinstance(node.target, cst.Tuple) and len(node.target.elements) == 2:
+            second = node.target.elements[1].value
+            item = second.value if isinstance(second, cst.Name) else None
+        lasts = self._last_names(listed)
+        for test_if in _ifs_in(node.body):
+            code = _code(test_if.test)
+            if "user" not in code or "cache_control" in _code(test_if):
+                continue
+            if not any(
+                _picks_latest(c, index, item, listed, lasts) for c in _all_comparisons(test_if.test)
+            ):
+                continue
+            start = _first_statement(test_if.body)
+            if isinstance(start, cst.SimpleStatementLine) and start.body:
+                start = start.body[0]  # its line, not the comments above it
+            self.found.append((start or test_if, "latest"))
+            return
+
+    def _last_names(self, listed: str) -> set[str]:
+        """Locals holding the index of the newest (user) message: `last = len(h) - 1`,
+        `last_user_idx = self._find_last_user_message_index(h)`."""
+        names: set[str] = set()
+        if not self._bodies:
+            return names
+        for stmt in _simple_statements(self._bodies[-1]):
+            if not (
+                isinstance(stmt, cst.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0].target, cst.Name)
+            ):
+                continue
+            value = stmt.value
+            called = (dotted(value.func) or "") if isinstance(value, cst.Call) else ""
+            if _last_index_of(value) == listed or "last" in called.rsplit(".", 1)[-1].lower():
+                names.add(stmt.targets[0].target.value)
+        return names
 
     def _length_names(self, listed: str) -> set[str]:
         """`total = len(turns)` in the function: `total` stands for the length."""
@@ -1455,6 +1544,71 @@ def _position_side(
                 # Counting from the newest: the large counts are the old ones.
                 return "orelse" if var_small else "body"
     return None
+
+
+def _all_comparisons(test: cst.BaseExpression) -> list[cst.Comparison]:
+    """The comparisons in a test, under `and` / `or` / `not` and parentheses."""
+    if isinstance(test, cst.Comparison):
+        return [test]
+    if isinstance(test, cst.BooleanOperation):
+        return [*_all_comparisons(test.left), *_all_comparisons(test.right)]
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _all_comparisons(test.expression)
+    return []
+
+
+def _picks_latest(
+    comparison: cst.Comparison,
+    index: str | None,
+    item: str | None,
+    listed: str,
+    lasts: set[str],
+) -> bool:
+    """`i == last_user_idx`, `i == len(h) - 1`, `m == [...][-1]`: the test picks the
+    newest item."""
+    if len(comparison.comparisons) != 1 or not isinstance(
+        comparison.comparisons[0].operator, cst.Equal
+    ):
+        return False
+    left, right = comparison.left, comparison.comparisons[0].comparator
+    for var, other in ((left, right), (right, left)):
+        if not isinstance(var, cst.Name):
+            continue
+        if index is not None and var.value == index:
+            if isinstance(other, cst.Name) and other.value in lasts:
+                return True
+            if _last_index_of(other) == listed:
+                return True
+        if item is not None and var.value == item and _is_last_of(other, listed):
+            return True
+    return False
+
+
+def _is_last_of(expr: cst.BaseExpression, listed: str) -> bool:
+    """`[m for m in h if ...][-1]`, `h[-1]`: the newest item of `h` (or of a filter of it)."""
+    if not (isinstance(expr, cst.Subscript) and len(expr.slice) == 1):
+        return False
+    index = expr.slice[0].slice
+    if not (
+        isinstance(index, cst.Index)
+        and isinstance(index.value, cst.UnaryOperation)
+        and isinstance(index.value.operator, cst.Minus)
+        and isinstance(index.value.expression, cst.Integer)
+        and index.value.expression.value == "1"
+    ):
+        return False
+    base = expr.value
+    if isinstance(base, cst.ListComp):
+        return any(dotted(f.iter) == listed for f in _comp_fors(base.for_in))
+    return dotted(base) == listed
+
+
+def _comp_fors(comp: cst.CompFor | None) -> list[cst.CompFor]:
+    found: list[cst.CompFor] = []
+    while comp is not None:
+        found.append(comp)
+        comp = comp.inner_for_in
+    return found
 
 
 def _seen_sets(body: cst.BaseSuite) -> set[str]:
