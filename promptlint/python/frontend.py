@@ -188,8 +188,6 @@ class PythonContext:
             named = _names_prompt_part(fscope.name)
             if not named and not (fscope.returns and self._lists_tools(fscope)):
                 continue
-            if _is_http_route(fscope.node):
-                continue  # what a web route returns is the response to its client
             val = self.evaluator.returned(fscope)
             if val is None:
                 continue
@@ -441,29 +439,6 @@ def _unset(val: Val, listing_kept: bool = False) -> Val:
         and (text_or_list or not t.detail.startswith(("set ", "frozenset ")))
     )
     return replace(val, own=own)
-
-
-# Decorators that make a function a web route (`@app.get("/tools")`, `@router.post(...)`).
-_ROUTE_DECORATORS = frozenset(
-    {"get", "post", "put", "patch", "delete", "route", "api_route", "websocket"}
-)
-
-
-def _is_http_route(node: cst.CSTNode) -> bool:
-    """`@app.get(...)` / `@router.post(...)` / `@bp.route(...)`: FastAPI, Starlette and
-    Flask routes return the body of an HTTP response, not a part of a prompt."""
-    if not isinstance(node, (cst.FunctionDef,)):
-        return False
-    for decorator in node.decorators:
-        call = decorator.decorator
-        if (
-            isinstance(call, cst.Call)
-            and isinstance(call.func, cst.Attribute)
-            and call.func.attr.value in _ROUTE_DECORATORS
-            and call.args
-        ):
-            return True
-    return False
 
 
 def _names_prompt_part(name: str) -> bool:

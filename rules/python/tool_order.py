@@ -23,8 +23,7 @@ class ToolOrder(PythonRule):
     on the object and filled elsewhere (`self.usable = set()`, `.add()` in another method)
     is reported where it is iterated into a list; a set difference where it is listed
     (`list(current - previous)`). A collection only looked up in, tested or turned into a
-    set (`name in current_tools`, `set(current_tools)`) is not: its order reaches nothing,
-    and neither is what a web route returns (`@app.get("/tools")`: an HTTP response).
+    set (`name in current_tools`, `set(current_tools)`) is not: its order reaches nothing.
 
     ## Why is this bad?
     Tools come first in the prefix. The same tools in a different order are a different
@@ -97,18 +96,6 @@ class ToolOrder(PythonRule):
                     changed = [n for n in added if current_tools.get(n) != self.tool_schemas.get(n)]
                     self.tool_schemas = current_tools
                     return added, changed
-            """
-        ),
-        Valid(
-            """
-            from fastapi import FastAPI
-            app = FastAPI()
-
-            @app.get("/tools")
-            async def list_tools():
-                # the body of an HTTP response to a web client, not tools sent to a model
-                listed = await app.state.session.list_tools()
-                return {"tools": [tool.name for tool in listed.tools]}
             """
         ),
     ]
