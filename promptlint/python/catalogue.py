@@ -146,6 +146,7 @@ STATIC_PARAM_HINTS = (
     "schema",
     "types",  # the kinds a schema allows (`entity_types`, `node_types`)
     "tools",
+    "functions",  # the tool list by its older name (`functions=`)
     "model",
     "config",
     "settings",
@@ -155,9 +156,57 @@ STATIC_PARAM_HINTS = (
     "cls",
 )
 
-# Names that say "this holds the conversation history".
+# Words of an attribute name that say it holds configuration: an object's prompt text,
+# instructions or schema is set when the object is made (`agent.parser_model_prompt`,
+# `task.instructions`), where a field like `request.user_name` is data.
+CONFIG_FIELD_WORDS = frozenset(
+    {
+        "system",
+        "instruction",
+        "instructions",
+        "template",
+        "templates",
+        "persona",
+        "preamble",
+        "guideline",
+        "guidelines",
+        "policy",
+        "rules",
+        "schema",
+        "config",
+        "settings",
+    }
+)
+# `<what>_prompt` is a configured prompt unless it names the request's own text.
+REQUEST_PROMPT_WORDS = frozenset({"user", "input", "query", "question", "task", "human", "current"})
+
+
+def names_configuration(attr: str) -> bool:
+    """Whether an attribute's name says it holds configuration (see CONFIG_FIELD_WORDS);
+    a bare `prompt` or `user_prompt` is the request's text."""
+    words = attr.lower().strip("_").split("_")
+    if CONFIG_FIELD_WORDS.intersection(words):
+        return True
+    return len(words) > 1 and words[-1] == "prompt" and not REQUEST_PROMPT_WORDS.intersection(words)
+
+
+def names_location(keyword: str) -> bool:
+    """`root`, `db_file`, `base_dir`, `cache_path`: where an object keeps its data."""
+    lowered = keyword.lower().strip("_")
+    return lowered in ("root", "path", "dir", "directory", "folder", "db_url") or lowered.endswith(
+        ("_dir", "_path", "_file", "_folder", "_root")
+    )
+
+
+def names_limit(name: str) -> bool:
+    """`max_steps`, `min_steps`, `retry_limit`: a bound set once, not the count it bounds."""
+    lowered = name.lower().strip("_")
+    return lowered.startswith(("max_", "min_")) or lowered.endswith(("_limit", "_max", "_min"))
+
+
 # Volatile calls whose value is fixed for a process or machine, not per request.
 PER_PROCESS = frozenset(
     {"os.getpid", "os.getppid", "socket.gethostname", "platform.node", "threading.get_ident"}
 )
+# Names that say "this holds the conversation history".
 HISTORY_NAMES = ("history", "messages", "conversation", "turns", "chat_log", "transcript", "memory")

@@ -502,6 +502,10 @@ class Evaluator:
             return default or Val(kind=kind, role=role, node=param)
         if self._always_constant(key, scope):
             return Val(kind=kind, role=role, node=param)
+        if cat.names_limit(key):
+            # `max_steps`, `min_steps`, `retry_limit`: a bound the caller sets once, not
+            # the count it bounds (`step`, `steps_left` stay per-request).
+            return Val(kind=kind, role=role, node=param)
         if scope.name == "__init__" and _literal(param.default):
             # `answer_style: str = "one paragraph"`: an option of the object, set
             # once when it is made and the same for every request it then serves.
@@ -567,7 +571,15 @@ class Evaluator:
                     result = False
                 continue  # the default is used
             passed = True
-            if not _literal(arg.value) and not self._configured(arg.value, site):
+            if site.scope.name == "__init__" and site.scope.class_scope is not None:
+                # Called while an object is built (`self._build_instructions(tool_names)`
+                # in `__init__`): what it is passed is the object's configuration.
+                continue
+            if not (
+                _literal(arg.value)
+                or self._configured(arg.value, site)
+                or self._table_entry(arg.value, site)
+            ):
                 result = False
                 break
         # A numeric knob with a literal default (`max_queries: int = 5`) that no call here
@@ -579,6 +591,12 @@ class Evaluator:
         answer = (found and result) or (numeric and result and not passed)
         self._constant_params[cache_key] = answer
         return answer
+
+    def _table_entry(self, expr: cst.BaseExpression, site: Site) -> bool:
+        """`LANGUAGES[lang_code]`: one of the fixed texts of a table of constants."""
+        if not isinstance(expr, cst.Subscript):
+            return False
+        return _constant_table(self.eval(expr.value, site.scope, site.at))
 
     def _configured(self, expr: cst.BaseExpression, site: Site) -> bool:
         """`self.max_words` passed on: an attribute of the object that holds
@@ -794,6 +812,10 @@ class Evaluator:
             return base.fields[e.attr.value]
         taints = base.all_taints()
         callers = {t for t in taints if t.kind == CALLER}
+        if callers and cat.names_configuration(e.attr.value):
+            # `agent.parser_model_prompt`, `task.instructions`: a field named like
+            # configuration is configuration, as a parameter of that name is.
+            return Val(own=frozenset(taints - callers), node=e)
         if callers:
             # request.user.name: report the field, not the parameter.
             taints = (taints - callers) | {Taint(CALLER, e, f"`{self.code(e)}`")}
@@ -1223,7 +1245,13 @@ class Evaluator:
         if isinstance(func, cst.Attribute):
             recv_taints = self.eval(func.value, scope, at, env).all_taints()
         if callee[:1].isupper() and kwargs:
-            fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
+            # A storage location the object is built with (`root=f"tmp/{uuid4().hex}"`,
+            # `db_file=...`) says where it keeps its data, not what its methods return.
+            fields = {
+                k: self.eval(a.value, scope, at, env)
+                for k, a in kwargs.items()
+                if not cat.names_location(k)
+            }
             own = merge([self.eval(a.value, scope, at, env) for a in args]).own
             return self._dict_val(fields, own, e)
         # A call we cannot see into: what it returns carries its arguments' values, and the
@@ -1635,18 +1663,27 @@ def _names_a_class(annotation: str) -> bool:
 
 
 def _constant_table(v: Val) -> bool:
-    """A dict display of literal values (`{".py": "python", ".js": "javascript"}`)."""
+    """A dict display of literal values (`{".py": "python", ".js": "javascript"}`), also
+    of lists or tables of them (`{"ja": {"agent": "..."}, "ko": {...}}`)."""
     return (
         v.fields is not None
         and bool(v.fields)
         and not v.own
-        and all(
-            f.parts is not None
-            and not f.all_taints()
-            and all(isinstance(p, Static) for p in f.parts)
-            for f in v.fields.values()
-        )
+        and all(_constant(f) for f in v.fields.values())
     )
+
+
+def _constant(v: Val) -> bool:
+    """Literal text, or a display of literal texts (nested), with nothing per-request."""
+    if v.own:
+        return False
+    if v.parts is not None:
+        return all(isinstance(p, Static) for p in v.parts)
+    if v.items is not None:
+        return all(not i.spread and _constant(i) for i in v.items)
+    if v.fields is not None:
+        return all(_constant(f) for f in v.fields.values())
+    return False
 
 
 def _keyless(v: Val) -> bool:

@@ -183,11 +183,16 @@ class PythonContext:
                             kept = replace(
                                 kept, own=frozenset(t for t in kept.own if t.kind != UNORDERED)
                             )
-                    out.append(Block(kept, f"`{key}`", "prompt", prefix=True))
+                    # The input of an agent that has its own instructions is its final
+                    # user turn, not a one-shot request (see `one_shot_texts`).
+                    final = (id(scope), key) in self._agent_inputs
+                    out.append(Block(kept, f"`{key}`", "prompt", final=final, prefix=True))
         for fscope in self.index.scope_of_function.values():
             named = _names_prompt_part(fscope.name)
             if not named and not (fscope.returns and self._lists_tools(fscope)):
                 continue
+            if _web_route(fscope.node):
+                continue  # `@app.get("/tools")`: its return is an HTTP response
             val = self.evaluator.returned(fscope)
             if val is None:
                 continue
@@ -225,12 +230,39 @@ class PythonContext:
     def one_shot_texts(self) -> list[Block]:
         """Prompt text by name (`*_prompt` variables, `generate_*_prompt()` returns) whose
         request we cannot see: read as a one-shot template, where only the static text
-        before the first per-request value is reusable."""
+        before the first per-request value is reusable. Not the input of an agent built
+        with its own instructions (`planner.run(planning_prompt)`): the request is that
+        agent's instructions, then this text as the final user turn, new on every run."""
         return [
             replace(b, final=True, text_first=True)
             for b in self.named_parts
-            if b.val.parts is not None and static_text(b.val.parts)
+            if not b.final and b.val.parts is not None and static_text(b.val.parts)
         ]
+
+    @cached_property
+    def _agent_inputs(self) -> set[tuple[int, str]]:
+        """(scope, name) of the texts passed as the input of an agent's run
+        (`agent.run(text)`, `agent.print_response(text)`) where the agent is built here
+        with its own instructions (`Agent(instructions=...)`, `system_prompt=`)."""
+        out: set[tuple[int, str]] = set()
+        for site in self.index.calls:
+            call = site.node
+            assert isinstance(call, cst.Call)
+            func = call.func
+            if not isinstance(func, cst.Attribute) or func.attr.value not in AGENT_RUNS:
+                continue
+            text = next((a.value for a in call.args if a.keyword is None and not a.star), None)
+            if text is None:
+                text = next(
+                    (a.value for a in call.args if a.keyword and a.keyword.value in AGENT_INPUTS),
+                    None,
+                )
+            if not isinstance(text, cst.Name) or not _names_prompt_part(text.value):
+                continue  # only prompt texts by name are read as one-shot templates
+            agent = self.evaluator.eval(func.value, site.scope, site.at)
+            if agent.fields is not None and INSTRUCTED.intersection(agent.fields):
+                out.add((id(site.scope), text.value))
+        return out
 
     def order(self, node: cst.CSTNode) -> int:
         return self.index.ordinal.get(id(node), 0)
@@ -399,6 +431,15 @@ def _findings(ctx: PythonContext, spans: dict[int, tuple[int, int]]) -> list[Fin
     return out
 
 
+# An agent's run with one input text, and the keywords that input goes by.
+AGENT_RUNS = frozenset(
+    {"run", "arun", "run_sync", "print_response", "aprint_response", "invoke", "ainvoke"}
+)
+AGENT_INPUTS = frozenset({"input", "message", "prompt", "task"})
+# What an agent is built with that becomes its system prompt.
+INSTRUCTED = frozenset(
+    {"instructions", "instruction", "system_prompt", "system_message", "system", "description"}
+)
 # Words that name a prompt part in a variable, attribute or function name.
 PROMPT_PART_WORDS = frozenset(
     {
@@ -438,7 +479,48 @@ def _unset(val: Val, listing_kept: bool = False) -> Val:
         if (t.node is not val.node or (listing_kept and t.detail == MCP_LISTING))
         and (text_or_list or not t.detail.startswith(("set ", "frozenset ")))
     )
-    return replace(val, own=own)
+    # The sets a table or a list holds as they are (`{"check": frozenset({...})}`) too.
+    return _held_sets_unset(replace(val, own=own), top=True)
+
+
+def _held_sets_unset(val: Val, top: bool = False) -> Val:
+    """What `_unset` does to a set held as it is, inside a table or a list (`top`: the
+    value itself is done already)."""
+    own = val.own
+    if not top and val.parts is None and val.items is None:
+        own = frozenset(
+            t
+            for t in own
+            if not (t.node is val.node and t.detail.startswith(("set ", "frozenset ")))
+        )
+    fields = val.fields
+    if fields is not None:
+        fields = {k: _held_sets_unset(f) for k, f in fields.items()}
+    items = val.items
+    if items is not None:
+        items = tuple(_held_sets_unset(i) for i in items)
+    return replace(val, own=own, fields=fields, items=items)
+
+
+# Decorators that make a function a web route (`@app.get("/tools")`, `@router.post`,
+# `@bp.route`): what it returns goes to an HTTP client, not to a model.
+WEB_ROUTES = frozenset({"get", "post", "put", "patch", "delete", "route", "api_route", "websocket"})
+
+
+def _web_route(node: cst.CSTNode) -> bool:
+    if not isinstance(node, cst.FunctionDef):
+        return False
+    for d in node.decorators:
+        dec = d.decorator
+        if (
+            isinstance(dec, cst.Call)
+            and isinstance(dec.func, cst.Attribute)
+            and dec.func.attr.value in WEB_ROUTES
+            and dec.args
+            and isinstance(dec.args[0].value, (cst.SimpleString, cst.FormattedString))
+        ):
+            return True
+    return False
 
 
 def _names_prompt_part(name: str) -> bool:

@@ -17,7 +17,8 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
-from promptlint.templates.sections import is_generator_template, is_prompty, role_sections
+from promptlint.check.not_prompts import generates_file
+from promptlint.templates.sections import is_prompty, role_sections
 
 TEMPLATE_SUFFIXES = (".jinja", ".jinja2", ".j2")
 # Prompt files: read as Jinja templates when their role sections say they hold a chat
@@ -40,7 +41,9 @@ class TemplateLoadError(Exception):
 
 def is_template_path(path: PurePath) -> bool:
     name = path.name.lower()
-    return name.endswith((*TEMPLATE_SUFFIXES, *PROMPT_FILE_SUFFIXES)) or name in JSON_TEMPLATE_FILES
+    if name in JSON_TEMPLATE_FILES:
+        return True
+    return name.endswith((*TEMPLATE_SUFFIXES, *PROMPT_FILE_SUFFIXES)) and not generates_file(name)
 
 
 @dataclass(frozen=True)
@@ -111,14 +114,13 @@ def _position(starts: list[int], offset: int) -> tuple[int, int]:
 
 def load_templates(path: str, text: str) -> list[TemplateSource]:
     """The prompt templates `text` (the content of `path`) holds: [] when a JSON file has
-    none, for a `.prompt` file without role sections, and for a template that generates
-    code, configuration or a web page."""
+    none, and for a `.prompt` file without role sections (templates that generate code,
+    configuration or a web page are left out by their names, `is_template_path`, and by
+    `is_page` / `extends_page`)."""
     name = PurePath(path).name.lower()
     if name in JSON_TEMPLATE_FILES:
         return _load_json(path, text)
     if name.endswith(PROMPT_FILE_SUFFIXES) and not role_sections(text, is_prompty(name)):
-        return []
-    if is_generator_template(path, text):
         return []
     return [TemplateSource(path=path, source=text, file_text=text)]
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import PurePath
 
 ROLE_OF_HEADER = {
     "instruction": "system",
@@ -34,18 +33,6 @@ _HEADER = re.compile(r"^#[ \t]*([A-Za-z]+)[ \t]*$", re.MULTILINE)
 # Prompty's role lines; only read in `.prompty` files, where a line `User:` cannot be a
 # label inside a one-part prompt.
 _PROMPTY_HEADER = re.compile(r"^[ \t]*(system|user|assistant)[ \t]*:[ \t]*$", re.MULTILINE)
-# The second suffix of a template that renders a file of that kind (`bot.py.jinja2`).
-GENERATED_FILE_SUFFIXES = frozenset(
-    {
-        ".py", ".js", ".ts", ".tsx", ".jsx", ".json", ".yaml", ".yml", ".toml", ".ini",
-        ".cfg", ".env", ".sh", ".html", ".htm", ".css", ".xml", ".sql", ".go", ".rs",
-        ".java", ".rb", ".example", ".dockerfile",
-    }
-)  # fmt: skip
-# Markup of a web page (a prompt may hold XML-like tags such as `<documents>`, not these).
-_HTML_PAGE = re.compile(
-    r"<!doctype html|<html\b|<body\b|<div\s+class=|<span\s+class=|<script\b", re.IGNORECASE
-)
 
 
 @dataclass(frozen=True)
@@ -72,12 +59,6 @@ def final_input_line(sections: tuple[Section, ...]) -> int | None:
     """The header line of the final user section: this request's new turn starts there."""
     users = [s.line for s in sections if s.role == "user"]
     return users[-1] if users else None
-
-
-def is_generator_template(path: str, text: str) -> bool:
-    """A template that renders source code, configuration or a web page, not a prompt."""
-    inner = PurePath(PurePath(path).stem).suffix.lower()
-    return inner in GENERATED_FILE_SUFFIXES or len(_HTML_PAGE.findall(text)) >= 2
 
 
 def is_prompty(path: str) -> bool:

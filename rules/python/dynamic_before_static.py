@@ -176,6 +176,84 @@ class DynamicBeforeStatic(PythonRule):
                 return summary_prompt
             '''
         ),
+        Valid(
+            f'''
+            POLICY = """{_POLICY}"""
+
+            def parser_messages(agent, run_response):
+                system = agent.parser_model_prompt or "Turn the data into the schema."
+                system += POLICY  # the agent's configured prompt first: configuration
+                return [
+                    {{"role": "system", "content": system}},
+                    {{"role": "user", "content": run_response.content}},
+                ]
+            '''
+        ),
+        Valid(
+            f"""
+            from agents import Agent
+
+            def reasoning_agent(model, min_steps: int, max_steps: int):
+                return Agent(
+                    model=model,
+                    instructions=f"Take {{min_steps}} to {{max_steps}} steps.\\n{_POLICY}",
+                )
+            """
+        ),
+        Valid(
+            f"""
+            class CodingTools:
+                def __init__(self, enable_shell: bool = True):
+                    tool_names = ["read_file", "edit_file"] + (["run_shell"] if enable_shell else [])
+                    self.instructions = self._build_instructions(tool_names)
+
+                @classmethod
+                def _build_instructions(cls, tool_names):
+                    return f"You have access to: {{', '.join(tool_names)}}.\\n{_POLICY}{_POLICY}"
+            """
+        ),
+        Valid(
+            f'''
+            from agno.agent import Agent
+
+            planner = Agent(name="Planner", instructions=["Plan the content."])
+
+            def plan(step_input):
+                planning_prompt = f"""Topic: {{step_input.input}}
+            {_POLICY}{_POLICY}"""
+                return planner.run(planning_prompt)  # the agent's final user turn
+            '''
+        ),
+        Valid(
+            f'''
+            import json
+
+            FN_CALL_TEMPLATE = """# Tools
+            You may call one or more functions. Their signatures:
+            {{tool_descs}}
+            {_POLICY}{_POLICY}"""
+
+            def preprocess(messages, functions):
+                tool_descs = "\\n".join(json.dumps(f) for f in functions)  # the configured tools
+                tool_system = FN_CALL_TEMPLATE.format(tool_descs=tool_descs)
+                return [{{"role": "system", "content": tool_system}}, *messages]
+            '''
+        ),
+        Valid(
+            f"""
+            LANGUAGES = {{"ja": "Japanese", "ko": "Korean"}}
+            TERMS = {{"ja": {{"agent": "agent (ja)"}}, "ko": {{"agent": "agent (ko)"}}}}
+
+            def build_instructions(target_language: str, lang_code: str) -> str:
+                terms = "\\n".join(f"* {{k}} -> {{v}}" for k, v in TERMS.get(lang_code, {{}}).items())
+                return f"Translate into {{target_language}}.\\n{{terms}}\\n{_POLICY}{_POLICY}"
+
+            def translate_file(lang_code, chunks, translate_chunk):
+                # one of the table's languages, fixed for the whole run of many chunks
+                instructions = build_instructions(LANGUAGES[lang_code], lang_code)
+                return [translate_chunk(chunk, instructions) for chunk in chunks]
+            """
+        ),
     ]
     INVALID = [
         # The field named like configuration (`entity_types`, the graph's schema) is not

@@ -195,6 +195,72 @@ class HistoryWindow(PythonRule):
                 return "\\n".join(lines)
             """
         ),
+        Valid(
+            """
+            import json
+
+            def get_chat_history(session, num_chats=None):
+                history = [chat.to_dict() for chat in session.get_messages()]
+                if num_chats is not None:
+                    history = history[-num_chats:]  # a tool's JSON result, returned once
+                return json.dumps(history)
+            """
+        ),
+        Valid(
+            """
+            import copy
+
+            def to_session(context_messages):
+                messages = [m for m in copy.deepcopy(context_messages) if isinstance(m, dict)]
+                instructions = None
+                if messages and messages[0].get("role") == "system":
+                    system = messages.pop(0)  # moved into the session's instructions
+                    instructions = system.get("content")
+                return instructions, messages
+            """
+        ),
+        Valid(
+            """
+            def extract_system_instruction(messages):
+                if not messages or messages[0].get("role") != "system":
+                    return None
+                content = messages[0].get("content", "")
+                messages.pop(0)  # only ever the system message, moved out
+                return content
+            """
+        ),
+        Valid(
+            """
+            async def emit_reply(reply, hooks, messages):
+                sub_messages = reply.strip().split("\\n\\n")
+                while sub_messages:
+                    m = sub_messages.pop(0)  # every chunk is emitted: a queue drained
+                    await hooks.on_message_generated(payload=m)
+            """
+        ),
+        Valid(
+            """
+            def repair_restored(messages):
+                if messages:
+                    first = messages[0]
+                    if first["role"] == "user" and any("toolResult" in c for c in first["content"]):
+                        messages.pop(0)  # an orphaned tool result, dropped once on restore
+                return messages
+            """
+        ),
+        Valid(
+            """
+            import copy
+
+            ROLE, SYSTEM = "role", "system"
+
+            def hand_over(messages, agent):
+                new_messages = copy.deepcopy(messages)
+                if new_messages and new_messages[0][ROLE] == SYSTEM:
+                    new_messages.pop(0)  # the next agent puts its own system message first
+                return agent.run(messages=new_messages)
+            """
+        ),
     ]
     INVALID = [
         Invalid(
@@ -528,22 +594,49 @@ class _KeptCalls(cst.CSTVisitor):
     """Calls whose dropped message is kept or filtered, not a window: put into a rebuilt
     list (`primary_task = [messages.pop(0)]`: a compaction), run under a test for the system
     role (`if message.role == "system": ... messages.remove(message)` takes the system
-    message out of the list to send it as `system=`), or removing the loop's own message
+    message out of the list to send it as `system=`; also after `if messages[0]["role"] !=
+    "system": return` at the top of the function) or for another one role (`if first["role"]
+    == "user" and <it holds an orphaned tool result>: messages.pop(0)`: one kind of message
+    repaired, not the oldest turn by age), draining the list (`while chunks: chunk =
+    chunks.pop(0)`: every item taken until none is left), or removing the loop's own message
     (`for m in messages: if not m.content: messages.remove(m)`: the same messages are
     dropped on every request, so what is sent does not shift)."""
 
     def __init__(self) -> None:
         self.kept: set[int] = set()
         self._system_tests = 0
+        self._drained: list[str | None] = []  # the list each enclosing `while xs:` empties
+        self._bodies: list[set[int]] = []  # the statements of each enclosing function's body
+        self._guarded: list[bool] = []  # whether a system-role guard returned early there
         self._loop_names: list[set[str]] = []
         self._popped_into: dict[str, int] = {}  # name -> the pop call it was assigned from
 
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._bodies.append({id(stmt) for stmt in _statements(node.body)})
+        self._guarded.append(False)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._bodies.pop()
+        if self._guarded.pop():
+            self._system_tests -= 1
+
     def visit_If(self, node: cst.If) -> None:
-        if _tests_system_role(node.test):
+        if _tests_system_role(node.test, role=None):
+            self._system_tests += 1
+        elif (
+            self._bodies
+            and id(node) in self._bodies[-1]
+            and not self._guarded[-1]
+            and _tests_system_role(node.test, negated=True)
+            and _leaves(node.body)
+        ):
+            # `if messages[0]["role"] != "system": return None` at the top of the function:
+            # what it does after runs only on the system message.
+            self._guarded[-1] = True
             self._system_tests += 1
 
-    def leave_If(self, node: cst.If) -> None:
-        if _tests_system_role(node.test):
+    def leave_If(self, original_node: cst.If) -> None:
+        if _tests_system_role(original_node.test, role=None):
             self._system_tests -= 1
 
     def visit_For(self, node: cst.For) -> None:
@@ -558,10 +651,25 @@ class _KeptCalls(cst.CSTVisitor):
     def leave_For(self, node: cst.For) -> None:
         self._loop_names.pop()
 
+    def visit_While(self, node: cst.While) -> None:
+        self._drained.append(_emptied(node.test))
+
+    def leave_While(self, original_node: cst.While) -> None:
+        self._drained.pop()
+
     def visit_Call(self, node: cst.Call) -> None:
         if self._system_tests:
             self.kept.add(id(node))
         func = node.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in ("pop", "popleft")
+            and dotted(func.value) is not None
+            and dotted(func.value) in self._drained
+        ):
+            # `while chunks: chunk = chunks.pop(0)`: every item is taken, in order, until
+            # none is left; nothing is kept to be sent again, so nothing shifts.
+            self.kept.add(id(node))
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value == "remove"
@@ -719,30 +827,104 @@ def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
     return []
 
 
-def _tests_system_role(test: cst.BaseExpression) -> bool:
-    """`message.role == "system"`, `m["role"] == "system"`."""
+def _tests_system_role(
+    test: cst.BaseExpression, negated: bool = False, role: str | None = "system"
+) -> bool:
+    """`message.role == "system"`, `m["role"] == "system"`, `m.get("role") == "system"`,
+    also as one side of an `and` (`messages and messages[0]["role"] == "system"`);
+    `negated`: the test that it is not (`!=`), as an early return tests it; `role=None`:
+    a test for any one role (`first["role"] == "user" and ...`)."""
+    if isinstance(test, cst.BooleanOperation):
+        if negated != isinstance(test.operator, cst.Or):
+            return False  # `not a and b` / `a or b` do not say which is true
+        return _tests_system_role(test.left, negated, role) or _tests_system_role(
+            test.right, negated, role
+        )
     if not isinstance(test, cst.Comparison):
         return False
+    if negated != all(isinstance(c.operator, cst.NotEqual) for c in test.comparisons):
+        return False
     parts = [test.left, *(c.comparator for c in test.comparisons)]
-    literals = {string_value(p) for p in parts if isinstance(p, cst.SimpleString)}
-    mentions_role = any("role" in (dotted(p) or "") or _subscripts_role(p) for p in parts)
-    return "system" in literals and mentions_role
+    # A role is a literal or a constant named for it (`m[ROLE] == SYSTEM`).
+    literals = {string_value(p) for p in parts if isinstance(p, cst.SimpleString)} | {
+        p.value.lower() for p in parts if isinstance(p, cst.Name) and p.value.isupper()
+    }
+    literals &= {"system", "developer", "user", "assistant", "tool", "function"} | (
+        {role} if role is not None else set()
+    )
+    mentions_role = any(
+        "role" in (dotted(p) or "") or _subscripts_role(p) or _gets_role(p) for p in parts
+    )
+    return (role in literals if role is not None else bool(literals)) and mentions_role
+
+
+def _emptied(test: cst.BaseExpression) -> str | None:
+    """The list a `while xs:` / `while len(xs) > 0:` loop runs until it is empty."""
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        zero = test.comparisons[0].comparator
+        if not (
+            isinstance(test.comparisons[0].operator, (cst.GreaterThan, cst.NotEqual))
+            and isinstance(zero, cst.Integer)
+            and zero.value == "0"
+        ):
+            return None
+        test = test.left
+    if (
+        isinstance(test, cst.Call)
+        and isinstance(test.func, cst.Name)
+        and test.func.value == "len"
+        and len(test.args) == 1
+    ):
+        test = test.args[0].value
+    return dotted(test)
+
+
+def _gets_role(expr: cst.BaseExpression) -> bool:
+    """`message.get("role")`."""
+    return (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "get"
+        and bool(expr.args)
+        and isinstance(expr.args[0].value, cst.SimpleString)
+        and string_value(expr.args[0].value) == "role"
+    )
+
+
+def _statements(body: cst.BaseSuite) -> list[cst.BaseStatement | cst.BaseSmallStatement]:
+    return list(body.body) if isinstance(body, cst.IndentedBlock) else []
+
+
+def _leaves(body: cst.BaseSuite) -> bool:
+    """The block ends by leaving the function (`return`, `raise`)."""
+    stmts = _statements(body)
+    if isinstance(body, cst.SimpleStatementSuite):
+        small = list(body.body)
+    elif stmts and isinstance(stmts[-1], cst.SimpleStatementLine):
+        small = list(stmts[-1].body)
+    else:
+        return False
+    return bool(small) and isinstance(small[-1], (cst.Return, cst.Raise))
 
 
 def _subscripts_role(expr: cst.BaseExpression) -> bool:
     if not isinstance(expr, cst.Subscript) or not expr.slice:
         return False
     index = expr.slice[0].slice
-    return (
-        isinstance(index, cst.Index)
-        and isinstance(index.value, cst.SimpleString)
-        and string_value(index.value) == "role"
-    )
+    if not isinstance(index, cst.Index):
+        return False
+    key = index.value
+    if isinstance(key, cst.Name):
+        return key.value == "ROLE"  # the constant holding "role"
+    return isinstance(key, cst.SimpleString) and string_value(key) == "role"
 
 
 # Calls that read a list without keeping it: a window passed only to these is looked at,
 # not sent.
 _READERS = frozenset({"len", "enumerate", "reversed", "sorted", "str", "repr", "print", "bool"})
+# Calls that turn the list into text (a tool's JSON result, a log line): the text is
+# returned once and kept, not the message list that is sent.
+_TO_TEXT = frozenset({"json.dumps", "orjson.dumps", "simplejson.dumps", "ujson.dumps", "yaml.dump"})
 
 
 def _kept_as_list(node: cst.Subscript, function: cst.CSTNode) -> bool:
@@ -762,7 +944,7 @@ def _kept_as_list(node: cst.Subscript, function: cst.CSTNode) -> bool:
         ):
             return True
     for call in _calls_in(function.body):
-        if (dotted(call.func) or "") in _READERS:
+        if (dotted(call.func) or "") in _READERS | _TO_TEXT:
             continue
         if any(isinstance(a.value, cst.Name) and a.value.value == name for a in call.args):
             return True

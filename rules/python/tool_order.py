@@ -98,6 +98,33 @@ class ToolOrder(PythonRule):
                     return added, changed
             """
         ),
+        Valid(
+            """
+            from fastapi import FastAPI
+
+            app = FastAPI()
+
+            @app.get("/tools")
+            async def list_tools(server) -> dict:
+                tools = await server.list_tools()
+                return {"tools": [tool.name for tool in tools]}  # an HTTP response, not a prompt
+            """
+        ),
+        Valid(
+            """
+            PROMPT_NAMES_BY_FAMILY: dict[str, frozenset[str]] = {
+                "extract": frozenset({"extract-actions", "extract-more"}),
+                "check": frozenset({"check-goal", "check-goal-after-click"}),
+            }
+            # A reverse lookup table, only looked up in: its order goes nowhere.
+            _FAMILY_BY_PROMPT_NAME: dict[str, str] = {
+                name: family for family, names in PROMPT_NAMES_BY_FAMILY.items() for name in names
+            }
+
+            def family_for_prompt(prompt_name):
+                return _FAMILY_BY_PROMPT_NAME.get(prompt_name)
+            """
+        ),
     ]
     INVALID = [
         Invalid(

@@ -7,11 +7,8 @@ from pathlib import PurePath
 
 import pytest
 
-from promptlint.templates.loading import (
-    TemplateLoadError,
-    is_template_path,
-    load_templates,
-)
+from promptlint.check.not_prompts import extends_page, is_page
+from promptlint.templates.loading import TemplateLoadError, is_template_path, load_templates
 
 
 @pytest.mark.parametrize(
@@ -28,6 +25,12 @@ from promptlint.templates.loading import (
         ("prompts/query.prompt", True),
         ("prompts/support.prompty", True),
         ("app.py", False),
+        # Named for the file they generate: source code, configuration, a web page.
+        ("cli/templates/server/bot.py.jinja2", False),
+        ("cli/templates/pyproject.toml.jinja2", False),
+        ("site/index.html.j2", False),
+        ("prompts/system.md.j2", True),
+        ("prompts/v1.2.jinja", True),
     ],
 )
 def test_is_template_path(name: str, matches: bool) -> None:
@@ -111,6 +114,28 @@ def test_malformed_chat_template_field_is_a_load_error(value: str) -> None:
         load_templates("tokenizer_config.json", value)
 
 
+def test_a_template_extending_an_html_page_is_a_page(tmp_path) -> None:
+    """A web UI's templates (`{% extends "templates/base.jinja2" %}` over a page) are not
+    prompts: the parent is found from the template's folder upwards."""
+    pages = tmp_path / "public" / "templates"
+    pages.mkdir(parents=True)
+    (pages / "base.jinja2").write_text(
+        '<!DOCTYPE html>\n<html lang="en">{% block content %}{% endblock %}</html>\n'
+    )
+    child = pages / "search.jinja2"
+    child.write_text(
+        '{% extends "templates/base.jinja2" %}\n'
+        "{% block content %}<p>{{ query }}</p>{% endblock %}\n"
+    )
+    prompt = pages / "system.jinja2"
+    prompt.write_text('{% extends "templates/prompt_base.jinja2" %}\n')
+    (pages / "prompt_base.jinja2").write_text("You are a helpful assistant.\n")
+    assert is_page((pages / "base.jinja2").read_text())
+    assert extends_page(str(child), child.read_text())
+    assert not extends_page(str(prompt), prompt.read_text())
+    assert not extends_page(str(tmp_path / "missing.jinja2"), '{% extends "nowhere.jinja2" %}')
+
+
 SECTIONED = """# instruction
 You write search queries. Today's date is {{ today }}.
 
@@ -142,21 +167,10 @@ def test_other_prompt_files_are_not_read(text: str) -> None:
     assert load_templates("prompts/summary.prompt", text) == []
 
 
-@pytest.mark.parametrize(
-    ("name", "text"),
-    [
-        ("cli/templates/bot.py.jinja2", "from app import {{ module }}\n"),
-        ("deploy/config.yaml.j2", "name: {{ name }}\n"),
-        (
-            "public/templates/search.jinja2",
-            '{% extends "base.jinja2" %}<div class="grid">{{ query }}</div>'
-            '<div class="results">{% for r in results %}{{ r }}{% endfor %}</div>',
-        ),
-    ],
-)
-def test_templates_that_generate_code_or_pages_are_not_prompts(name: str, text: str) -> None:
-    assert load_templates(name, text) == []
-    assert load_templates("prompts/search.jinja2", "Find {{ query }} in the corpus.\n")
+@pytest.mark.parametrize("name", ["cli/templates/bot.py.jinja2", "deploy/config.yaml.j2"])
+def test_templates_named_for_the_code_they_generate_are_not_read(name: str) -> None:
+    assert not is_template_path(PurePath(name))
+    assert is_template_path(PurePath("prompts/search.jinja2"))
 
 
 PROMPTY = """---
