@@ -13,12 +13,12 @@ class ToolOrder(PythonRule):
     Checks for tool lists, enums, schema parts and prompt text built in an unstable order
     that reach the cacheable prefix: iteration over a `set`/`frozenset`, `list(set(...))`,
     `os.listdir`/`os.scandir`/`glob.glob`/`Path.iterdir`/`Path.glob` without `sorted`,
-    `random.shuffle`, and MCP `list_tools()` results used unsorted — iterated here (reported
-    at the `list_tools()` call, where the server's order is read, however many loops follow
-    it: `for t in listed.tools`), or kept
-    on the object as its tools (`self.tools = await session.list_tools()`) or returned
-    from any function (`return await client.list_tools()`), to be iterated elsewhere: then
-    it is reported at the `list_tools()` call. The tools an MCP adapter gives (`mcpadapt`'s
+    `random.shuffle`, and MCP `list_tools()` results used unsorted — iterated here
+    (`for t in listed.tools`), or kept on the object as its tools (`self.tools = await
+    session.list_tools()`) or returned from any function (`return await
+    client.list_tools()`), to be iterated elsewhere: it is reported at the `list_tools()`
+    call, where the server's order comes in, however many loops follow it. The tools an
+    MCP adapter gives (`mcpadapt`'s
     `MCPAdapt.__enter__()`, `with MCPAdapt(...) as tools`) are such a listing. A set kept
     on the object and filled elsewhere (`self.usable = set()`, `.add()` in another method)
     is reported where it is iterated into a list; a set difference where it is listed
@@ -46,8 +46,9 @@ class ToolOrder(PythonRule):
     iterable, the argument of `list()` / `tuple()` / `str.join`) or is a call that returns a
     list (`os.listdir`, `glob.glob`): the fix wraps it in `sorted(...)`, which keeps the same
     elements in a stable order (names and paths are orderable). A set kept in a variable is
-    reported where it is iterated into a list (`list(STATUSES)`, `for n in enabled`), without
-    a fix (its elements may not be orderable: a set of functions). `random.shuffle` and
+    reported where it is iterated into a list (`list(STATUSES)`, `for n in enabled`: a set
+    has no order until then), without a fix (its elements may not be orderable: a set of
+    functions). `random.shuffle` and
     `list_tools()` have no automatic fix: tool objects need a sort key
     (`key=lambda t: t.name`).
     """
