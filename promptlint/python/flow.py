@@ -312,7 +312,7 @@ class Evaluator:
             ):
                 parts.extend(inner.parts)
             else:
-                parts.append(Dyn(inner.all_taints() | extra, part))
+                parts.append(Dyn(inner.all_taints() | extra, part, made=inner.node))
         return Val(parts=join_parts(parts), node=e)
 
     def _format(
@@ -353,13 +353,13 @@ class Evaluator:
             elif value.parts is not None and not spec and not conv and head == field_name:
                 arg = passed.get(key)
                 parts.extend(
-                    Dyn(p.taints, arg)
+                    Dyn(p.taints, arg, made=p.made or p.node)
                     if isinstance(p, Dyn) and arg is not None and not _placement(p.node)
                     else p
                     for p in value.parts
                 )
             else:
-                parts.append(Dyn(value.all_taints(), passed.get(key, node)))
+                parts.append(Dyn(value.all_taints(), passed.get(key, node), made=value.node))
         return Val(parts=join_parts(parts), node=node)
 
     def _percent(self, template: str, right: Val, node: cst.CSTNode) -> Val:
@@ -1241,9 +1241,12 @@ class Evaluator:
                 return recv
         if isinstance(func, cst.Name) and self._module_class(func.value) is not None:
             # Built with keywords (`Message(role=..., content=...)`), it holds them, as a
-            # class of another module does.
+            # class of another module does; built from a listing (`ToolsSchema(
+            # standard_tools=schemas)`), it holds that order: where the object goes, the
+            # order goes.
             fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
-            return Val(kind="instance", role=func.value, fields=fields or None, node=e)
+            held = frozenset(t for v in arg_vals() for t in v.all_taints() if t.kind == UNORDERED)
+            return Val(own=held, kind="instance", role=func.value, fields=fields or None, node=e)
         # A function defined in this module: follow its return value.
         target = self.local_function(func, scope, at, env)
         if target is not None:
@@ -1692,7 +1695,6 @@ _KEPT_ORDER = frozenset(
         "frozenset iteration order",
         "set display order",
         "set comprehension order",
-        cat.MCP_LISTING,
     }
 )
 
@@ -1715,9 +1717,12 @@ _LOADED = 1 << 60
 
 
 def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> frozenset[Taint]:
-    """A set (or an MCP tool listing) kept in a variable is reported where it is iterated
-    into an ordered sequence (`for n in enabled`, `list(CATEGORIES)`, `for t in
-    listed.tools`, `list(current - previous)`): that is where `sorted(...)` belongs."""
+    """A set kept in a variable is reported where it is iterated into an ordered sequence
+    (`for n in enabled`, `list(CATEGORIES)`, `list(current - previous)`): a set has no
+    order until it is iterated, so that is where the order is made and where `sorted(...)`
+    belongs. An MCP tool listing is not: its order is made by the server and fixed in the
+    `list_tools()` result, so it stays at the call however far it is carried (`for t in
+    listed.tools`, a helper that iterates `self._tools`)."""
     set_operation = isinstance(iterable, cst.BinaryOperation) and isinstance(
         iterable.operator, _SET_OPERATORS
     )
@@ -1725,8 +1730,8 @@ def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> fro
         return taints
     out = set()
     for t in taints:
-        if t.detail == cat.MCP_LISTING and not _listing_tools(iterable):
-            out.add(t)  # `tools = await server.list_tools()`: the call is the listing
+        if t.detail == cat.MCP_LISTING:
+            out.add(t)
         elif t.kind == UNORDERED and t.detail in _KEPT_ORDER and t.node is not iterable:
             # No fix: the elements may not be orderable (a set of functions).
             out.add(Taint(UNORDERED, iterable, t.detail, None))
@@ -1742,11 +1747,6 @@ def _reads_key(node: cst.CSTNode | None, key: str) -> bool:
     if isinstance(node, (cst.Attribute, cst.Name)) and dotted(node) == key:
         return True
     return any(_reads_key(child, key) for child in node.children)
-
-
-def _listing_tools(iterable: cst.BaseExpression) -> bool:
-    """`listed.tools`: the tools of an MCP ListToolsResult, iterated where they are used."""
-    return isinstance(iterable, cst.Attribute) and iterable.attr.value == "tools"
 
 
 def _names_a_class(annotation: str) -> bool:

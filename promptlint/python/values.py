@@ -58,6 +58,9 @@ class Static:
 class Dyn:
     taints: frozenset[Taint]
     node: cst.CSTNode | None = field(default=None, repr=False)  # the interpolated expression
+    # The expression that made the value before `node` placed it (what a name placed by an
+    # f-string hole or a `.format` argument was assigned): where a finding about it goes.
+    made: cst.CSTNode | None = field(default=None, repr=False, compare=False)
 
 
 Part = Static | Dyn

@@ -392,6 +392,38 @@ class DynamicBeforeStatic(PythonRule):
             column=16,
             message_contains="printed at line 1 of the template",
         ),
+        # Made in one statement, placed by `.format` in another: reported where it is made.
+        Invalid(
+            f'''
+            SEARCH_PROMPT = """You write search queries for a user in {{location}}.
+            {_POLICY}{_POLICY}"""
+
+            def extract_questions(query, location_data):
+                location = f"{{location_data}}" if location_data else "N/A"
+                system_prompt = SEARCH_PROMPT.format(location=location)
+                return [
+                    {{"role": "system", "content": system_prompt}},
+                    {{"role": "user", "content": query}},
+                ]
+            ''',
+            line=5,
+            message_contains="placed into the prompt at line 6",
+        ),
+        # Made by the caller and placed by a helper: the helper's f-string is what to change.
+        Invalid(
+            f"""
+            def greeting(name):
+                return f"Hello {{name}}.\\n{_POLICY}{_POLICY}"
+
+            def build_messages(user, question):
+                return [
+                    {{"role": "system", "content": greeting(user.name)}},
+                    {{"role": "user", "content": question}},
+                ]
+            """,
+            line=2,
+            column=21,
+        ),
         Invalid(
             """
             from openai import OpenAI
@@ -523,6 +555,7 @@ class DynamicBeforeStatic(PythonRule):
                         f"{taint.detail} is per-request data placed before {_size(len(after.strip()))}"
                         f" of static text in {where}: that text cannot be cached; "
                         "move the static text first and the per-request part to the end",
+                        origin=part.made,
                     )
                 break
 
@@ -625,8 +658,11 @@ class DynamicBeforeStatic(PythonRule):
             found = _conversation_state(part.taints, parameters, ctx.evaluator.code(placed))
             if found is None:
                 continue
-            # A lookup is reported where it is made; a parameter where it is placed.
+            # A lookup is reported where it is made; a parameter where it is placed, or
+            # where a value was made of it in an earlier statement; the conversation's
+            # state where it is placed.
             node = found.node if found.kind == STATE else placed
+            parameter = found.kind == CALLER and found.detail.startswith("parameter")
             self._reported.add(id(found.node))
             ctx.report(
                 type(self),
@@ -634,6 +670,7 @@ class DynamicBeforeStatic(PythonRule):
                 f"{found.detail} is per-request data in {where}, ahead of the conversation "
                 "history: every turn changes the text the history follows, so none of it is "
                 "read from cache; move the per-request part into the final user message",
+                origin=part.made if parameter else None,
             )
 
 
