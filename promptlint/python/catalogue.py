@@ -196,7 +196,12 @@ NOT_RETRIEVAL_WORDS = frozenset(
 # `session.summary`); an id (`session.session_id`) stays the same.
 STATE_WORDS = frozenset({"state", "summary", "memory", "memories"})
 
-# Names that say "this holds the conversation history".
+
+def name_words(name: str) -> list[str]:
+    """The words of a snake_case name (`_get_user_memories` -> get, user, memories)."""
+    return [w for w in name.lower().split("_") if w]
+
+
 # Words of an attribute name that say it holds configuration: an object's prompt text,
 # instructions or schema is set when the object is made (`agent.parser_model_prompt`,
 # `task.instructions`), where a field like `request.user_name` is data.

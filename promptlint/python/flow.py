@@ -1792,7 +1792,7 @@ def _retrieves(func: cst.Attribute, imports: Mapping[str, str]) -> bool:
     `self.mem.run(messages)`: a method that looks something up for the request, by its name
     or the store it is called on. Not a module's function (`re.search`) or a constant's
     method (`_PATTERN.search(text)`: a compiled pattern), nor a write to the store."""
-    words = set(_words(func.attr.value))
+    words = set(cat.name_words(func.attr.value))
     if (
         func.attr.value in _ACCESSORS
         or words & cat.NOT_RETRIEVAL_WORDS
@@ -1805,7 +1805,7 @@ def _retrieves(func: cst.Attribute, imports: Mapping[str, str]) -> bool:
         if recv.value in imports or recv.value.isupper():
             return False
         recv_name = recv.value
-    recv_words = set(_words(recv_name or ""))
+    recv_words = set(cat.name_words(recv_name or ""))
     if recv_words & _PATTERN_WORDS:
         return False
     if words & cat.RETRIEVAL_METHOD_WORDS:
@@ -1821,10 +1821,6 @@ _ACCESSORS = frozenset(
 )
 # Receivers that are regular expressions (`pattern.search(text)`), not stores.
 _PATTERN_WORDS = frozenset({"re", "regex", "pattern", "rx"})
-
-
-def _words(name: str) -> list[str]:
-    return [w for w in name.lower().split("_") if w]
 
 
 def _grown(val: Val, grown: Taint) -> Val:

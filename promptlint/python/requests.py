@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary
 
 import libcst as cst
 
-from promptlint.python.catalogue import HISTORY_NAMES
+from promptlint.python.catalogue import HISTORY_NAMES, name_words
 from promptlint.python.flow import BREAKPOINT, STRUCTURAL, Evaluator
 from promptlint.python.index import ModuleIndex, Scope, Site, dotted, string_value
 from promptlint.python.values import CALLER, Dyn, Taint, Val, static_text
@@ -541,7 +541,7 @@ def system_builder_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block]:
 def _names_system_text(name: str) -> bool:
     """`get_system_message`, `_build_system_prompt`, `state_for_system_message`: "system"
     followed by "message" or "prompt" (`system_prompt_tokens` is a count)."""
-    words = [w for w in name.lower().split("_") if w]
+    words = name_words(name)
     return any(
         w == "system" and words[i + 1 : i + 2] in (["message"], ["prompt"])
         for i, w in enumerate(words)
