@@ -22,6 +22,7 @@ from promptlint.python.values import (
     CALLER,
     ID,
     KEY_SOURCE,
+    STATE,
     UNKNOWN,
     UNORDERED,
     UNSORTED_JSON,
@@ -284,7 +285,8 @@ class Evaluator:
                 y.parts is not None
                 and not static_text(y.parts)
                 and all(isinstance(p, Static) for p in y.parts)
-            ):
+            ) or (isinstance(y.node, cst.Name) and y.node.value == "None" and not y.own):
+                # `message if content else None`: None sends nothing.
                 return replace(x, node=node)
         if a.items is not None and b.items is not None:
             return Val(own=a.all_taints() | b.all_taints(), node=node)
@@ -312,7 +314,7 @@ class Evaluator:
             ):
                 parts.extend(inner.parts)
             else:
-                parts.append(Dyn(inner.all_taints() | extra, part))
+                parts.append(Dyn(inner.all_taints() | extra, part, made=inner.node))
         return Val(parts=join_parts(parts), node=e)
 
     def _format(
@@ -353,13 +355,13 @@ class Evaluator:
             elif value.parts is not None and not spec and not conv and head == field_name:
                 arg = passed.get(key)
                 parts.extend(
-                    Dyn(p.taints, arg)
+                    Dyn(p.taints, arg, made=p.made or p.node)
                     if isinstance(p, Dyn) and arg is not None and not _placement(p.node)
                     else p
                     for p in value.parts
                 )
             else:
-                parts.append(Dyn(value.all_taints(), passed.get(key, node)))
+                parts.append(Dyn(value.all_taints(), passed.get(key, node), made=value.node))
         return Val(parts=join_parts(parts), node=node)
 
     def _percent(self, template: str, right: Val, node: cst.CSTNode) -> Val:
@@ -460,6 +462,10 @@ class Evaluator:
             if key in s.params and s is scope:
                 return self._param(key, s)
             if key in s.params:
+                if _factory_of(s, scope):
+                    # A callback a factory returns (`return _instructions`) is made once
+                    # with the factory's parameters: they are its configuration.
+                    return Val(node=s.params[key])
                 return self._param(key, s)
             if s.kind == "function" and key.startswith("self.") and s.class_scope is not None:
                 if key in self.index.attr_counters:
@@ -1169,6 +1175,14 @@ class Evaluator:
             return Val(node=e)
         if qname is not None:
             kind = self.volatile.get(qname)
+            head = qname.split(".")[0]
+            if (
+                kind is not None
+                and "." in qname
+                and head not in self.index.imports
+                and self.resolve_key(head, scope, at, env) is not None
+            ):
+                kind = None  # `time.strftime(fmt)` on a local `time`: not the module
             if kind is not None:
                 if qname in cat.CLOCK_WITH_OPTIONAL_TIME and e.args:
                     return merge(arg_vals(), e)
@@ -1294,6 +1308,14 @@ class Evaluator:
                 if method == "list_tools":
                     return self._listing(e)
                 return recv.with_own([self._unordered(e, cat.UNORDERED_METHODS[method], "sorted")])
+            if _retrieves(func, self.index.imports):
+                # What a lookup returns differs between requests, whatever it is given.
+                looked_up = Taint(STATE, e, f"what `{self.code(func)}()` looks up")
+                # Its result is the lookup's: the query or user id it was given is not
+                # what is placed in the prompt (their clock or order would still be).
+                given = merge([recv, *arg_vals()]).all_taints()
+                kept = frozenset(t for t in _values(given) if t.kind != CALLER)
+                return Val(own=kept | {looked_up}, node=e)
             if recv.parts is not None and all(isinstance(p, Static) for p in recv.parts):
                 text = static_text(recv.parts)
                 if method == "join" and len(e.args) == 1:
@@ -1354,7 +1376,13 @@ class Evaluator:
             if recv.kind == "template" and method in ("partial",):
                 return recv
         if isinstance(func, cst.Name) and self._module_class(func.value) is not None:
-            return Val(kind="instance", role=func.value, node=e)
+            # Built with keywords (`Message(role=..., content=...)`), it holds them, as a
+            # class of another module does; built from a listing (`ToolsSchema(
+            # standard_tools=schemas)`), it holds that order: where the object goes, the
+            # order goes.
+            fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
+            held = frozenset(t for v in arg_vals() for t in v.all_taints() if t.kind == UNORDERED)
+            return Val(own=held, kind="instance", role=func.value, fields=fields or None, node=e)
         # A function defined in this module: follow its return value.
         target = self.local_function(func, scope, at, env)
         if target is not None:
@@ -1393,6 +1421,11 @@ class Evaluator:
         carried: set[Taint] = set(recv_taints)
         for v in vals:
             carried |= v.all_taints() if v.parts is not None else _values(v.all_taints())
+        if _configured_callable(func, scope):
+            # `instructions(run_context, agent)` with `instructions` handed in as
+            # configuration: what it returns is the configured text (the user's code), not
+            # the data it is given.
+            carried = {t for t in carried if t.kind != CALLER}
         return Val(own=frozenset(carried), node=e)
 
     def _lc_template(self, messages: Val, node: cst.CSTNode) -> Val:
@@ -1746,6 +1779,71 @@ def _grows(ev: Event) -> bool:
     return ev.kind == "call" and ev.method in ("append", "extend", "insert", "appendleft")
 
 
+def _factory_of(outer: Scope, inner: Scope) -> bool:
+    """Whether `outer` returns the function (nested in it) that `inner` is or is inside of."""
+    s: Scope | None = inner
+    while s is not None and s.parent is not outer:
+        s = s.parent
+    if s is None or s.kind != "function":
+        return False
+    return any(isinstance(r.value, cst.Name) and r.value.value == s.name for r in outer.returns)
+
+
+def _configured_callable(func: cst.BaseExpression, scope: Scope) -> bool:
+    """A parameter named like configuration called as a function (`instructions(ctx)`,
+    `system_prompt(agent)`): a callback the caller configured."""
+    if not isinstance(func, cst.Name) or not any(
+        h in func.value.lower() for h in cat.STATIC_PARAM_HINTS
+    ):
+        return False
+    s: Scope | None = scope
+    while s is not None:
+        if s.kind == "function" and func.value in s.params:
+            return True
+        s = s.parent
+    return False
+
+
+def _retrieves(func: cst.Attribute, imports: Mapping[str, str]) -> bool:
+    """`knowledge.search(q)`, `memory_manager.get_user_memories(user_id)`,
+    `self.mem.run(messages)`: a method that looks something up for the request, by its name
+    or the store it is called on. Not a module's function (`re.search`) or a constant's
+    method (`_PATTERN.search(text)`: a compiled pattern), nor a write to the store."""
+    words = set(_words(func.attr.value))
+    if (
+        func.attr.value in _ACCESSORS
+        or words & cat.NOT_RETRIEVAL_WORDS
+        or any(h in func.attr.value.lower() for h in cat.STATIC_PARAM_HINTS)
+    ):
+        return False
+    recv = func.value
+    recv_name = recv.attr.value if isinstance(recv, cst.Attribute) else None
+    if isinstance(recv, cst.Name):
+        if recv.value in imports or recv.value.isupper():
+            return False
+        recv_name = recv.value
+    recv_words = set(_words(recv_name or ""))
+    if recv_words & _PATTERN_WORDS:
+        return False
+    if words & cat.RETRIEVAL_METHOD_WORDS:
+        return True
+    return bool(recv_words & cat.RETRIEVAL_STORE_WORDS)
+
+
+# Methods of containers and texts (`entry.get("id")` on an item of `knowledge`): no lookup.
+_ACCESSORS = frozenset(
+    {"get", "items", "keys", "values", "copy", "pop", "split", "strip", "join", "format"}
+    | {"lower", "upper", "replace", "encode", "decode", "dict", "json", "model_dump"}
+    | {"to_dict", "startswith", "endswith", "count", "index", "append", "extend"}
+)
+# Receivers that are regular expressions (`pattern.search(text)`), not stores.
+_PATTERN_WORDS = frozenset({"re", "regex", "pattern", "rx"})
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in name.lower().split("_") if w]
+
+
 def _fixed_once(val: Val) -> Val:
     """A generated prompt file's text: what filled it (the caller's values) is fixed in the
     file, as static as text read from one; clock, ids and order stay what they are."""
@@ -1795,7 +1893,6 @@ _KEPT_ORDER = frozenset(
         "frozenset iteration order",
         "set display order",
         "set comprehension order",
-        cat.MCP_LISTING,
     }
 )
 
@@ -1818,9 +1915,12 @@ _LOADED = 1 << 60
 
 
 def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> frozenset[Taint]:
-    """A set (or an MCP tool listing) kept in a variable is reported where it is iterated
-    into an ordered sequence (`for n in enabled`, `list(CATEGORIES)`, `for t in
-    listed.tools`, `list(current - previous)`): that is where `sorted(...)` belongs."""
+    """A set kept in a variable is reported where it is iterated into an ordered sequence
+    (`for n in enabled`, `list(CATEGORIES)`, `list(current - previous)`): a set has no
+    order until it is iterated, so that is where the order is made and where `sorted(...)`
+    belongs. An MCP tool listing is not: its order is made by the server and fixed in the
+    `list_tools()` result, so it stays at the call however far it is carried (`for t in
+    listed.tools`, a helper that iterates `self._tools`)."""
     set_operation = isinstance(iterable, cst.BinaryOperation) and isinstance(
         iterable.operator, _SET_OPERATORS
     )
@@ -1828,8 +1928,8 @@ def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> fro
         return taints
     out = set()
     for t in taints:
-        if t.detail == cat.MCP_LISTING and not _listing_tools(iterable):
-            out.add(t)  # `tools = await server.list_tools()`: the call is the listing
+        if t.detail == cat.MCP_LISTING:
+            out.add(t)
         elif t.kind == UNORDERED and t.detail in _KEPT_ORDER and t.node is not iterable:
             # No fix: the elements may not be orderable (a set of functions).
             out.add(Taint(UNORDERED, iterable, t.detail, None))
@@ -1845,11 +1945,6 @@ def _reads_key(node: cst.CSTNode | None, key: str) -> bool:
     if isinstance(node, (cst.Attribute, cst.Name)) and dotted(node) == key:
         return True
     return any(_reads_key(child, key) for child in node.children)
-
-
-def _listing_tools(iterable: cst.BaseExpression) -> bool:
-    """`listed.tools`: the tools of an MCP ListToolsResult, iterated where they are used."""
-    return isinstance(iterable, cst.Attribute) and iterable.attr.value == "tools"
 
 
 def _names_a_class(annotation: str) -> bool:

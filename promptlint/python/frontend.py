@@ -28,6 +28,7 @@ from promptlint.python.catalogue import MCP_LISTING, names_prompt_part
 from promptlint.python.flow import Evaluator
 from promptlint.python.index import Event, ModuleIndex, Scope, build_index
 from promptlint.python.locate import locate
+from promptlint.python.move_fix import path_to
 from promptlint.python.order_reads import order_read
 from promptlint.python.parse import parse_module
 from promptlint.python.project import Project, import_time_calls
@@ -37,6 +38,7 @@ from promptlint.python.requests import (
     decorated_prompt_blocks,
     find_requests,
     standalone_prefix_blocks,
+    system_builder_blocks,
     wrapped_messages,
 )
 from promptlint.python.values import UNORDERED, Taint, Val, static_text
@@ -57,6 +59,10 @@ LLM_HINTS = re.compile(
     r"|\bdef \w+\([^)]*?\b\w*(?:history|messages|turns)\s*[:,)=]"
     # templates rendered here (python/rendered.py)
     r"|\.from_string\(|\.get_template\(|\bTemplate\("
+    # tools or prompt parts built from a directory listing (rules/python/tool_order.py):
+    # `functions = [load(p) for p in folder.glob("*.py")]`, sent from another module
+    r"|\b\w*(?:tools|functions|descriptions?|enum)\s*=[^=\n][^\n]*"
+    r"\b(?:r?glob|iglob|iterdir|listdir|scandir)\("
 )
 
 
@@ -76,9 +82,13 @@ class PendingFix:
 @dataclass
 class Report:
     rule: type[Rule]
-    node: cst.CSTNode
+    node: cst.CSTNode  # where the value is placed into the prompt part
     message: str
     fix: PendingFix | None = None
+    # Where the value is made, when that is not where it is placed (`location = ...` three
+    # lines above the `.format(location=location)` that places it): the finding's line,
+    # when it is an earlier statement of the same function (see `_anchor`).
+    origin: cst.CSTNode | None = None
 
 
 @dataclass
@@ -111,6 +121,7 @@ class PythonContext:
     @cached_property
     def standalone(self) -> list[Block]:
         blocks = list(standalone_prefix_blocks(self.index, self.evaluator))
+        blocks += system_builder_blocks(self.index, self.evaluator)
         return blocks + list(decorated_prompt_blocks(self.index, self.evaluator))
 
     @cached_property
@@ -286,9 +297,14 @@ class PythonContext:
         return (u for u in self.prefix_uses if u.taint.kind in kinds)
 
     def report(
-        self, rule: type[Rule], node: cst.CSTNode, message: str, fix: PendingFix | None = None
+        self,
+        rule: type[Rule],
+        node: cst.CSTNode,
+        message: str,
+        fix: PendingFix | None = None,
+        origin: cst.CSTNode | None = None,
     ) -> None:
-        self.reports.append(Report(rule, node, message, fix))
+        self.reports.append(Report(rule, node, message, fix, origin))
 
     def code(self, node: cst.CSTNode) -> str:
         return self.module.code_for_node(node)
@@ -414,7 +430,35 @@ def _spans(ctx: PythonContext) -> dict[int, tuple[int, int]]:
     the reports not found here are looked for in the modules they were followed into)."""
     wanted = [r.node for r in ctx.reports]
     wanted += [r.fix.node for r in ctx.reports if r.fix and r.fix.node is not None]
+    wanted += [r.origin for r in ctx.reports if r.origin is not None]
     return locate(ctx.module, ctx.text, wanted)
+
+
+def _anchor(
+    ctx: PythonContext, rep: Report, spans: dict[int, tuple[int, int]], starts: list[int]
+) -> tuple[tuple[int, int], str]:
+    """Where a finding is reported, and its message: at the place the value is made when
+    that is an earlier statement of the function that places it (the line to change, and
+    the line a reader looks for: `location = f"{location_data}"`, not the
+    `.format(location=location)` eleven lines below), naming the place it lands. Else
+    where it is placed: a value made in another function (a parameter passed on, a
+    helper's argument) is placed by the code the finding points at."""
+    span = spans[id(rep.node)]
+    made = spans.get(id(rep.origin)) if rep.origin is not None else None
+    if rep.origin is None or made is None or made[1] > span[0]:
+        return span, rep.message
+    # Found in this module's tree, not only its text (a snippet of another module can
+    # occur here too), and in the same function.
+    made_in, placed_in = path_to(ctx.module, rep.origin), path_to(ctx.module, rep.node)
+    if made_in is None or placed_in is None or _function(made_in) is not _function(placed_in):
+        return span, rep.message
+    line, _ = _line_col(starts, span[0])
+    return made, f"{rep.message} (placed into the prompt at line {line})"
+
+
+def _function(path: list[cst.CSTNode]) -> cst.FunctionDef | None:
+    """The innermost function on a path from the module (None: module level)."""
+    return next((n for n in reversed(path) if isinstance(n, cst.FunctionDef)), None)
 
 
 def _findings(ctx: PythonContext, spans: dict[int, tuple[int, int]]) -> list[Finding]:
@@ -422,9 +466,9 @@ def _findings(ctx: PythonContext, spans: dict[int, tuple[int, int]]) -> list[Fin
     out: list[Finding] = []
     seen: set[tuple[str, int]] = set()
     for rep in ctx.reports:
-        span = spans.get(id(rep.node))
-        if span is None:
+        if id(rep.node) not in spans:
             continue
+        span, message = _anchor(ctx, rep, spans, starts)
         key = (rep.rule.CODE, span[0])
         if key in seen:
             continue
@@ -442,7 +486,7 @@ def _findings(ctx: PythonContext, spans: dict[int, tuple[int, int]]) -> list[Fin
                 )
         line, col = _line_col(starts, span[0])
         end_line, end_col = _line_col(starts, span[1])
-        out.append(rep.rule.finding(ctx.path, line, col, end_line, end_col, rep.message, fix))
+        out.append(rep.rule.finding(ctx.path, line, col, end_line, end_col, message, fix))
     return out
 
 
