@@ -630,7 +630,10 @@ class Evaluator:
             if isinstance(site.node, cst.Call) and dotted(site.node.func) == scope.name
         ]
         if project is not None and self.module_name is not None:
-            for foreign in project.modules_calling(self.module_name, scope.name):
+            callers = project.modules_calling(self.module_name, scope.name)
+            if callers is None:
+                return None
+            for foreign in callers:
                 for site in foreign.index.calls:
                     assert isinstance(site.node, cst.Call)
                     qual = foreign.evaluator.qualname(site.node.func)

@@ -45,6 +45,7 @@ class ForeignModule:
 
 
 MAX_HOPS = 3  # modules followed through, one into the next, before giving up
+MAX_CALLER_MODULES = 8  # modules parsed to read the callers of one function
 _CALLED = re.compile(r"\b(\w+)\s*\(")  # a name called, as the text shows it
 
 
@@ -144,7 +145,7 @@ class Project:
         self._loaded[name] = found
         return found
 
-    def modules_calling(self, module: str, function: str) -> list[ForeignModule]:
+    def modules_calling(self, module: str, function: str) -> list[ForeignModule] | None:
         """The modules of the project other than `module` whose text calls `function` by
         name (`function(`), indexed: where the callers of a function of `module` are. The
         names called in each file are read once, by a regular expression over its text,
@@ -153,8 +154,11 @@ class Project:
         found = self._callers.get(key)
         if found is not None:
             return found
+        files = self._called_names().get(function, ())
+        if len(files) > MAX_CALLER_MODULES:
+            return None  # a helper used all over: not worth parsing every caller
         found = []
-        for shown in self._called_names().get(function, ()):
+        for shown in files:
             name = self._name_of[shown]
             if name != module:
                 loaded = self._load(name)
