@@ -11,30 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from promptlint.check.not_prompts import generates_file
 from promptlint.findings import FileError, Finding
 
 if TYPE_CHECKING:
     from promptlint.check.config import CheckConfig
     from promptlint.check.rule import Rule
-
-
-# A template named for the file it renders (`bot.py.jinja2`, `pyproject.toml.j2`,
-# `index.html.jinja`) generates source code, configuration or a web page: not a prompt.
-# Text and Markdown stay (`system.md.j2` is a prompt as often as not).
-GENERATED_FILE_TYPES = frozenset(
-    {
-        "py", "pyi", "js", "jsx", "mjs", "ts", "tsx", "css", "scss", "html", "htm", "xml",
-        "svg", "json", "yaml", "yml", "toml", "ini", "cfg", "conf", "env", "sh", "bash",
-        "ps1", "bat", "sql", "go", "rs", "java", "kt", "c", "h", "cc", "cpp", "hpp", "cs",
-        "rb", "php", "swift", "dockerfile", "tf", "nix", "lock", "gradle", "properties",
-    }
-)  # fmt: skip
-
-
-def generates_file(name: str) -> bool:
-    """`bot.py.jinja2`: a template named for the kind of file it renders (see above)."""
-    stem = name.lower().rsplit(".", 1)[0]
-    return "." in stem and stem.rsplit(".", 1)[1] in GENERATED_FILE_TYPES
 
 
 @dataclass(frozen=True)
@@ -65,7 +47,7 @@ SPECS: list[FrontendSpec] = [
     FrontendSpec(
         "jinja",
         "promptlint.templates.frontend:FRONTEND",
-        (".jinja", ".jinja2", ".j2"),
+        (".jinja", ".jinja2", ".j2", ".prompt", ".prompty"),
         ("chat_template.json", "tokenizer_config.json"),
         case_sensitive=False,
         excluded=generates_file,

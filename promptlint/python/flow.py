@@ -1218,7 +1218,10 @@ class Evaluator:
             if recv.kind == "template" and method in ("partial",):
                 return recv
         if isinstance(func, cst.Name) and self._module_class(func.value) is not None:
-            return Val(kind="instance", role=func.value, node=e)
+            # An object built from a listing holds it in that order (`ToolsSchema(
+            # standard_tools=schemas)`): where the object goes, the order goes.
+            held = frozenset(t for v in arg_vals() for t in v.all_taints() if t.kind == UNORDERED)
+            return Val(own=held, kind="instance", role=func.value, node=e)
         # A function defined in this module: follow its return value.
         target = self.local_function(func, scope, at, env)
         if target is not None:
@@ -1636,7 +1639,9 @@ def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> fro
         return taints
     out = set()
     for t in taints:
-        if t.kind == UNORDERED and t.detail in _KEPT_ORDER and t.node is not iterable:
+        if t.detail == cat.MCP_LISTING:
+            out.add(t)
+        elif t.kind == UNORDERED and t.detail in _KEPT_ORDER and t.node is not iterable:
             # No fix: the elements may not be orderable (a set of functions).
             out.add(Taint(UNORDERED, iterable, t.detail, None))
         else:

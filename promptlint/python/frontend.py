@@ -57,6 +57,10 @@ LLM_HINTS = re.compile(
     r"|\bdef \w+\([^)]*?\b\w*(?:history|messages|turns)\s*[:,)=]"
     # templates rendered here (python/rendered.py)
     r"|\.from_string\(|\.get_template\(|\bTemplate\("
+    # tools or prompt parts built from a directory listing (rules/python/tool_order.py):
+    # `functions = [load(p) for p in folder.glob("*.py")]`, sent from another module
+    r"|\b\w*(?:tools|functions|descriptions?|enum)\s*=[^=\n][^\n]*"
+    r"\b(?:r?glob|iglob|iterdir|listdir|scandir)\("
 )
 
 

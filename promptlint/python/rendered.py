@@ -34,9 +34,9 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
+from promptlint.check.not_prompts import is_page
 from promptlint.python.index import Scope, dotted, string_value
 from promptlint.python.values import Static, static_text
-from promptlint.templates.loading import is_page
 
 if TYPE_CHECKING:
     from promptlint.python.flow import Evaluator

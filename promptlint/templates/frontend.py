@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING
 import jinja2
 
 from promptlint.check.frontends import FrontendResult
+from promptlint.check.not_prompts import extends_page, is_page
 from promptlint.findings import FileError, Finding, Fix
 from promptlint.templates.analysis import TemplateAnalysis, analyse
 from promptlint.templates.loading import (
     TemplateLoadError,
     TemplateSource,
-    extends_page,
-    is_page,
     is_template_path,
     load_templates,
 )

@@ -17,7 +17,8 @@ class ToolOrder(PythonRule):
     (`for t in listed.tools`), or kept on the object as its tools (`self.tools = await
     session.list_tools()`) or returned from any function (`return await
     client.list_tools()`), to be iterated elsewhere: it is reported at the `list_tools()`
-    call, where the server's order comes in, wherever it is iterated. The tools an MCP adapter gives (`mcpadapt`'s
+    call, where the server's order comes in, however many loops follow it. The tools an
+    MCP adapter gives (`mcpadapt`'s
     `MCPAdapt.__enter__()`, `with MCPAdapt(...) as tools`) are such a listing. A set kept
     on the object and filled elsewhere (`self.usable = set()`, `.add()` in another method)
     is reported where it is iterated into a list; a set difference where it is listed
@@ -204,6 +205,23 @@ class ToolOrder(PythonRule):
         ),
         Invalid(
             """
+            class MCPToolkit:
+                async def build_tools(self):
+                    # filtered in one loop, registered in a second: the server's order both times
+                    available_tools = await self.session.list_tools()
+                    filtered_tools = []
+                    for tool in available_tools.tools:
+                        if tool.name not in self.exclude_tools:
+                            filtered_tools.append(tool)
+                    for tool in filtered_tools:
+                        self.functions[tool.name] = {"name": tool.name, "parameters": tool.inputSchema}
+            """,
+            line=4,
+            column=33,
+            message_contains="list_tools",
+        ),
+        Invalid(
+            """
             import asyncio
 
             class MCPClient:
@@ -215,6 +233,24 @@ class ToolOrder(PythonRule):
             line=6,
             column=40,
             message_contains="list_tools",
+        ),
+        Invalid(
+            """
+            from pathlib import Path
+
+            class Function:
+                def __init__(self, path):
+                    self.schema = {"type": "function", "function": {"name": Path(path).stem}}
+
+            # loaded once per process, sent as the tools of every request from another module
+            functions_folder = Path("~/.config/app/functions").expanduser()
+            functions = [Function(str(path)) for path in functions_folder.glob("*.py")]
+
+            def get_openai_schemas():
+                return [function.schema for function in functions]
+            """,
+            line=9,
+            column=46,
         ),
         Invalid(
             """
