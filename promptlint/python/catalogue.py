@@ -154,8 +154,49 @@ STATIC_PARAM_HINTS = (
     "llm",
     "self",
     "cls",
+    # the agent or team a builder describes (`get_system_message(agent, ...)`): its
+    # attributes are its settings, made once and read by every run
+    "agent",
+    "team",
 )
 
+# Words of a method name that say it looks something up for this request (what it returns
+# differs between requests: documents for the query, the user's memories, skills for the
+# task), and words of the object called that say it is a store of such things
+# (`self.mem.run(...)`, `agent.learning.build_context(...)`).
+RETRIEVAL_METHOD_WORDS = frozenset(
+    {"search", "retrieve", "recall", "memories", "similarity", "references"}
+)
+RETRIEVAL_STORE_WORDS = frozenset(
+    {"memory", "memories", "mem", "retriever", "knowledge", "learning", "learnings"}
+)
+# Methods of such a store that write to it or describe it, not look something up.
+NOT_RETRIEVAL_WORDS = frozenset(
+    {
+        "add",
+        "save",
+        "store",
+        "update",
+        "delete",
+        "clear",
+        "insert",
+        "put",
+        "set",
+        "reset",
+        "upsert",
+        "remove",
+        "write",
+        "close",
+        "create",
+        "init",
+    }
+)
+# Words of the names of a conversation's state, which changes between its requests: a
+# session's state or summary, the user's memories (`run_context.session_state`,
+# `session.summary`); an id (`session.session_id`) stays the same.
+STATE_WORDS = frozenset({"state", "summary", "memory", "memories"})
+
+# Names that say "this holds the conversation history".
 # Words of an attribute name that say it holds configuration: an object's prompt text,
 # instructions or schema is set when the object is made (`agent.parser_model_prompt`,
 # `task.instructions`), where a field like `request.user_name` is data.

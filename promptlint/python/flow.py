@@ -22,6 +22,7 @@ from promptlint.python.values import (
     CALLER,
     ID,
     KEY_SOURCE,
+    STATE,
     UNKNOWN,
     UNORDERED,
     UNSORTED_JSON,
@@ -282,7 +283,8 @@ class Evaluator:
                 y.parts is not None
                 and not static_text(y.parts)
                 and all(isinstance(p, Static) for p in y.parts)
-            ):
+            ) or (isinstance(y.node, cst.Name) and y.node.value == "None" and not y.own):
+                # `message if content else None`: None sends nothing.
                 return replace(x, node=node)
         if a.items is not None and b.items is not None:
             return Val(own=a.all_taints() | b.all_taints(), node=node)
@@ -458,6 +460,10 @@ class Evaluator:
             if key in s.params and s is scope:
                 return self._param(key, s)
             if key in s.params:
+                if _factory_of(s, scope):
+                    # A callback a factory returns (`return _instructions`) is made once
+                    # with the factory's parameters: they are its configuration.
+                    return Val(node=s.params[key])
                 return self._param(key, s)
             if s.kind == "function" and key.startswith("self.") and s.class_scope is not None:
                 if key in self.index.attr_counters:
@@ -1033,6 +1039,14 @@ class Evaluator:
 
         if qname is not None:
             kind = self.volatile.get(qname)
+            head = qname.split(".")[0]
+            if (
+                kind is not None
+                and "." in qname
+                and head not in self.index.imports
+                and self.resolve_key(head, scope, at, env) is not None
+            ):
+                kind = None  # `time.strftime(fmt)` on a local `time`: not the module
             if kind is not None:
                 if qname in cat.CLOCK_WITH_OPTIONAL_TIME and e.args:
                     return merge(arg_vals(), e)
@@ -1158,6 +1172,14 @@ class Evaluator:
                 if method == "list_tools":
                     return self._listing(e)
                 return recv.with_own([self._unordered(e, cat.UNORDERED_METHODS[method], "sorted")])
+            if _retrieves(func, self.index.imports):
+                # What a lookup returns differs between requests, whatever it is given.
+                looked_up = Taint(STATE, e, f"what `{self.code(func)}()` looks up")
+                # Its result is the lookup's: the query or user id it was given is not
+                # what is placed in the prompt (their clock or order would still be).
+                given = merge([recv, *arg_vals()]).all_taints()
+                kept = frozenset(t for t in _values(given) if t.kind != CALLER)
+                return Val(own=kept | {looked_up}, node=e)
             if recv.parts is not None and all(isinstance(p, Static) for p in recv.parts):
                 text = static_text(recv.parts)
                 if method == "join" and len(e.args) == 1:
@@ -1218,10 +1240,13 @@ class Evaluator:
             if recv.kind == "template" and method in ("partial",):
                 return recv
         if isinstance(func, cst.Name) and self._module_class(func.value) is not None:
-            # An object built from a listing holds it in that order (`ToolsSchema(
-            # standard_tools=schemas)`): where the object goes, the order goes.
+            # Built with keywords (`Message(role=..., content=...)`), it holds them, as a
+            # class of another module does; built from a listing (`ToolsSchema(
+            # standard_tools=schemas)`), it holds that order: where the object goes, the
+            # order goes.
+            fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
             held = frozenset(t for v in arg_vals() for t in v.all_taints() if t.kind == UNORDERED)
-            return Val(own=held, kind="instance", role=func.value, node=e)
+            return Val(own=held, kind="instance", role=func.value, fields=fields or None, node=e)
         # A function defined in this module: follow its return value.
         target = self.local_function(func, scope, at, env)
         if target is not None:
@@ -1260,6 +1285,11 @@ class Evaluator:
         carried: set[Taint] = set(recv_taints)
         for v in vals:
             carried |= v.all_taints() if v.parts is not None else _values(v.all_taints())
+        if _configured_callable(func, scope):
+            # `instructions(run_context, agent)` with `instructions` handed in as
+            # configuration: what it returns is the configured text (the user's code), not
+            # the data it is given.
+            carried = {t for t in carried if t.kind != CALLER}
         return Val(own=frozenset(carried), node=e)
 
     def _lc_template(self, messages: Val, node: cst.CSTNode) -> Val:
@@ -1553,6 +1583,71 @@ def _written_name(call: cst.CSTNode) -> str | None:
     ):
         arg = arg.func.value
     return arg.value if isinstance(arg, cst.Name) else None
+
+
+def _factory_of(outer: Scope, inner: Scope) -> bool:
+    """Whether `outer` returns the function (nested in it) that `inner` is or is inside of."""
+    s: Scope | None = inner
+    while s is not None and s.parent is not outer:
+        s = s.parent
+    if s is None or s.kind != "function":
+        return False
+    return any(isinstance(r.value, cst.Name) and r.value.value == s.name for r in outer.returns)
+
+
+def _configured_callable(func: cst.BaseExpression, scope: Scope) -> bool:
+    """A parameter named like configuration called as a function (`instructions(ctx)`,
+    `system_prompt(agent)`): a callback the caller configured."""
+    if not isinstance(func, cst.Name) or not any(
+        h in func.value.lower() for h in cat.STATIC_PARAM_HINTS
+    ):
+        return False
+    s: Scope | None = scope
+    while s is not None:
+        if s.kind == "function" and func.value in s.params:
+            return True
+        s = s.parent
+    return False
+
+
+def _retrieves(func: cst.Attribute, imports: Mapping[str, str]) -> bool:
+    """`knowledge.search(q)`, `memory_manager.get_user_memories(user_id)`,
+    `self.mem.run(messages)`: a method that looks something up for the request, by its name
+    or the store it is called on. Not a module's function (`re.search`) or a constant's
+    method (`_PATTERN.search(text)`: a compiled pattern), nor a write to the store."""
+    words = set(_words(func.attr.value))
+    if (
+        func.attr.value in _ACCESSORS
+        or words & cat.NOT_RETRIEVAL_WORDS
+        or any(h in func.attr.value.lower() for h in cat.STATIC_PARAM_HINTS)
+    ):
+        return False
+    recv = func.value
+    recv_name = recv.attr.value if isinstance(recv, cst.Attribute) else None
+    if isinstance(recv, cst.Name):
+        if recv.value in imports or recv.value.isupper():
+            return False
+        recv_name = recv.value
+    recv_words = set(_words(recv_name or ""))
+    if recv_words & _PATTERN_WORDS:
+        return False
+    if words & cat.RETRIEVAL_METHOD_WORDS:
+        return True
+    return bool(recv_words & cat.RETRIEVAL_STORE_WORDS)
+
+
+# Methods of containers and texts (`entry.get("id")` on an item of `knowledge`): no lookup.
+_ACCESSORS = frozenset(
+    {"get", "items", "keys", "values", "copy", "pop", "split", "strip", "join", "format"}
+    | {"lower", "upper", "replace", "encode", "decode", "dict", "json", "model_dump"}
+    | {"to_dict", "startswith", "endswith", "count", "index", "append", "extend"}
+)
+# Receivers that are regular expressions (`pattern.search(text)`), not stores.
+_PATTERN_WORDS = frozenset({"re", "regex", "pattern", "rx"})
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in name.lower().split("_") if w]
 
 
 def _fixed_once(val: Val) -> Val:

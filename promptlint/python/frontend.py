@@ -38,6 +38,7 @@ from promptlint.python.requests import (
     decorated_prompt_blocks,
     find_requests,
     standalone_prefix_blocks,
+    system_builder_blocks,
 )
 from promptlint.python.values import UNORDERED, Taint, Val, static_text
 
@@ -119,6 +120,7 @@ class PythonContext:
     @cached_property
     def standalone(self) -> list[Block]:
         blocks = list(standalone_prefix_blocks(self.index, self.evaluator))
+        blocks += system_builder_blocks(self.index, self.evaluator)
         return blocks + list(decorated_prompt_blocks(self.index, self.evaluator))
 
     @cached_property

@@ -30,6 +30,8 @@ class Block:
     final: bool = False  # in the final turn: not part of the prefix
     text_first: bool = False  # system text or the first message (PL104 looks here)
     prefix: bool = False  # decided by `classify`
+    # a system message built on its own, that the conversation history follows
+    before_history: bool = False
 
 
 @dataclass
@@ -509,6 +511,39 @@ def decorated_prompt_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block
                 yield Block(val, label, "system", text_first=True, prefix=True)
         stack.extend(index.scope_of_function.get(id(f)) for f in scope.functions.values())
         stack.extend(scope.classes.values())
+
+
+def system_builder_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block]:
+    """Functions named for the system message they build (`get_system_message`,
+    `build_system_prompt`, `format_state_for_system_message`): what they return is the
+    system text of every run, and a system message is followed by the conversation."""
+    for fscope in index.scope_of_function.values():
+        if not _names_system_text(fscope.name) or not fscope.returns:
+            continue
+        val = ev.returned(fscope)
+        if val is None:
+            continue
+        text = val.field("content") or val.field("text") or val
+        if text.parts is None:
+            continue  # not text we can read: a message list, an object
+        yield Block(
+            text,
+            f"the system message `{fscope.name}()` returns",
+            "system",
+            text_first=True,
+            prefix=True,
+            before_history=True,
+        )
+
+
+def _names_system_text(name: str) -> bool:
+    """`get_system_message`, `_build_system_prompt`, `state_for_system_message`: "system"
+    followed by "message" or "prompt" (`system_prompt_tokens` is a count)."""
+    words = [w for w in name.lower().split("_") if w]
+    return any(
+        w == "system" and words[i + 1 : i + 2] in (["message"], ["prompt"])
+        for i, w in enumerate(words)
+    ) and words[-1] in ("message", "prompt", "content", "text")
 
 
 def _decorator_name(expr: cst.BaseExpression) -> str | None:

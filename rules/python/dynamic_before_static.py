@@ -1,3 +1,4 @@
+import re
 from collections.abc import Sequence
 
 import libcst as cst
@@ -5,10 +6,22 @@ import libcst as cst
 from promptlint.check.config import CHARS_PER_TOKEN
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
+from promptlint.python import catalogue as cat
 from promptlint.python.frontend import PythonContext, PythonRule
 from promptlint.python.index import Scope, string_value
 from promptlint.python.rendered import rendered_template, shown
-from promptlint.python.values import CALLER, UNORDERED, VOLATILE, Dyn, Part, Val, static_text
+from promptlint.python.requests import Block
+from promptlint.python.values import (
+    CALLER,
+    STATE,
+    UNORDERED,
+    VOLATILE,
+    Dyn,
+    Part,
+    Taint,
+    Val,
+    static_text,
+)
 
 # Static text after the per-request value worth caching: about 50 tokens.
 LONG_STATIC_CHARS = 200
@@ -58,6 +71,17 @@ class DynamicBeforeStatic(PythonRule):
     system text (a step, a budget, the context variables a callback reads) changes the
     text the whole history follows. Attributes of a parameter object (`agent.instructions`)
     are taken for configuration there.
+
+    A function named for the system message it builds (`get_system_message`,
+    `build_system_prompt`, `format_state_for_system_message`) gives the system text of
+    every run, and the conversation follows a system message. The configuration flags that
+    switch its sections on (`if agent.add_memories_to_context:`) and the agent or team it
+    describes are configuration; what a section puts in may not be: what is looked up for
+    the request (`knowledge.search(...)`, `memory_manager.get_user_memories(...)`,
+    `retriever.retrieve(...)`, `self.mem.run(...)`: a method named for a lookup or called on
+    a memory, knowledge or retriever store) and the conversation's state by name
+    (`run_context.session_state`, `session.summary`) change between the runs of one
+    conversation. A lookup is reported where it is made.
 
     ## Why is this bad?
     The cache stores a prefix. Static instructions placed after a user name, a tenant id or
@@ -175,6 +199,57 @@ class DynamicBeforeStatic(PythonRule):
                 summary_prompt = create_summary_prompt(persona, language, output_path)
                 return summary_prompt
             '''
+        ),
+        # A system-message builder switched by the agent's settings: the flags and the
+        # agent's attributes are configuration, and a pattern search is no lookup.
+        Valid(
+            """
+            import re
+
+            _VERSION = re.compile(r"v(\\d+)")
+
+            def get_system_message(agent, session):
+                content = f"{agent.description}\\n"
+                if agent.markdown:
+                    content += "Use markdown to format your answers.\\n"
+                if agent.enable_agentic_memory:
+                    content += "Use the `search_memories` tool to recall what the user told you.\\n"
+                version = _VERSION.search(agent.model_id)
+                if version:
+                    content += f"You run on model version {version.group(1)}.\\n"
+                return {"role": agent.system_message_role, "content": content}
+            """
+        ),
+        # A callback made by a factory (an Agents SDK `instructions=` function) is made once
+        # with the factory's parameters, and the instructions handed in as a callable give
+        # the user's configured text: neither is per-request data.
+        Valid(
+            f'''
+            RULES = """{_POLICY}{_POLICY}"""
+
+            def make_instructions(capabilities, base_instructions):
+                async def _instructions(run_context, agent):
+                    base = base_instructions(run_context, agent)
+                    skills = "\\n".join(c.name for c in capabilities)
+                    return f"{{base}}\\nYou can use: {{skills}}\\n{{RULES}}"
+
+                return _instructions
+            '''
+        ),
+        # What is looked up for the question goes in the final user message, after the
+        # history: the system text stays the same.
+        Valid(
+            """
+            SYSTEM = "You answer from the references given with each question."
+
+            def build_messages(knowledge, history, question):
+                references = knowledge.search(query=question)
+                return [
+                    {"role": "system", "content": SYSTEM},
+                    *history,
+                    {"role": "user", "content": f"{question}\\n\\nReferences:\\n{references}"},
+                ]
+            """
         ),
         Valid(
             f'''
@@ -298,7 +373,7 @@ class DynamicBeforeStatic(PythonRule):
             ''',
             line=18,
             column=13,
-            message_contains="`context.chunks` is per-request data",
+            message_contains="what `self.retriever.retrieve()` looks up is per-request data",
         ),
         Invalid(
             f'''
@@ -410,9 +485,49 @@ class DynamicBeforeStatic(PythonRule):
             column=31,
             message_contains="ticket.customer.name",
         ),
+        # A builder of the system message: the memories it looks up and the session's
+        # summary change between the runs of one conversation, and the history follows.
+        Invalid(
+            """
+            def get_system_message(agent, session, run_context):
+                content = f"{agent.description}\\n"
+                if agent.add_memories_to_context:
+                    memories = agent.memory_manager.get_user_memories(user_id=run_context.user_id)
+                    content += "What you know about the user:\\n"
+                    for memory in memories:
+                        content += f"- {memory.memory}\\n"
+                if agent.add_session_summary_to_context and session.summary is not None:
+                    content += "A summary of your earlier conversation:\\n"
+                    content += session.summary.summary
+                return {"role": agent.system_message_role, "content": content}
+            """,
+            line=4,
+            message_contains="`agent.memory_manager.get_user_memories()` looks up",
+        ),
+        Invalid(
+            """
+            def get_system_message(agent, session, run_context):
+                content = f"{agent.description}\\n"
+                if agent.add_session_summary_to_context and session.summary is not None:
+                    content += "A summary of your earlier conversation:\\n"
+                    content += session.summary.summary
+                return {"role": agent.system_message_role, "content": content}
+            """,
+            line=5,
+            message_contains="ahead of the conversation history",
+        ),
+        Invalid(
+            """
+            def format_state_for_system_message(session_state):
+                return f"<session_state>\\n{session_state}\\n</session_state>"
+            """,
+            line=2,
+            message_contains="`session_state`",
+        ),
     ]
 
     def check(self, ctx: PythonContext) -> None:
+        self._reported: set[int] = set()  # lookups reported ahead of the history
         self._before_history(ctx)
         self._rendered(ctx)
         one_shot_chars = ctx.config.one_shot_min_tokens * CHARS_PER_TOKEN
@@ -422,7 +537,14 @@ class DynamicBeforeStatic(PythonRule):
             for i, part in enumerate(parts):
                 if not isinstance(part, Dyn):
                     continue
-                callers = [t for t in part.taints if t.kind == CALLER]
+                callers = [t for t in part.taints if t.kind in (CALLER, STATE)]
+                if block.before_history:
+                    # Built on its own: a parameter of the builder may be the same for the
+                    # whole conversation; what changes within it is counted.
+                    where_node = _placed(part) or part.node
+                    placed = ctx.evaluator.code(where_node) if where_node is not None else ""
+                    state = _conversation_state(part.taints, False, placed)
+                    callers = [state] if state is not None else []
                 if not callers or any(t.kind in VOLATILE for t in part.taints):
                     continue
                 after = static_text(parts[i + 1 :])
@@ -441,6 +563,8 @@ class DynamicBeforeStatic(PythonRule):
                 hole = _placed(part)
                 # One report per value: its first per-request source, or the hole it fills.
                 for taint in sorted(callers, key=lambda t: ctx.order(t.node))[:1]:
+                    if id(taint.node) in self._reported:
+                        break  # reported ahead of the history already, where it is made
                     ctx.report(
                         type(self),
                         hole if hole is not None else taint.node,
@@ -529,30 +653,65 @@ class DynamicBeforeStatic(PythonRule):
                     continue
                 if not any(b.val.spread for b in request.blocks[i + 1 :]):
                     continue
-                for part in block.val.text_parts():
-                    if not isinstance(part, Dyn) or part.node is None:
-                        continue
-                    if any(t.kind in VOLATILE or t.kind == UNORDERED for t in part.taints):
-                        continue  # PL101-PL103 and PL201 report those, more precisely
-                    # A parameter passed as data; `agent.instructions` (an attribute of a
-                    # parameter object) is as likely configuration.
-                    params = [
-                        t
-                        for t in part.taints
-                        if t.kind == CALLER and t.detail.startswith("parameter")
-                    ]
-                    if not params:
-                        continue
-                    node = _placed(part) or part.node
-                    ctx.report(
-                        type(self),
-                        node,
-                        f"{params[0].detail} is per-request data in {block.label} of "
-                        f"`{request.api}` request, ahead of the conversation history: every "
-                        "turn changes the text the history follows, so none of it is read from "
-                        "cache; move the per-request part into the final user message",
-                        origin=part.made,
-                    )
+                self._ahead_of_history(
+                    ctx, block, f"{block.label} of `{request.api}` request", parameters=True
+                )
+        for block in ctx.standalone:
+            if block.before_history:
+                # Built on its own: only what changes within a conversation counts (a
+                # parameter of the builder may be fixed for the whole conversation).
+                self._ahead_of_history(ctx, block, block.label, parameters=False)
+
+    def _ahead_of_history(
+        self, ctx: PythonContext, block: Block, where: str, parameters: bool
+    ) -> None:
+        for part in block.val.text_parts():
+            if not isinstance(part, Dyn) or part.node is None:
+                continue
+            if any(t.kind in VOLATILE or t.kind == UNORDERED for t in part.taints):
+                continue  # PL101-PL103 and PL201 report those, more precisely
+            placed = _placed(part) or part.node
+            found = _conversation_state(part.taints, parameters, ctx.evaluator.code(placed))
+            if found is None:
+                continue
+            # A lookup is reported where it is made; a parameter where it is placed, or
+            # where a value was made of it in an earlier statement; the conversation's
+            # state where it is placed.
+            node = found.node if found.kind == STATE else placed
+            parameter = found.kind == CALLER and found.detail.startswith("parameter")
+            self._reported.add(id(found.node))
+            ctx.report(
+                type(self),
+                node,
+                f"{found.detail} is per-request data in {where}, ahead of the conversation "
+                "history: every turn changes the text the history follows, so none of it is "
+                "read from cache; move the per-request part into the final user message",
+                origin=part.made if parameter else None,
+            )
+
+
+def _conversation_state(taints: frozenset[Taint], parameters: bool, placed: str) -> Taint | None:
+    """The value among `taints` that differs between the requests of one conversation: a
+    lookup (documents, memories), the conversation's state placed by name (`{session_state}`,
+    `session.summary.summary`; not what a callback made from it) or, with `parameters`, a
+    parameter passed as data. `agent.instructions` (an attribute of a parameter object) is as
+    likely configuration."""
+    names_state = bool(_words(placed) & cat.STATE_WORDS)
+    for t in sorted(taints, key=lambda t: (t.kind != STATE, t.detail)):
+        if t.kind == STATE:
+            return t
+        if t.kind != CALLER:
+            continue
+        if parameters and t.detail.startswith("parameter"):
+            return t
+        if names_state and _words(t.detail) & cat.STATE_WORDS:
+            return t
+    return None
+
+
+def _words(code: str) -> set[str]:
+    """The words of the names in `code` (`session.summary.summary` -> session, summary)."""
+    return set(re.split(r"[^a-z0-9]+", code.lower()))
 
 
 def _display_entries(node: cst.CSTNode | None) -> dict[str, cst.CSTNode]:
