@@ -26,7 +26,7 @@ from promptlint.check.suppressions import parse_suppressions
 from promptlint.findings import FileError, Finding, Fix, FixSafety
 from promptlint.python.catalogue import MCP_LISTING, names_prompt_part
 from promptlint.python.flow import Evaluator
-from promptlint.python.index import Event, ModuleIndex, Scope, build_index
+from promptlint.python.index import Event, ModuleIndex, Scope, build_index, key_of
 from promptlint.python.locate import locate
 from promptlint.python.move_fix import path_to
 from promptlint.python.order_reads import order_read
@@ -452,6 +452,8 @@ def _anchor(
     made_in, placed_in = path_to(ctx.module, rep.origin), path_to(ctx.module, rep.node)
     if made_in is None or placed_in is None or _function(made_in) is not _function(placed_in):
         return span, rep.message
+    if not _bound_once(ctx, made_in):
+        return span, rep.message
     line, _ = _line_col(starts, span[0])
     return made, f"{rep.message} (placed into the prompt at line {line})"
 
@@ -459,6 +461,33 @@ def _anchor(
 def _function(path: list[cst.CSTNode]) -> cst.FunctionDef | None:
     """The innermost function on a path from the module (None: module level)."""
     return next((n for n in reversed(path) if isinstance(n, cst.FunctionDef)), None)
+
+
+def _bound_once(ctx: PythonContext, path: list[cst.CSTNode]) -> bool:
+    """Whether the node at the end of `path` is in the value of an assignment to names bound
+    nowhere else in the function: then that statement is where the value is made. Not
+    when a branch binds the name too (`task = f"{parent} - {q}"` / `else: task = q`: no
+    one line makes it), nor for an alias (`task = question`: made by the caller)."""
+    stmt = next((n for n in reversed(path) if isinstance(n, (cst.Assign, cst.AnnAssign))), None)
+    if stmt is None or stmt.value is None or isinstance(stmt.value, cst.Name):
+        return False
+    function = _function(path)
+    scope = (
+        ctx.index.scope_of_function.get(id(function))
+        if function is not None
+        else ctx.index.module_scope
+    )
+    if scope is None:
+        return False
+    targets = [t.target for t in stmt.targets] if isinstance(stmt, cst.Assign) else [stmt.target]
+    for target in targets:
+        key = key_of(target, scope)
+        if key is None:
+            return False
+        binds = [e for e in scope.events.get(key, ()) if e.kind in ("assign", "iter", "unpack")]
+        if len(binds) != 1:
+            return False
+    return True
 
 
 def _findings(ctx: PythonContext, spans: dict[int, tuple[int, int]]) -> list[Finding]:

@@ -519,6 +519,22 @@ class DynamicBeforeStatic(PythonRule):
             line=5,
             message_contains="placed into the prompt at line 6",
         ),
+        # Bound in two branches: no one line makes it, so it is reported where it is placed.
+        Invalid(
+            f"""
+            def search_messages(question, parent_query, detailed):
+                if detailed:
+                    task = f"{{parent_query}} - {{question}}"
+                else:
+                    task = question
+                return [
+                    {{"role": "system", "content": f"Task: {{task}}\\n{_POLICY}{_POLICY}"}},
+                    {{"role": "user", "content": question}},
+                ]
+            """,
+            line=7,
+            column=48,
+        ),
         # Made by the caller and placed by a helper: the helper's f-string is what to change.
         Invalid(
             f"""
