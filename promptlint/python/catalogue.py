@@ -250,3 +250,29 @@ PER_PROCESS = frozenset(
 )
 # Names that say "this holds the conversation history".
 HISTORY_NAMES = ("history", "messages", "conversation", "turns", "chat_log", "transcript", "memory")
+
+
+# Words that name a prompt part in a variable, attribute or function name.
+PROMPT_PART_WORDS = frozenset(
+    {
+        "prompt",
+        "prompts",
+        "system",
+        "instruction",
+        "instructions",
+        "preamble",
+        "tools",
+        "functions",
+        "description",
+        "descriptions",
+        "enum",
+        "messages",
+    }
+)
+
+
+def names_prompt_part(name: str) -> bool:
+    """`docs_prompt`, `self._tools`, `get_system_prompt`, `system_prompt_for`: a prompt word
+    last, or `prompt` anywhere (`messages_table`, `tools_response` are something else)."""
+    words = [w for w in name.lower().split("_") if w]
+    return bool(words) and (words[-1] in PROMPT_PART_WORDS or "prompt" in words)
