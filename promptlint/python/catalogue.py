@@ -203,13 +203,12 @@ def name_words(name: str) -> list[str]:
 
 
 # Words of an attribute name that say it holds configuration: an object's prompt text,
-# instructions or schema is set when the object is made (`agent.parser_model_prompt`,
-# `task.instructions`), where a field like `request.user_name` is data.
+# template or schema is set when the object is made (`agent.parser_model_prompt`,
+# `agent.system_template`), where a field like `request.user_name` is data. Not
+# `instruction(s)`: a task's instruction is the task (`plan.current_task.instruction`).
 CONFIG_FIELD_WORDS = frozenset(
     {
         "system",
-        "instruction",
-        "instructions",
         "template",
         "templates",
         "persona",

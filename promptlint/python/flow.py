@@ -954,7 +954,7 @@ class Evaluator:
         taints = base.all_taints()
         callers = {t for t in taints if t.kind == CALLER}
         if callers and cat.names_configuration(e.attr.value):
-            # `agent.parser_model_prompt`, `task.instructions`: a field named like
+            # `agent.parser_model_prompt`, `agent.system_template`: a field named like
             # configuration is configuration, as a parameter of that name is.
             return Val(own=frozenset(taints - callers), node=e)
         if callers:
