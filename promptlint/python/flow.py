@@ -66,6 +66,9 @@ MAX_DEPTH = 40  # nested evaluations (names, calls, returns) followed before giv
 # grow as the product of their fan-outs. Past the budget a call is read as an opaque one
 # (what it returns carries its arguments' values): the run stays linear in the code.
 MAX_BOUND_RETURNS = 2000
+# The same for what those returns evaluate: one return may read names that are themselves
+# bound returns, so the count of evaluations with bindings is bounded per module as well.
+MAX_BOUND_EVALS = 200_000
 Env = Mapping[str, Val]
 LANGCHAIN_MESSAGES = {
     "SystemMessage": "lc-system",
@@ -160,6 +163,7 @@ class Evaluator:
         self._passed: dict[tuple[int, str], Val | None] = {}  # see `_passed_text`
         self._spans: dict[int, dict[int, tuple[int, int]]] = {}  # see `_loop_spans`
         self._bound_returns = 0  # returns followed with arguments bound (MAX_BOUND_RETURNS)
+        self._bound_evals = 0  # evaluations with arguments bound (MAX_BOUND_EVALS)
         # id(scope) -> the names the scope writes to a file (`written_to_file`), built once
         self._written: dict[int, set[str]] | None = None
 
@@ -193,6 +197,8 @@ class Evaluator:
             hit = self._memo.get(memo_key)
             if hit is not None:
                 return hit
+        if env:
+            self._bound_evals += 1
         self._depth += 1
         try:
             val = self._eval(expr, scope, at, env or {})
@@ -1169,8 +1175,14 @@ class Evaluator:
         args = [a for a in e.args if a.keyword is None and a.star == ""]
         kwargs = {a.keyword.value: a for a in e.args if a.keyword is not None}
 
+        evaluated: list[Val] = []
+
         def arg_vals() -> list[Val]:
-            return [self.eval(a.value, scope, at, env) for a in e.args]
+            # Once per call: paths below may each ask, and an argument that is itself a
+            # call would otherwise be evaluated again at every level of nesting.
+            if len(evaluated) < len(e.args):
+                evaluated[:] = [self.eval(a.value, scope, at, env) for a in e.args]
+            return evaluated
 
         if self._reads_file(e, qname, method, scope, at):
             # Text read from a file (a prompt, a task description, the code to work on)
@@ -1383,8 +1395,9 @@ class Evaluator:
             # class of another module does; built from a listing (`ToolsSchema(
             # standard_tools=schemas)`), it holds that order: where the object goes, the
             # order goes.
-            fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
-            held = frozenset(t for v in arg_vals() for t in v.all_taints() if t.kind == UNORDERED)
+            vals = arg_vals()
+            fields = {a.keyword.value: v for a, v in zip(e.args, vals, strict=True) if a.keyword is not None}
+            held = frozenset(t for v in vals for t in v.all_taints() if t.kind == UNORDERED)
             return Val(own=held, kind="instance", role=func.value, fields=fields or None, node=e)
         # A function defined in this module: follow its return value.
         target = self.local_function(func, scope, at, env)
@@ -1703,7 +1716,7 @@ class Evaluator:
         None when it returns nothing we can see."""
         if env:
             self._bound_returns += 1
-            if self._bound_returns > MAX_BOUND_RETURNS:
+            if self._bound_returns > MAX_BOUND_RETURNS or self._bound_evals > MAX_BOUND_EVALS:
                 return Val(own=merge(env.values()).all_taints(), node=fscope.node)
         results = [
             self.eval(r.value, fscope, self.index.ordinal.get(id(r), 10**9), env)

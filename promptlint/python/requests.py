@@ -643,17 +643,35 @@ def wrapped_messages(
     for site in index.calls:
         call = site.node
         assert isinstance(call, cst.Call)
+        candidates = [
+            (pos, arg)
+            for pos, arg in enumerate(call.args)
+            if not arg.star
+            and isinstance(arg.value, _TEXT_ARGS)
+            and (
+                not isinstance(arg.value, cst.Call)
+                or (
+                    isinstance(arg.value.func, cst.Attribute)
+                    and arg.value.func.attr.value == "format"
+                )
+            )
+        ]
+        if not candidates:
+            continue
+        # The function called first: evaluating the arguments of every call in a module
+        # follows each into the helpers it names, which costs far more than finding out
+        # that the callee is no client wrapper (message_params is kept per function).
+        target = ev.project_function(call.func, site.scope, site.at)
+        if target is None:
+            continue
+        fev, fscope = target
+        params = message_params(fscope, fev, sinks)
+        if not params:
+            continue
         texts: list[tuple[int, cst.Arg, Val]] = []
-        for pos, arg in enumerate(call.args):
-            if arg.star or not isinstance(arg.value, _TEXT_ARGS):
-                continue
-            if isinstance(arg.value, cst.Call) and not (
-                isinstance(arg.value.func, cst.Attribute) and arg.value.func.attr.value == "format"
-            ):
-                continue
+        for pos, arg in candidates:
             val = ev.eval(arg.value, site.scope, site.at)
-            # Cheap first: only text with a per-request part and a template's worth of
-            # static text makes it worth finding the function called.
+            # Only text with a per-request part and a template's worth of static text.
             if val.parts is None or len(static_text(val.parts)) < min_chars:
                 continue
             if not any(
@@ -662,13 +680,6 @@ def wrapped_messages(
                 continue
             texts.append((pos, arg, val))
         if not texts:
-            continue
-        target = ev.project_function(call.func, site.scope, site.at)
-        if target is None:
-            continue
-        fev, fscope = target
-        params = message_params(fscope, fev, sinks)
-        if not params:
             continue
         names = [p for p in fscope.params if p != fscope.self_name]
         bound = {
