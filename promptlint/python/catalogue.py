@@ -196,15 +196,19 @@ NOT_RETRIEVAL_WORDS = frozenset(
 # `session.summary`); an id (`session.session_id`) stays the same.
 STATE_WORDS = frozenset({"state", "summary", "memory", "memories"})
 
-# Names that say "this holds the conversation history".
+
+def name_words(name: str) -> list[str]:
+    """The words of a snake_case name (`_get_user_memories` -> get, user, memories)."""
+    return [w for w in name.lower().split("_") if w]
+
+
 # Words of an attribute name that say it holds configuration: an object's prompt text,
-# instructions or schema is set when the object is made (`agent.parser_model_prompt`,
-# `task.instructions`), where a field like `request.user_name` is data.
+# template or schema is set when the object is made (`agent.parser_model_prompt`,
+# `agent.system_template`), where a field like `request.user_name` is data. Not
+# `instruction(s)`: a task's instruction is the task (`plan.current_task.instruction`).
 CONFIG_FIELD_WORDS = frozenset(
     {
         "system",
-        "instruction",
-        "instructions",
         "template",
         "templates",
         "persona",
@@ -251,3 +255,29 @@ PER_PROCESS = frozenset(
 )
 # Names that say "this holds the conversation history".
 HISTORY_NAMES = ("history", "messages", "conversation", "turns", "chat_log", "transcript", "memory")
+
+
+# Words that name a prompt part in a variable, attribute or function name.
+PROMPT_PART_WORDS = frozenset(
+    {
+        "prompt",
+        "prompts",
+        "system",
+        "instruction",
+        "instructions",
+        "preamble",
+        "tools",
+        "functions",
+        "description",
+        "descriptions",
+        "enum",
+        "messages",
+    }
+)
+
+
+def names_prompt_part(name: str) -> bool:
+    """`docs_prompt`, `self._tools`, `get_system_prompt`, `system_prompt_for`: a prompt word
+    last, or `prompt` anywhere (`messages_table`, `tools_response` are something else)."""
+    words = [w for w in name.lower().split("_") if w]
+    return bool(words) and (words[-1] in PROMPT_PART_WORDS or "prompt" in words)

@@ -157,6 +157,8 @@ class Evaluator:
         self._memo: dict[tuple[int, int, int], Val] = {}
         self._code: dict[int, str] = {}  # id(node) -> its source (see `code`)
         self._constant_params: dict[tuple[int, str], bool] = {}
+        self._passed: dict[tuple[int, str], Val | None] = {}  # see `_passed_text`
+        self._spans: dict[int, dict[int, tuple[int, int]]] = {}  # see `_loop_spans`
         self._bound_returns = 0  # returns followed with arguments bound (MAX_BOUND_RETURNS)
         # id(scope) -> the names the scope writes to a file (`written_to_file`), built once
         self._written: dict[int, set[str]] | None = None
@@ -512,6 +514,9 @@ class Evaluator:
             # `max_steps`, `min_steps`, `retry_limit`: a bound the caller sets once, not
             # the count it bounds (`step`, `steps_left` stay per-request).
             return Val(kind=kind, role=role, node=param)
+        passed = self._passed_text(key, scope)
+        if passed is not None:
+            return passed
         if scope.name == "__init__" and _literal(param.default):
             # `answer_style: str = "one paragraph"`: an option of the object, set
             # once when it is made and the same for every request it then serves.
@@ -598,6 +603,81 @@ class Evaluator:
         self._constant_params[cache_key] = answer
         return answer
 
+    def _passed_text(self, key: str, scope: Scope) -> Val | None:
+        """A parameter named as a prompt part (`question_description`) of a prompt
+        function (`def build_query_prompt(task, question_description)`) that every call
+        in the project fills with static text (a prompt constant, an entry of a table of
+        them): configuration, not per-request data, read as the shortest of those texts.
+        None when a call passes anything else or none is found."""
+        project = self.project
+        if (
+            scope.parent is None
+            or scope.parent.kind != "module"
+            or not cat.names_prompt_part(scope.name)
+            or not cat.names_prompt_part(key)
+            or (project is not None and project.hops >= MAX_HOPS)
+        ):
+            return None
+        cache_key = (id(scope), key)
+        if cache_key in self._passed:
+            return self._passed[cache_key]
+        self._passed[cache_key] = None  # while we look (recursion)
+        names = [n for n in scope.params if n != scope.self_name]
+        position = names.index(key)
+        sites: list[tuple[Evaluator, Site]] = [
+            (self, site)
+            for site in self.index.calls
+            if isinstance(site.node, cst.Call) and dotted(site.node.func) == scope.name
+        ]
+        if project is not None and self.module_name is not None:
+            callers = project.modules_calling(self.module_name, scope.name)
+            if callers is None:
+                return None
+            for foreign in callers:
+                for site in foreign.index.calls:
+                    assert isinstance(site.node, cst.Call)
+                    qual = foreign.evaluator.qualname(site.node.func)
+                    if qual is not None and project.is_function_of(
+                        qual, foreign.name, self.module_name, scope.name
+                    ):
+                        sites.append((foreign.evaluator, site))
+        texts: list[str] = []
+        for ev, site in sites:
+            call = site.node
+            assert isinstance(call, cst.Call)
+            arg = next((a for a in call.args if a.keyword and a.keyword.value == key), None)
+            positional = [a for a in call.args if a.keyword is None and not a.star]
+            if arg is None and position < len(positional):
+                arg = positional[position]
+            if arg is None and any(a.star for a in call.args):
+                return None
+            if arg is not None:
+                val = ev.read_passed(arg.value, site)
+            else:
+                default = scope.params[key].default
+                if default is None:
+                    return None
+                val = self.eval(default, scope.parent, _LOADED)
+            if val.parts is None or val.all_taints() or any(isinstance(p, Dyn) for p in val.parts):
+                return None
+            texts.append(static_text(val.parts))
+        # An empty text leaves the part out (`if guidance != "": ...`). Configured
+        # differently per call (one text per mode or experiment), the shortest is the
+        # least that is there when the part is.
+        texts = [t for t in texts if t.strip()]
+        if not texts:
+            return None
+        found = Val(parts=(Static(min(texts, key=len)),), node=scope.params[key])
+        self._passed[cache_key] = found
+        return found
+
+    def read_passed(self, expr: cst.BaseExpression, site: Site) -> Val:
+        """An argument of a call in this module, read for a callee in another (one hop)."""
+        if self.project is None:
+            return self.eval(expr, site.scope, site.at)
+        with self.project.hop():
+            return self.eval(expr, site.scope, site.at)
+
     def _table_entry(self, expr: cst.BaseExpression, site: Site) -> bool:
         """`LANGUAGES[lang_code]`: one of the fixed texts of a table of constants."""
         if not isinstance(expr, cst.Subscript):
@@ -658,12 +738,67 @@ class Evaluator:
             else:
                 base = self._eval_event(key, before[base_idx], scope, env)
                 start = base_idx + 1
-            result = self._apply(key, scope, base, before, start, at, env)
+            grown = self._grown_in_loop(
+                key, scope, events, at, before[base_idx] if base_idx is not None else None
+            )
+            if grown is None:
+                result = self._apply(key, scope, base, before, start, at, env)
+            else:
+                # Earlier passes' additions come after what the code before the loop made
+                # and before what this pass adds ahead of the read.
+                taint, loop = grown
+                cut = next(
+                    (
+                        i
+                        for i in range(start, len(before))
+                        if any(it is loop for it in before[i].loops)
+                    ),
+                    len(before),
+                )
+                result = self._apply(key, scope, base, before[:cut], start, at, env)
+                result = self._apply(key, scope, _grown(result, taint), before, cut, at, env)
         finally:
             self._active.discard(cache_key)
         if not env:
             self._name_cache[cache_key] = result
         return result
+
+    def _grown_in_loop(
+        self, key: str, scope: Scope, events: list[Event], at: int, base: Event | None
+    ) -> tuple[Taint, cst.BaseExpression] | None:
+        """A name read inside a loop that grows it later in the same pass (`archive` read
+        for the request, then `archive.append(answer)`), and was not set anew in the pass
+        before the read: each pass, so each request, reads more than the last."""
+        if scope.kind != "function":
+            return None
+        spans: dict[int, tuple[int, int]] | None = None
+        for ev in events:
+            if ev.end <= at or not ev.loops or not _grows(ev):
+                continue
+            spans = self._loop_spans(scope) if spans is None else spans
+            for loop in ev.loops:
+                first, last = spans.get(id(loop), (0, -1))
+                reset = base is not None and any(it is loop for it in base.loops)
+                if first <= at <= last and not reset:
+                    detail = f"`{key}` (grown on every pass of the loop it is read in)"
+                    return Taint(CALLER, ev.node, detail), loop
+        return None
+
+    def _loop_spans(self, scope: Scope) -> dict[int, tuple[int, int]]:
+        """Each loop of a function (by its iterable or condition) -> the first and last
+        ordinal of what happens in its body."""
+        spans = self._spans.get(id(scope))
+        if spans is not None:
+            return spans
+        spans = {}
+        marks = [(ev.loops, ev.end) for evs in scope.events.values() for ev in evs]
+        marks += [(site.loops, site.at) for site in self.index.calls if site.scope is scope]
+        for loops, at in marks:
+            for loop in loops:
+                first, last = spans.get(id(loop), (at, at))
+                spans[id(loop)] = (min(first, at), max(last, at))
+        self._spans[id(scope)] = spans
+        return spans
 
     def _eval_event(self, key: str, ev: Event, scope: Scope, env: Env | None = None) -> Val:
         assert ev.value is not None
@@ -819,7 +954,7 @@ class Evaluator:
         taints = base.all_taints()
         callers = {t for t in taints if t.kind == CALLER}
         if callers and cat.names_configuration(e.attr.value):
-            # `agent.parser_model_prompt`, `task.instructions`: a field named like
+            # `agent.parser_model_prompt`, `agent.system_template`: a field named like
             # configuration is configuration, as a parameter of that name is.
             return Val(own=frozenset(taints - callers), node=e)
         if callers:
@@ -1037,6 +1172,10 @@ class Evaluator:
         def arg_vals() -> list[Val]:
             return [self.eval(a.value, scope, at, env) for a in e.args]
 
+        if self._reads_file(e, qname, method, scope, at):
+            # Text read from a file (a prompt, a task description, the code to work on)
+            # is static, whichever folder it is read from: the same file every request.
+            return Val(node=e)
         if qname is not None:
             kind = self.volatile.get(qname)
             head = qname.split(".")[0]
@@ -1479,6 +1618,42 @@ class Evaluator:
             return (fn, fscope) if fscope is not None else None
         return None
 
+    def _reads_file(
+        self, e: cst.Call, qname: str | None, method: str | None, scope: Scope, at: int
+    ) -> bool:
+        """`open(p).read()`, `f.read()` / `json.load(f)` with `f` opened by `with open(p)
+        as f`, `Path(p).read_text()`."""
+        if method in _FILE_READS:
+            assert isinstance(e.func, cst.Attribute)
+            return self._opened(e.func.value, scope, at)
+        return qname in _FILE_LOADS and bool(e.args) and self._opened(e.args[0].value, scope, at)
+
+    def _opened(self, expr: cst.BaseExpression, scope: Scope, at: int) -> bool:
+        if isinstance(expr, cst.Call):
+            return self.qualname(expr.func) in _OPENS
+        if not isinstance(expr, cst.Name):
+            return False
+        sets = [ev for ev in scope.events.get(expr.value, ()) if ev.end <= at and ev.value]
+        last = sets[-1].value if sets else None
+        return isinstance(last, cst.Call) and self.qualname(last.func) in _OPENS
+
+    def project_function(
+        self, func: cst.BaseExpression, scope: Scope, at: int
+    ) -> tuple[Evaluator, Scope] | None:
+        """The function of the project a call names: of this module or imported from
+        another one (with the evaluator of its module)."""
+        local = self.local_function(func, scope, at)
+        if local is not None:
+            return self, local[1]
+        qname = self.qualname(func)
+        found = self._foreign(qname) if qname is not None else None
+        if found is None:
+            return None
+        ev, module_scope, rest = found
+        fn = module_scope.functions.get(rest)
+        fscope = ev.index.scope_of_function.get(id(fn)) if fn is not None else None
+        return (ev, fscope) if fscope is not None else None
+
     def _call_local(
         self, fn: cst.FunctionDef, fscope: Scope, e: cst.Call, scope: Scope, at: int, env: Env
     ) -> Val:
@@ -1558,6 +1733,11 @@ class Evaluator:
         return Val(own=frozenset(taints), node=fscope.node)
 
 
+# Reading a file: what `open`, `Path` give, read whole or parsed whole.
+_OPENS = frozenset({"open", "io.open", "codecs.open", "pathlib.Path", "Path"})
+_FILE_READS = frozenset({"read", "read_text", "read_bytes", "readlines"})
+_FILE_LOADS = frozenset({"json.load", "yaml.safe_load", "yaml.load", "tomllib.load", "tomli.load"})
+
 _MAX_LINEAGE = 8  # classes of a lineage looked through for an attribute or a method
 # Copies give what they copy.
 _COPIES = frozenset({"copy.copy", "copy.deepcopy"})
@@ -1615,7 +1795,7 @@ def _retrieves(func: cst.Attribute, imports: Mapping[str, str]) -> bool:
     `self.mem.run(messages)`: a method that looks something up for the request, by its name
     or the store it is called on. Not a module's function (`re.search`) or a constant's
     method (`_PATTERN.search(text)`: a compiled pattern), nor a write to the store."""
-    words = set(_words(func.attr.value))
+    words = set(cat.name_words(func.attr.value))
     if (
         func.attr.value in _ACCESSORS
         or words & cat.NOT_RETRIEVAL_WORDS
@@ -1628,7 +1808,7 @@ def _retrieves(func: cst.Attribute, imports: Mapping[str, str]) -> bool:
         if recv.value in imports or recv.value.isupper():
             return False
         recv_name = recv.value
-    recv_words = set(_words(recv_name or ""))
+    recv_words = set(cat.name_words(recv_name or ""))
     if recv_words & _PATTERN_WORDS:
         return False
     if words & cat.RETRIEVAL_METHOD_WORDS:
@@ -1646,8 +1826,21 @@ _ACCESSORS = frozenset(
 _PATTERN_WORDS = frozenset({"re", "regex", "pattern", "rx"})
 
 
-def _words(name: str) -> list[str]:
-    return [w for w in name.lower().split("_") if w]
+def _grown(val: Val, grown: Taint) -> Val:
+    """What a list or text holds on a later pass of the loop that grows it: what the code
+    before the loop shows, then more (an unknown tail of items or text)."""
+    if val.items is not None:
+        return replace(val, items=(*val.items, Val(own=frozenset({grown}), spread=True)))
+    if val.parts is not None:
+        return replace(val, parts=join_parts(val.parts, (Dyn(frozenset({grown})),)))
+    return val.with_own([grown])
+
+
+def _grows(ev: Event) -> bool:
+    """`x.append(...)`, `x.extend(...)`, `x += ...`: a change that adds to what `x` holds."""
+    if ev.kind == "aug":
+        return ev.method == "AddAssign"
+    return ev.kind == "call" and ev.method in ("append", "extend", "insert", "appendleft")
 
 
 def _fixed_once(val: Val) -> Val:

@@ -19,14 +19,14 @@ from pathlib import Path
 
 import libcst as cst
 
-from promptlint.check.config import CheckConfig
+from promptlint.check.config import CHARS_PER_TOKEN, CheckConfig
 from promptlint.check.frontends import FrontendResult
 from promptlint.check.rule import Rule
 from promptlint.check.suppressions import parse_suppressions
 from promptlint.findings import FileError, Finding, Fix, FixSafety
-from promptlint.python.catalogue import MCP_LISTING
+from promptlint.python.catalogue import MCP_LISTING, names_prompt_part
 from promptlint.python.flow import Evaluator
-from promptlint.python.index import Event, ModuleIndex, Scope, build_index
+from promptlint.python.index import Event, ModuleIndex, Scope, build_index, key_of
 from promptlint.python.locate import locate
 from promptlint.python.move_fix import path_to
 from promptlint.python.order_reads import order_read
@@ -39,6 +39,7 @@ from promptlint.python.requests import (
     find_requests,
     standalone_prefix_blocks,
     system_builder_blocks,
+    wrapped_messages,
 )
 from promptlint.python.values import UNORDERED, Taint, Val, static_text
 
@@ -174,7 +175,7 @@ class PythonContext:
         out: list[Block] = []
         for scope, key, events in self.events:
             name = key.rsplit(".", 1)[-1]
-            if not _names_prompt_part(name) or self.evaluator.written_to_file(key, scope):
+            if not names_prompt_part(name) or self.evaluator.written_to_file(key, scope):
                 continue  # a prompt file generated here is static text where it is read
             # What it holds after each change: a later conditional reassignment
             # (`docs = clip(docs)` when too long) must not hide how it was built.
@@ -195,7 +196,7 @@ class PythonContext:
                     final = (id(scope), key) in self._agent_inputs
                     out.append(Block(kept, f"`{key}`", "prompt", final=final, prefix=True))
         for fscope in self.index.scope_of_function.values():
-            named = _names_prompt_part(fscope.name)
+            named = names_prompt_part(fscope.name)
             if not named and not (fscope.returns and self._lists_tools(fscope)):
                 continue
             if _web_route(fscope.node):
@@ -240,11 +241,29 @@ class PythonContext:
         before the first per-request value is reusable. Not the input of an agent built
         with its own instructions (`planner.run(planning_prompt)`): the request is that
         agent's instructions, then this text as the final user turn, new on every run."""
-        return [
-            replace(b, final=True, text_first=True)
-            for b in self.named_parts
-            if not b.final and b.val.parts is not None and static_text(b.val.parts)
-        ]
+        out: list[Block] = []
+        for b in self.named_parts:
+            if b.final:
+                continue
+            # A prompt function may return its texts together (`return [system, query]`);
+            # a list grown from other functions' texts is read where they are made.
+            node, items = b.val.node, b.val.items
+            texts = [b.val] if items is None else []
+            if isinstance(node, (cst.List, cst.Tuple)) and len(node.elements) == len(items or ()):
+                texts = [i for i in items or () if not i.spread]
+            out += [
+                replace(b, val=v, final=True, text_first=True)
+                for v in texts
+                if v.parts is not None and static_text(v.parts)
+            ]
+        return out
+
+    @cached_property
+    def wrapped_messages(self) -> list[Block]:
+        """Messages handed to the project's own client wrapper as the only user turn."""
+        sinks = set(self.config.prompt_sinks)
+        min_chars = self.config.one_shot_min_tokens * CHARS_PER_TOKEN
+        return list(wrapped_messages(self.index, self.evaluator, sinks, min_chars))
 
     @cached_property
     def _agent_inputs(self) -> set[tuple[int, str]]:
@@ -264,7 +283,7 @@ class PythonContext:
                     (a.value for a in call.args if a.keyword and a.keyword.value in AGENT_INPUTS),
                     None,
                 )
-            if not isinstance(text, cst.Name) or not _names_prompt_part(text.value):
+            if not isinstance(text, cst.Name) or not names_prompt_part(text.value):
                 continue  # only prompt texts by name are read as one-shot templates
             agent = self.evaluator.eval(func.value, site.scope, site.at)
             if agent.fields is not None and INSTRUCTED.intersection(agent.fields):
@@ -433,6 +452,8 @@ def _anchor(
     made_in, placed_in = path_to(ctx.module, rep.origin), path_to(ctx.module, rep.node)
     if made_in is None or placed_in is None or _function(made_in) is not _function(placed_in):
         return span, rep.message
+    if not _bound_once(ctx, made_in):
+        return span, rep.message
     line, _ = _line_col(starts, span[0])
     return made, f"{rep.message} (placed into the prompt at line {line})"
 
@@ -440,6 +461,33 @@ def _anchor(
 def _function(path: list[cst.CSTNode]) -> cst.FunctionDef | None:
     """The innermost function on a path from the module (None: module level)."""
     return next((n for n in reversed(path) if isinstance(n, cst.FunctionDef)), None)
+
+
+def _bound_once(ctx: PythonContext, path: list[cst.CSTNode]) -> bool:
+    """Whether the node at the end of `path` is in the value of an assignment to names bound
+    nowhere else in the function: then that statement is where the value is made. Not
+    when a branch binds the name too (`task = f"{parent} - {q}"` / `else: task = q`: no
+    one line makes it), nor for an alias (`task = question`: made by the caller)."""
+    stmt = next((n for n in reversed(path) if isinstance(n, (cst.Assign, cst.AnnAssign))), None)
+    if stmt is None or stmt.value is None or isinstance(stmt.value, cst.Name):
+        return False
+    function = _function(path)
+    scope = (
+        ctx.index.scope_of_function.get(id(function))
+        if function is not None
+        else ctx.index.module_scope
+    )
+    if scope is None:
+        return False
+    targets = [t.target for t in stmt.targets] if isinstance(stmt, cst.Assign) else [stmt.target]
+    for target in targets:
+        key = key_of(target, scope)
+        if key is None:
+            return False
+        binds = [e for e in scope.events.get(key, ()) if e.kind in ("assign", "iter", "unpack")]
+        if len(binds) != 1:
+            return False
+    return True
 
 
 def _findings(ctx: PythonContext, spans: dict[int, tuple[int, int]]) -> list[Finding]:
@@ -479,23 +527,6 @@ AGENT_INPUTS = frozenset({"input", "message", "prompt", "task"})
 # What an agent is built with that becomes its system prompt.
 INSTRUCTED = frozenset(
     {"instructions", "instruction", "system_prompt", "system_message", "system", "description"}
-)
-# Words that name a prompt part in a variable, attribute or function name.
-PROMPT_PART_WORDS = frozenset(
-    {
-        "prompt",
-        "prompts",
-        "system",
-        "instruction",
-        "instructions",
-        "preamble",
-        "tools",
-        "functions",
-        "description",
-        "descriptions",
-        "enum",
-        "messages",
-    }
 )
 
 
@@ -561,13 +592,6 @@ def _web_route(node: cst.CSTNode) -> bool:
         ):
             return True
     return False
-
-
-def _names_prompt_part(name: str) -> bool:
-    """`docs_prompt`, `self._tools`, `get_system_prompt`, `system_prompt_for`: a prompt word
-    last, or `prompt` anywhere (`messages_table`, `tools_response` are something else)."""
-    words = [w for w in name.lower().split("_") if w]
-    return bool(words) and (words[-1] in PROMPT_PART_WORDS or "prompt" in words)
 
 
 def _foreign_findings(

@@ -1,4 +1,4 @@
-"""Role sections of a prompt template file, and templates that are not prompts.
+"""Role sections of a prompt template file.
 
 Prompt files that hold a whole chat request mark its messages with a header line of its
 own: `# instruction` (or `# system`) for the system message, `# input` (`# user`,
@@ -8,10 +8,6 @@ LangChain-based loaders of `.prompt` files read them: the instruction, then few-
 (`.prompty`: YAML front matter, then a Jinja body) mark them with `system:` / `user:` /
 `assistant:` lines. Everything before the final user section is sent again with every
 request (the cacheable prefix); the final section is the new turn.
-
-Jinja is also used to generate code, configuration and web pages (`bot.py.jinja2`,
-`config.yaml.j2`, an HTML page that extends a base layout): those are not prompts, and the
-prompt rules do not apply to them.
 """
 
 from __future__ import annotations

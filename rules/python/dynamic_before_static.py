@@ -29,6 +29,21 @@ LONG_STATIC_CHARS = 200
 # text is reusable: a closing line or two after the input is not worth a reorder, a body of
 # instructions is, from `one-shot-min-tokens` (default 100 tokens, about 400 characters).
 _POLICY = "Follow the refund policy. " * 12
+# The project's own client wrapper of two examples: `msg` is the final user message.
+_ASK = f'''            from openai import OpenAI
+            client = OpenAI()
+
+            def ask(msg, system_message, msg_history=None):
+                if msg_history is None:
+                    msg_history = []
+                messages = [
+                    {{"role": "system", "content": system_message}},
+                    *msg_history,
+                    {{"role": "user", "content": msg}},
+                ]
+                return client.chat.completions.create(model="gpt-4o", messages=messages)
+
+            IDEA_PROMPT = """Ideas so far:\\n{{prev_ideas}}\\n{_POLICY}{_POLICY}"""'''
 
 
 class DynamicBeforeStatic(PythonRule):
@@ -42,8 +57,21 @@ class DynamicBeforeStatic(PythonRule):
     prompt text known by its name (`*_prompt` variables, `generate_*_prompt()` returns)
     whose request is elsewhere, the static text after it counts from 400 characters (about
     100 tokens) with one stretch of at least 200 between inputs: a closing line, or the
-    tags around each input, are not worth a reorder. Only the first per-request value of a
-    text is reported: the prefix ends there. A prompt text the function writes to a file
+    tags around each input, are not worth a reorder, and most of the static text must come
+    after the value (what comes before it is already a reusable prefix). Only the first
+    per-request value of a text is reported: the prefix ends there. A prompt function that
+    returns its texts together (`return [system_text, query_text]`) has each judged so. A
+    parameter named as a prompt part (`question_description`) of a prompt function, which
+    every call in the project fills with static text (a constant, an entry of a table of
+    prompts), is that static text: configuration, not per-request data, so the task and the
+    action history placed ahead of it are what breaks the prefix. A text handed to the
+    project's own client wrapper (a function that sends one of its parameters as the final
+    user message of a request) is a one-shot message too, unless the call passes a
+    conversation along (an argument named like history that is not empty, or is set again
+    by the loop around the call). Text read from a file (`f.read()` of `with open(path) as
+    f`, `json.load(f)`, `Path(path).read_text()`) is static wherever the path comes from.
+    A list or text read inside a loop that grows it later in the same pass (the archive of
+    answers so far, appended after each request) is per-request: each pass sends more. A prompt text the function writes to a file
     (`file.write(prompt)`, `path.write_text(prompt)`) is a prompt file generated once:
     what filled it is fixed in the file, static where the file is read, and the function's
     callers get it as static text too. A field of a parameter named like configuration
@@ -251,6 +279,88 @@ class DynamicBeforeStatic(PythonRule):
                 ]
             """
         ),
+        # The prompt function's guidance comes from its callers as a constant: the page's
+        # elements come after it (and most of the static text is before them).
+        Valid(
+            f'''
+            GUIDANCE = """{_POLICY}{_POLICY}"""
+            FORMAT = "Answer with the letter of one element. " * 6
+
+            def build_grounding_prompt(choices, guidance_description):
+                text = guidance_description + "\\nThe elements:\\n"
+                for letter, choice in choices:
+                    text += f"{{letter}}. {{choice}}\\n"
+                text += FORMAT
+                return text
+
+            def ground(choices):
+                return build_grounding_prompt(choices, guidance_description=GUIDANCE)
+            '''
+        ),
+        # A description a caller fills with per-request text is per-request too: the task
+        # ahead of it is no break.
+        Valid(
+            f'''
+            SYSTEM = """{_POLICY}"""
+
+            def build_query_prompt(task, page_description):
+                text = "Complete this task: " + task + "\\n"
+                text += page_description
+                return [SYSTEM, text]
+
+            def step(task, page):
+                return build_query_prompt(task, page_description=page.describe())
+            '''
+        ),
+        # Text read from a file is static, whichever folder it comes from; the paper, the
+        # per-request part, comes after the template's instructions.
+        Valid(
+            f'''
+            import os
+            from openai import OpenAI
+            client = OpenAI()
+            RULES = """{_POLICY}{_POLICY}"""
+
+            def review(base_dir, paper):
+                with open(os.path.join(base_dir, "task.txt")) as f:
+                    task = f.read()
+                return client.chat.completions.create(
+                    model="gpt-4o",
+                    messages=[{{"role": "user", "content": f"{{task}}\\n{{RULES}}\\nThe paper:\\n{{paper}}"}}],
+                )
+            '''
+        ),
+        # The project's own client wrapper, handed a conversation: the template is a turn
+        # of it, not a one-shot request.
+        Valid(
+            f"""
+{_ASK}
+
+            def refine(archive, history):
+                prev = "\\n".join(archive)
+                return ask(IDEA_PROMPT.format(prev_ideas=prev), "You are a researcher.", msg_history=history)
+            """
+        ),
+        # The notes are gathered in a loop and sent once after it: one request, not one
+        # per pass.
+        Valid(
+            f'''
+            from openai import OpenAI
+            client = OpenAI()
+            SUMMARY_PROMPT = """{_POLICY}{_POLICY}
+            The notes:
+            {{notes}}"""
+
+            def summarise(pages):
+                notes = []
+                for page in pages:
+                    notes.append(page.strip())
+                prompt = SUMMARY_PROMPT.format(notes="\\n".join(notes))
+                return client.chat.completions.create(
+                    model="gpt-4o", messages=[{{"role": "user", "content": prompt}}]
+                )
+            '''
+        ),
         Valid(
             f'''
             POLICY = """{_POLICY}"""
@@ -409,6 +519,22 @@ class DynamicBeforeStatic(PythonRule):
             line=5,
             message_contains="placed into the prompt at line 6",
         ),
+        # Bound in two branches: no one line makes it, so it is reported where it is placed.
+        Invalid(
+            f"""
+            def search_messages(question, parent_query, detailed):
+                if detailed:
+                    task = f"{{parent_query}} - {{question}}"
+                else:
+                    task = question
+                return [
+                    {{"role": "system", "content": f"Task: {{task}}\\n{_POLICY}{_POLICY}"}},
+                    {{"role": "user", "content": question}},
+                ]
+            """,
+            line=7,
+            column=48,
+        ),
         # Made by the caller and placed by a helper: the helper's f-string is what to change.
         Invalid(
             f"""
@@ -508,6 +634,69 @@ class DynamicBeforeStatic(PythonRule):
             line=2,
             message_contains="`session_state`",
         ),
+        # The question's description is static text every caller passes (a constant): the
+        # task and the growing action history ahead of it change what it follows on every step.
+        Invalid(
+            f'''
+            SYSTEM = """You browse the web for the user."""
+            QUESTION = """{_POLICY}{_POLICY}"""
+
+            def build_query_prompt(task, previous_actions, question_description):
+                text = "You are asked to complete the following task: "
+                text += task
+                text += "\\nPrevious actions:\\n"
+                for action in previous_actions:
+                    text += action + "\\n"
+                text += question_description
+                return [SYSTEM, text]
+
+            def next_step(task, actions):
+                return build_query_prompt(task, actions, question_description=QUESTION)
+            ''',
+            line=6,
+            column=13,
+            message_contains="parameter `task` is per-request data placed before",
+        ),
+        # The only user message handed to the project's own client wrapper (`ask(msg, ...)`
+        # ends in a request with `msg` the final user turn): the growing archive of ideas
+        # ahead of the template's instructions.
+        Invalid(
+            f"""
+{_ASK}
+
+            def next_idea(archive):
+                prev = "\\n".join(archive)
+                return ask(IDEA_PROMPT.format(prev_ideas=prev), "You are a researcher.", msg_history=[])
+            """,
+            line=17,
+            column=12,
+            message_contains="in the user message `ask()` sends",
+        ),
+        # The archive grows on every pass of the loop that sends it: each request carries
+        # one more idea ahead of the same instructions.
+        Invalid(
+            f'''
+            from openai import OpenAI
+            client = OpenAI()
+            IDEA_PROMPT = """Ideas so far:
+            {{prev_ideas}}
+            {_POLICY}{_POLICY}"""
+
+            def generate(n):
+                archive = []
+                for _ in range(n):
+                    prev = "\\n".join(archive)
+                    prompt = IDEA_PROMPT.format(prev_ideas=prev)
+                    reply = client.chat.completions.create(
+                        model="gpt-4o", messages=[{{"role": "user", "content": prompt}}]
+                    )
+                    archive.append(reply.choices[0].message.content)
+                return archive
+            ''',
+            line=10,
+            column=16,
+            message_contains="grown on every pass of the loop",
+        ),
     ]
 
     def check(self, ctx: PythonContext) -> None:
@@ -515,7 +704,11 @@ class DynamicBeforeStatic(PythonRule):
         self._before_history(ctx)
         self._rendered(ctx)
         one_shot_chars = ctx.config.one_shot_min_tokens * CHARS_PER_TOKEN
-        blocks = [*ctx.text_blocks, *((b, None) for b in ctx.one_shot_texts)]
+        blocks = [
+            *ctx.text_blocks,
+            *((b, None) for b in ctx.one_shot_texts),
+            *((b, None) for b in ctx.wrapped_messages),
+        ]
         for block, request in blocks:
             parts = block.val.text_parts()
             for i, part in enumerate(parts):
@@ -534,10 +727,13 @@ class DynamicBeforeStatic(PythonRule):
                 after = static_text(parts[i + 1 :])
                 if block.final:
                     # One-shot: the template text that could move ahead of the inputs is
-                    # its longest stretch between them, not the tags around each input.
+                    # its longest stretch between them, not the tags around each input;
+                    # and where most of it already comes before the first input, that
+                    # part is the reusable prefix.
                     long_enough = (
                         len(after.strip()) >= one_shot_chars
                         and _longest_run(parts[i + 1 :]) >= LONG_STATIC_CHARS
+                        and len(after.strip()) > len(static_text(parts[:i]).strip())
                     )
                 else:
                     long_enough = len(after.strip()) >= LONG_STATIC_CHARS
