@@ -325,6 +325,36 @@ class HistoryWindow(PythonRule):
                 return messages
             """
         ),
+        Valid(
+            """
+            import copy
+
+            def soften_words(messages):
+                messages = copy.deepcopy(messages)
+                last = messages[-1]["content"]
+                messages[-1]["content"] = last.replace("assistant", "ai")  # a word swapped
+                return messages
+            """
+        ),
+        Valid(
+            """
+            def render(messages, max_prompt_size, tokenizer_name):
+                messages = truncate_messages(messages, max_prompt_size, tokenizer_name)
+                return messages  # the budget loop is reported where it drops, not here
+            """
+        ),
+        Valid(
+            """
+            def show_history(store, agent_id, limit=None):
+                history = store.get(agent_id, [])
+                if limit:
+                    history = history[-limit:]
+                lines = []
+                for message in history:
+                    lines.append(f"{message['role']}: {message['content']}")
+                return "\\n".join(lines)  # text for a tool result, not the history sent
+            """
+        ),
     ]
     INVALID = [
         Invalid(
@@ -830,10 +860,21 @@ def _trims_to_tokens(ev: Event, key: str) -> bool:
         return False
     passed = any(dotted(a.value) == key for a in value.args)
     budget = any(
-        "token" in ((a.keyword.value if a.keyword else None) or dotted(a.value) or "").lower()
+        _names_budget((a.keyword.value if a.keyword else None) or dotted(a.value))
         for a in value.args
     )
     return passed and budget
+
+
+def _names_budget(name: str | None) -> bool:
+    """`max_tokens`, `token_limit`, `self.max_input_tokens`: a budget of tokens (a
+    `tokenizer_name` is not one)."""
+    last = (name or "").rsplit(".", 1)[-1].lower()
+    return (
+        "token" in last
+        and "tokenizer" not in last
+        and any(w in last for w in ("max", "limit", "budget"))
+    )
 
 
 def _drops_oldest(ev: Event) -> bool:
@@ -1965,12 +2006,38 @@ def _reads_last(scan: _LatestScan, step: int, listed: str, value: cst.BaseExpres
     directly or through locals assigned from it (`final = msgs[-1]`, `text = final[...]`)."""
     mark = f"{listed}[-1]"
     derived: set[str] = set()
+    made: list[cst.BaseExpression] = []
     for s, name, v in scan.assigned:
         if s >= step or "." in name:
             continue
         if mark in _code(v) or any(n.value in derived for n in _names_in(v)):
             derived.add(name)
-    return mark in _code(value) or any(n.value in derived for n in _names_in(value))
+            made.append(v)
+    if not (mark in _code(value) or any(n.value in derived for n in _names_in(value))):
+        return False
+    # Text added around it (a template, an f-string, a concatenation), not a word swapped
+    # (`.replace("assistant", "ai")` keeps the turn what it was).
+    return any(_adds_text(v) for v in (value, *made))
+
+
+def _adds_text(node: cst.CSTNode) -> bool:
+    found = False
+
+    class _Adds(cst.CSTVisitor):
+        def visit_FormattedString(self, n: cst.FormattedString) -> None:
+            nonlocal found
+            found = True
+
+        def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
+            nonlocal found
+            found = found or isinstance(n.operator, cst.Add)
+
+        def visit_Call(self, n: cst.Call) -> None:
+            nonlocal found
+            found = found or (isinstance(n.func, cst.Attribute) and n.func.attr.value == "format")
+
+    node.visit(_Adds())
+    return found
 
 
 def _dotted_in(node: cst.CSTNode) -> list[str]:
@@ -2053,7 +2120,12 @@ class _StoredWindows(Walker):
 def _flattened_into_returned(found: _Collect, window: str) -> bool:
     """A loop over `window` appends to a list named for messages that the function
     returns."""
-    returned = {n.value for r in found.returns if r.value is not None for n in _names_in(r.value)}
+    returned = {
+        n.value
+        for r in found.returns
+        if r.value is not None and _returns_list(r.value)  # not text made of it
+        for n in _names_in(r.value)
+    }
     for loop in found.loops:
         if dotted(loop.iter) != window:
             continue
