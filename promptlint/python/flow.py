@@ -1396,7 +1396,8 @@ class Evaluator:
             # standard_tools=schemas)`), it holds that order: where the object goes, the
             # order goes.
             vals = arg_vals()
-            fields = {a.keyword.value: v for a, v in zip(e.args, vals, strict=True) if a.keyword is not None}
+            pairs = zip(e.args, vals, strict=True)
+            fields = {a.keyword.value: v for a, v in pairs if a.keyword is not None}
             held = frozenset(t for v in vals for t in v.all_taints() if t.kind == UNORDERED)
             return Val(own=held, kind="instance", role=func.value, fields=fields or None, node=e)
         # A function defined in this module: follow its return value.
