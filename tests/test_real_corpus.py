@@ -65,7 +65,9 @@ def test_every_expect_marker_is_a_labelled_break(set_dir: Path) -> None:
         if s["verdict"] == "break" and s["corpus_file"]
     }
     marked = set()
-    for file in set_dir.rglob("*.py"):
+    for file in set_dir.rglob("*"):
+        if file.suffix not in score.MARKED_SUFFIXES:
+            continue
         for lineno, text in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
             if match := re.search(r"#\s*expect:\s*(PL\d{3})", text):
                 marked.add((file.relative_to(set_dir).as_posix(), lineno, match.group(1)))
@@ -100,3 +102,12 @@ def test_score_measures_the_dev_reconstructions() -> None:
     assert report["total"]["breaks"] == marked
     assert report["total"]["found"] + report["total"]["missed"] == marked
     assert all(not p["errors"] for p in report["projects"])
+
+
+@pytest.mark.parametrize("set_dir", SETS, ids=[p.name for p in SETS])
+def test_template_reconstructions_name_their_source(set_dir: Path) -> None:
+    for file in set_dir.rglob("*"):
+        if file.suffix in score.MARKED_SUFFIXES and file.suffix != ".py":
+            first = file.read_text(encoding="utf-8").split("#}", 1)[0]
+            assert first.startswith("{#") and HEADER.search(first), file
+            assert "not the original text" in first, file

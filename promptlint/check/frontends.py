@@ -6,11 +6,12 @@ A front end is found by dotted path and imported only when a run needs it.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from promptlint.check.not_prompts import generates_file
 from promptlint.findings import FileError, Finding
 
 if TYPE_CHECKING:
@@ -31,10 +32,14 @@ class FrontendSpec:
     suffixes: tuple[str, ...] = ()
     names: tuple[str, ...] = ()  # lower-case file names
     case_sensitive: bool = True  # suffix match (".py" as Python itself does)
+    # Names with a matching suffix that are something else (`bot.py.jinja2`, a scaffold).
+    excluded: Callable[[str], bool] | None = None
 
     def matches(self, path: Path) -> bool:
         name = path.name if self.case_sensitive else path.name.lower()
-        return name.endswith(self.suffixes) or name.lower() in self.names
+        if name.lower() in self.names:
+            return True
+        return name.endswith(self.suffixes) and not (self.excluded and self.excluded(name))
 
 
 SPECS: list[FrontendSpec] = [
@@ -42,9 +47,10 @@ SPECS: list[FrontendSpec] = [
     FrontendSpec(
         "jinja",
         "promptlint.templates.frontend:FRONTEND",
-        (".jinja", ".jinja2", ".j2"),
+        (".jinja", ".jinja2", ".j2", ".prompt", ".prompty"),
         ("chat_template.json", "tokenizer_config.json"),
         case_sensitive=False,
+        excluded=generates_file,
     ),
 ]
 FRONTENDS: list[str] = [spec.target for spec in SPECS]

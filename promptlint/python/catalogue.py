@@ -146,6 +146,7 @@ STATIC_PARAM_HINTS = (
     "schema",
     "types",  # the kinds a schema allows (`entity_types`, `node_types`)
     "tools",
+    "functions",  # the tool list by its older name (`functions=`)
     "model",
     "config",
     "settings",
@@ -153,11 +154,130 @@ STATIC_PARAM_HINTS = (
     "llm",
     "self",
     "cls",
+    # the agent or team a builder describes (`get_system_message(agent, ...)`): its
+    # attributes are its settings, made once and read by every run
+    "agent",
+    "team",
 )
 
-# Names that say "this holds the conversation history".
+# Words of a method name that say it looks something up for this request (what it returns
+# differs between requests: documents for the query, the user's memories, skills for the
+# task), and words of the object called that say it is a store of such things
+# (`self.mem.run(...)`, `agent.learning.build_context(...)`).
+RETRIEVAL_METHOD_WORDS = frozenset(
+    {"search", "retrieve", "recall", "memories", "similarity", "references"}
+)
+RETRIEVAL_STORE_WORDS = frozenset(
+    {"memory", "memories", "mem", "retriever", "knowledge", "learning", "learnings"}
+)
+# Methods of such a store that write to it or describe it, not look something up.
+NOT_RETRIEVAL_WORDS = frozenset(
+    {
+        "add",
+        "save",
+        "store",
+        "update",
+        "delete",
+        "clear",
+        "insert",
+        "put",
+        "set",
+        "reset",
+        "upsert",
+        "remove",
+        "write",
+        "close",
+        "create",
+        "init",
+    }
+)
+# Words of the names of a conversation's state, which changes between its requests: a
+# session's state or summary, the user's memories (`run_context.session_state`,
+# `session.summary`); an id (`session.session_id`) stays the same.
+STATE_WORDS = frozenset({"state", "summary", "memory", "memories"})
+
+
+def name_words(name: str) -> list[str]:
+    """The words of a snake_case name (`_get_user_memories` -> get, user, memories)."""
+    return [w for w in name.lower().split("_") if w]
+
+
+# Words of an attribute name that say it holds configuration: an object's prompt text,
+# template or schema is set when the object is made (`agent.parser_model_prompt`,
+# `agent.system_template`), where a field like `request.user_name` is data. Not
+# `instruction(s)`: a task's instruction is the task (`plan.current_task.instruction`).
+CONFIG_FIELD_WORDS = frozenset(
+    {
+        "system",
+        "template",
+        "templates",
+        "persona",
+        "preamble",
+        "guideline",
+        "guidelines",
+        "policy",
+        "rules",
+        "schema",
+        "config",
+        "settings",
+    }
+)
+# `<what>_prompt` is a configured prompt unless it names the request's own text.
+REQUEST_PROMPT_WORDS = frozenset({"user", "input", "query", "question", "task", "human", "current"})
+
+
+def names_configuration(attr: str) -> bool:
+    """Whether an attribute's name says it holds configuration (see CONFIG_FIELD_WORDS);
+    a bare `prompt` or `user_prompt` is the request's text."""
+    words = attr.lower().strip("_").split("_")
+    if CONFIG_FIELD_WORDS.intersection(words):
+        return True
+    return len(words) > 1 and words[-1] == "prompt" and not REQUEST_PROMPT_WORDS.intersection(words)
+
+
+def names_location(keyword: str) -> bool:
+    """`root`, `db_file`, `base_dir`, `cache_path`: where an object keeps its data."""
+    lowered = keyword.lower().strip("_")
+    return lowered in ("root", "path", "dir", "directory", "folder", "db_url") or lowered.endswith(
+        ("_dir", "_path", "_file", "_folder", "_root")
+    )
+
+
+def names_limit(name: str) -> bool:
+    """`max_steps`, `min_steps`, `retry_limit`: a bound set once, not the count it bounds."""
+    lowered = name.lower().strip("_")
+    return lowered.startswith(("max_", "min_")) or lowered.endswith(("_limit", "_max", "_min"))
+
+
 # Volatile calls whose value is fixed for a process or machine, not per request.
 PER_PROCESS = frozenset(
     {"os.getpid", "os.getppid", "socket.gethostname", "platform.node", "threading.get_ident"}
 )
+# Names that say "this holds the conversation history".
 HISTORY_NAMES = ("history", "messages", "conversation", "turns", "chat_log", "transcript", "memory")
+
+
+# Words that name a prompt part in a variable, attribute or function name.
+PROMPT_PART_WORDS = frozenset(
+    {
+        "prompt",
+        "prompts",
+        "system",
+        "instruction",
+        "instructions",
+        "preamble",
+        "tools",
+        "functions",
+        "description",
+        "descriptions",
+        "enum",
+        "messages",
+    }
+)
+
+
+def names_prompt_part(name: str) -> bool:
+    """`docs_prompt`, `self._tools`, `get_system_prompt`, `system_prompt_for`: a prompt word
+    last, or `prompt` anywhere (`messages_table`, `tools_response` are something else)."""
+    words = [w for w in name.lower().split("_") if w]
+    return bool(words) and (words[-1] in PROMPT_PART_WORDS or "prompt" in words)

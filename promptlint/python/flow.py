@@ -22,6 +22,7 @@ from promptlint.python.values import (
     CALLER,
     ID,
     KEY_SOURCE,
+    STATE,
     UNKNOWN,
     UNORDERED,
     UNSORTED_JSON,
@@ -65,6 +66,9 @@ MAX_DEPTH = 40  # nested evaluations (names, calls, returns) followed before giv
 # grow as the product of their fan-outs. Past the budget a call is read as an opaque one
 # (what it returns carries its arguments' values): the run stays linear in the code.
 MAX_BOUND_RETURNS = 2000
+# The same for what those returns evaluate: one return may read names that are themselves
+# bound returns, so the count of evaluations with bindings is bounded per module as well.
+MAX_BOUND_EVALS = 200_000
 Env = Mapping[str, Val]
 LANGCHAIN_MESSAGES = {
     "SystemMessage": "lc-system",
@@ -156,7 +160,10 @@ class Evaluator:
         self._memo: dict[tuple[int, int, int], Val] = {}
         self._code: dict[int, str] = {}  # id(node) -> its source (see `code`)
         self._constant_params: dict[tuple[int, str], bool] = {}
+        self._passed: dict[tuple[int, str], Val | None] = {}  # see `_passed_text`
+        self._spans: dict[int, dict[int, tuple[int, int]]] = {}  # see `_loop_spans`
         self._bound_returns = 0  # returns followed with arguments bound (MAX_BOUND_RETURNS)
+        self._bound_evals = 0  # evaluations with arguments bound (MAX_BOUND_EVALS)
         # id(scope) -> the names the scope writes to a file (`written_to_file`), built once
         self._written: dict[int, set[str]] | None = None
 
@@ -190,6 +197,8 @@ class Evaluator:
             hit = self._memo.get(memo_key)
             if hit is not None:
                 return hit
+        if env:
+            self._bound_evals += 1
         self._depth += 1
         try:
             val = self._eval(expr, scope, at, env or {})
@@ -282,7 +291,8 @@ class Evaluator:
                 y.parts is not None
                 and not static_text(y.parts)
                 and all(isinstance(p, Static) for p in y.parts)
-            ):
+            ) or (isinstance(y.node, cst.Name) and y.node.value == "None" and not y.own):
+                # `message if content else None`: None sends nothing.
                 return replace(x, node=node)
         if a.items is not None and b.items is not None:
             return Val(own=a.all_taints() | b.all_taints(), node=node)
@@ -310,7 +320,7 @@ class Evaluator:
             ):
                 parts.extend(inner.parts)
             else:
-                parts.append(Dyn(inner.all_taints() | extra, part))
+                parts.append(Dyn(inner.all_taints() | extra, part, made=inner.node))
         return Val(parts=join_parts(parts), node=e)
 
     def _format(
@@ -351,13 +361,13 @@ class Evaluator:
             elif value.parts is not None and not spec and not conv and head == field_name:
                 arg = passed.get(key)
                 parts.extend(
-                    Dyn(p.taints, arg)
+                    Dyn(p.taints, arg, made=p.made or p.node)
                     if isinstance(p, Dyn) and arg is not None and not _placement(p.node)
                     else p
                     for p in value.parts
                 )
             else:
-                parts.append(Dyn(value.all_taints(), passed.get(key, node)))
+                parts.append(Dyn(value.all_taints(), passed.get(key, node), made=value.node))
         return Val(parts=join_parts(parts), node=node)
 
     def _percent(self, template: str, right: Val, node: cst.CSTNode) -> Val:
@@ -458,6 +468,10 @@ class Evaluator:
             if key in s.params and s is scope:
                 return self._param(key, s)
             if key in s.params:
+                if _factory_of(s, scope):
+                    # A callback a factory returns (`return _instructions`) is made once
+                    # with the factory's parameters: they are its configuration.
+                    return Val(node=s.params[key])
                 return self._param(key, s)
             if s.kind == "function" and key.startswith("self.") and s.class_scope is not None:
                 if key in self.index.attr_counters:
@@ -502,6 +516,13 @@ class Evaluator:
             return default or Val(kind=kind, role=role, node=param)
         if self._always_constant(key, scope):
             return Val(kind=kind, role=role, node=param)
+        if cat.names_limit(key):
+            # `max_steps`, `min_steps`, `retry_limit`: a bound the caller sets once, not
+            # the count it bounds (`step`, `steps_left` stay per-request).
+            return Val(kind=kind, role=role, node=param)
+        passed = self._passed_text(key, scope)
+        if passed is not None:
+            return passed
         if scope.name == "__init__" and _literal(param.default):
             # `answer_style: str = "one paragraph"`: an option of the object, set
             # once when it is made and the same for every request it then serves.
@@ -567,7 +588,15 @@ class Evaluator:
                     result = False
                 continue  # the default is used
             passed = True
-            if not _literal(arg.value) and not self._configured(arg.value, site):
+            if site.scope.name == "__init__" and site.scope.class_scope is not None:
+                # Called while an object is built (`self._build_instructions(tool_names)`
+                # in `__init__`): what it is passed is the object's configuration.
+                continue
+            if not (
+                _literal(arg.value)
+                or self._configured(arg.value, site)
+                or self._table_entry(arg.value, site)
+            ):
                 result = False
                 break
         # A numeric knob with a literal default (`max_queries: int = 5`) that no call here
@@ -579,6 +608,87 @@ class Evaluator:
         answer = (found and result) or (numeric and result and not passed)
         self._constant_params[cache_key] = answer
         return answer
+
+    def _passed_text(self, key: str, scope: Scope) -> Val | None:
+        """A parameter named as a prompt part (`question_description`) of a prompt
+        function (`def build_query_prompt(task, question_description)`) that every call
+        in the project fills with static text (a prompt constant, an entry of a table of
+        them): configuration, not per-request data, read as the shortest of those texts.
+        None when a call passes anything else or none is found."""
+        project = self.project
+        if (
+            scope.parent is None
+            or scope.parent.kind != "module"
+            or not cat.names_prompt_part(scope.name)
+            or not cat.names_prompt_part(key)
+            or (project is not None and project.hops >= MAX_HOPS)
+        ):
+            return None
+        cache_key = (id(scope), key)
+        if cache_key in self._passed:
+            return self._passed[cache_key]
+        self._passed[cache_key] = None  # while we look (recursion)
+        names = [n for n in scope.params if n != scope.self_name]
+        position = names.index(key)
+        sites: list[tuple[Evaluator, Site]] = [
+            (self, site)
+            for site in self.index.calls
+            if isinstance(site.node, cst.Call) and dotted(site.node.func) == scope.name
+        ]
+        if project is not None and self.module_name is not None:
+            callers = project.modules_calling(self.module_name, scope.name)
+            if callers is None:
+                return None
+            for foreign in callers:
+                for site in foreign.index.calls:
+                    assert isinstance(site.node, cst.Call)
+                    qual = foreign.evaluator.qualname(site.node.func)
+                    if qual is not None and project.is_function_of(
+                        qual, foreign.name, self.module_name, scope.name
+                    ):
+                        sites.append((foreign.evaluator, site))
+        texts: list[str] = []
+        for ev, site in sites:
+            call = site.node
+            assert isinstance(call, cst.Call)
+            arg = next((a for a in call.args if a.keyword and a.keyword.value == key), None)
+            positional = [a for a in call.args if a.keyword is None and not a.star]
+            if arg is None and position < len(positional):
+                arg = positional[position]
+            if arg is None and any(a.star for a in call.args):
+                return None
+            if arg is not None:
+                val = ev.read_passed(arg.value, site)
+            else:
+                default = scope.params[key].default
+                if default is None:
+                    return None
+                val = self.eval(default, scope.parent, _LOADED)
+            if val.parts is None or val.all_taints() or any(isinstance(p, Dyn) for p in val.parts):
+                return None
+            texts.append(static_text(val.parts))
+        # An empty text leaves the part out (`if guidance != "": ...`). Configured
+        # differently per call (one text per mode or experiment), the shortest is the
+        # least that is there when the part is.
+        texts = [t for t in texts if t.strip()]
+        if not texts:
+            return None
+        found = Val(parts=(Static(min(texts, key=len)),), node=scope.params[key])
+        self._passed[cache_key] = found
+        return found
+
+    def read_passed(self, expr: cst.BaseExpression, site: Site) -> Val:
+        """An argument of a call in this module, read for a callee in another (one hop)."""
+        if self.project is None:
+            return self.eval(expr, site.scope, site.at)
+        with self.project.hop():
+            return self.eval(expr, site.scope, site.at)
+
+    def _table_entry(self, expr: cst.BaseExpression, site: Site) -> bool:
+        """`LANGUAGES[lang_code]`: one of the fixed texts of a table of constants."""
+        if not isinstance(expr, cst.Subscript):
+            return False
+        return _constant_table(self.eval(expr.value, site.scope, site.at))
 
     def _configured(self, expr: cst.BaseExpression, site: Site) -> bool:
         """`self.max_words` passed on: an attribute of the object that holds
@@ -634,12 +744,67 @@ class Evaluator:
             else:
                 base = self._eval_event(key, before[base_idx], scope, env)
                 start = base_idx + 1
-            result = self._apply(key, scope, base, before, start, at, env)
+            grown = self._grown_in_loop(
+                key, scope, events, at, before[base_idx] if base_idx is not None else None
+            )
+            if grown is None:
+                result = self._apply(key, scope, base, before, start, at, env)
+            else:
+                # Earlier passes' additions come after what the code before the loop made
+                # and before what this pass adds ahead of the read.
+                taint, loop = grown
+                cut = next(
+                    (
+                        i
+                        for i in range(start, len(before))
+                        if any(it is loop for it in before[i].loops)
+                    ),
+                    len(before),
+                )
+                result = self._apply(key, scope, base, before[:cut], start, at, env)
+                result = self._apply(key, scope, _grown(result, taint), before, cut, at, env)
         finally:
             self._active.discard(cache_key)
         if not env:
             self._name_cache[cache_key] = result
         return result
+
+    def _grown_in_loop(
+        self, key: str, scope: Scope, events: list[Event], at: int, base: Event | None
+    ) -> tuple[Taint, cst.BaseExpression] | None:
+        """A name read inside a loop that grows it later in the same pass (`archive` read
+        for the request, then `archive.append(answer)`), and was not set anew in the pass
+        before the read: each pass, so each request, reads more than the last."""
+        if scope.kind != "function":
+            return None
+        spans: dict[int, tuple[int, int]] | None = None
+        for ev in events:
+            if ev.end <= at or not ev.loops or not _grows(ev):
+                continue
+            spans = self._loop_spans(scope) if spans is None else spans
+            for loop in ev.loops:
+                first, last = spans.get(id(loop), (0, -1))
+                reset = base is not None and any(it is loop for it in base.loops)
+                if first <= at <= last and not reset:
+                    detail = f"`{key}` (grown on every pass of the loop it is read in)"
+                    return Taint(CALLER, ev.node, detail), loop
+        return None
+
+    def _loop_spans(self, scope: Scope) -> dict[int, tuple[int, int]]:
+        """Each loop of a function (by its iterable or condition) -> the first and last
+        ordinal of what happens in its body."""
+        spans = self._spans.get(id(scope))
+        if spans is not None:
+            return spans
+        spans = {}
+        marks = [(ev.loops, ev.end) for evs in scope.events.values() for ev in evs]
+        marks += [(site.loops, site.at) for site in self.index.calls if site.scope is scope]
+        for loops, at in marks:
+            for loop in loops:
+                first, last = spans.get(id(loop), (at, at))
+                spans[id(loop)] = (min(first, at), max(last, at))
+        self._spans[id(scope)] = spans
+        return spans
 
     def _eval_event(self, key: str, ev: Event, scope: Scope, env: Env | None = None) -> Val:
         assert ev.value is not None
@@ -794,6 +959,10 @@ class Evaluator:
             return base.fields[e.attr.value]
         taints = base.all_taints()
         callers = {t for t in taints if t.kind == CALLER}
+        if callers and cat.names_configuration(e.attr.value):
+            # `agent.parser_model_prompt`, `agent.system_template`: a field named like
+            # configuration is configuration, as a parameter of that name is.
+            return Val(own=frozenset(taints - callers), node=e)
         if callers:
             # request.user.name: report the field, not the parameter.
             taints = (taints - callers) | {Taint(CALLER, e, f"`{self.code(e)}`")}
@@ -1006,11 +1175,29 @@ class Evaluator:
         args = [a for a in e.args if a.keyword is None and a.star == ""]
         kwargs = {a.keyword.value: a for a in e.args if a.keyword is not None}
 
-        def arg_vals() -> list[Val]:
-            return [self.eval(a.value, scope, at, env) for a in e.args]
+        evaluated: list[Val] = []
 
+        def arg_vals() -> list[Val]:
+            # Once per call: paths below may each ask, and an argument that is itself a
+            # call would otherwise be evaluated again at every level of nesting.
+            if len(evaluated) < len(e.args):
+                evaluated[:] = [self.eval(a.value, scope, at, env) for a in e.args]
+            return evaluated
+
+        if self._reads_file(e, qname, method, scope, at):
+            # Text read from a file (a prompt, a task description, the code to work on)
+            # is static, whichever folder it is read from: the same file every request.
+            return Val(node=e)
         if qname is not None:
             kind = self.volatile.get(qname)
+            head = qname.split(".")[0]
+            if (
+                kind is not None
+                and "." in qname
+                and head not in self.index.imports
+                and self.resolve_key(head, scope, at, env) is not None
+            ):
+                kind = None  # `time.strftime(fmt)` on a local `time`: not the module
             if kind is not None:
                 if qname in cat.CLOCK_WITH_OPTIONAL_TIME and e.args:
                     return merge(arg_vals(), e)
@@ -1136,6 +1323,14 @@ class Evaluator:
                 if method == "list_tools":
                     return self._listing(e)
                 return recv.with_own([self._unordered(e, cat.UNORDERED_METHODS[method], "sorted")])
+            if _retrieves(func, self.index.imports):
+                # What a lookup returns differs between requests, whatever it is given.
+                looked_up = Taint(STATE, e, f"what `{self.code(func)}()` looks up")
+                # Its result is the lookup's: the query or user id it was given is not
+                # what is placed in the prompt (their clock or order would still be).
+                given = merge([recv, *arg_vals()]).all_taints()
+                kept = frozenset(t for t in _values(given) if t.kind != CALLER)
+                return Val(own=kept | {looked_up}, node=e)
             if recv.parts is not None and all(isinstance(p, Static) for p in recv.parts):
                 text = static_text(recv.parts)
                 if method == "join" and len(e.args) == 1:
@@ -1196,7 +1391,15 @@ class Evaluator:
             if recv.kind == "template" and method in ("partial",):
                 return recv
         if isinstance(func, cst.Name) and self._module_class(func.value) is not None:
-            return Val(kind="instance", role=func.value, node=e)
+            # Built with keywords (`Message(role=..., content=...)`), it holds them, as a
+            # class of another module does; built from a listing (`ToolsSchema(
+            # standard_tools=schemas)`), it holds that order: where the object goes, the
+            # order goes.
+            vals = arg_vals()
+            pairs = zip(e.args, vals, strict=True)
+            fields = {a.keyword.value: v for a, v in pairs if a.keyword is not None}
+            held = frozenset(t for v in vals for t in v.all_taints() if t.kind == UNORDERED)
+            return Val(own=held, kind="instance", role=func.value, fields=fields or None, node=e)
         # A function defined in this module: follow its return value.
         target = self.local_function(func, scope, at, env)
         if target is not None:
@@ -1220,7 +1423,13 @@ class Evaluator:
         if isinstance(func, cst.Attribute):
             recv_taints = self.eval(func.value, scope, at, env).all_taints()
         if callee[:1].isupper() and kwargs:
-            fields = {k: self.eval(a.value, scope, at, env) for k, a in kwargs.items()}
+            # A storage location the object is built with (`root=f"tmp/{uuid4().hex}"`,
+            # `db_file=...`) says where it keeps its data, not what its methods return.
+            fields = {
+                k: self.eval(a.value, scope, at, env)
+                for k, a in kwargs.items()
+                if not cat.names_location(k)
+            }
             own = merge([self.eval(a.value, scope, at, env) for a in args]).own
             return self._dict_val(fields, own, e)
         # A call we cannot see into: what it returns carries its arguments' values, and the
@@ -1229,6 +1438,11 @@ class Evaluator:
         carried: set[Taint] = set(recv_taints)
         for v in vals:
             carried |= v.all_taints() if v.parts is not None else _values(v.all_taints())
+        if _configured_callable(func, scope):
+            # `instructions(run_context, agent)` with `instructions` handed in as
+            # configuration: what it returns is the configured text (the user's code), not
+            # the data it is given.
+            carried = {t for t in carried if t.kind != CALLER}
         return Val(own=frozenset(carried), node=e)
 
     def _lc_template(self, messages: Val, node: cst.CSTNode) -> Val:
@@ -1418,6 +1632,42 @@ class Evaluator:
             return (fn, fscope) if fscope is not None else None
         return None
 
+    def _reads_file(
+        self, e: cst.Call, qname: str | None, method: str | None, scope: Scope, at: int
+    ) -> bool:
+        """`open(p).read()`, `f.read()` / `json.load(f)` with `f` opened by `with open(p)
+        as f`, `Path(p).read_text()`."""
+        if method in _FILE_READS:
+            assert isinstance(e.func, cst.Attribute)
+            return self._opened(e.func.value, scope, at)
+        return qname in _FILE_LOADS and bool(e.args) and self._opened(e.args[0].value, scope, at)
+
+    def _opened(self, expr: cst.BaseExpression, scope: Scope, at: int) -> bool:
+        if isinstance(expr, cst.Call):
+            return self.qualname(expr.func) in _OPENS
+        if not isinstance(expr, cst.Name):
+            return False
+        sets = [ev for ev in scope.events.get(expr.value, ()) if ev.end <= at and ev.value]
+        last = sets[-1].value if sets else None
+        return isinstance(last, cst.Call) and self.qualname(last.func) in _OPENS
+
+    def project_function(
+        self, func: cst.BaseExpression, scope: Scope, at: int
+    ) -> tuple[Evaluator, Scope] | None:
+        """The function of the project a call names: of this module or imported from
+        another one (with the evaluator of its module)."""
+        local = self.local_function(func, scope, at)
+        if local is not None:
+            return self, local[1]
+        qname = self.qualname(func)
+        found = self._foreign(qname) if qname is not None else None
+        if found is None:
+            return None
+        ev, module_scope, rest = found
+        fn = module_scope.functions.get(rest)
+        fscope = ev.index.scope_of_function.get(id(fn)) if fn is not None else None
+        return (ev, fscope) if fscope is not None else None
+
     def _call_local(
         self, fn: cst.FunctionDef, fscope: Scope, e: cst.Call, scope: Scope, at: int, env: Env
     ) -> Val:
@@ -1467,7 +1717,7 @@ class Evaluator:
         None when it returns nothing we can see."""
         if env:
             self._bound_returns += 1
-            if self._bound_returns > MAX_BOUND_RETURNS:
+            if self._bound_returns > MAX_BOUND_RETURNS or self._bound_evals > MAX_BOUND_EVALS:
                 return Val(own=merge(env.values()).all_taints(), node=fscope.node)
         results = [
             self.eval(r.value, fscope, self.index.ordinal.get(id(r), 10**9), env)
@@ -1497,6 +1747,11 @@ class Evaluator:
         return Val(own=frozenset(taints), node=fscope.node)
 
 
+# Reading a file: what `open`, `Path` give, read whole or parsed whole.
+_OPENS = frozenset({"open", "io.open", "codecs.open", "pathlib.Path", "Path"})
+_FILE_READS = frozenset({"read", "read_text", "read_bytes", "readlines"})
+_FILE_LOADS = frozenset({"json.load", "yaml.safe_load", "yaml.load", "tomllib.load", "tomli.load"})
+
 _MAX_LINEAGE = 8  # classes of a lineage looked through for an attribute or a method
 # Copies give what they copy.
 _COPIES = frozenset({"copy.copy", "copy.deepcopy"})
@@ -1522,6 +1777,84 @@ def _written_name(call: cst.CSTNode) -> str | None:
     ):
         arg = arg.func.value
     return arg.value if isinstance(arg, cst.Name) else None
+
+
+def _factory_of(outer: Scope, inner: Scope) -> bool:
+    """Whether `outer` returns the function (nested in it) that `inner` is or is inside of."""
+    s: Scope | None = inner
+    while s is not None and s.parent is not outer:
+        s = s.parent
+    if s is None or s.kind != "function":
+        return False
+    return any(isinstance(r.value, cst.Name) and r.value.value == s.name for r in outer.returns)
+
+
+def _configured_callable(func: cst.BaseExpression, scope: Scope) -> bool:
+    """A parameter named like configuration called as a function (`instructions(ctx)`,
+    `system_prompt(agent)`): a callback the caller configured."""
+    if not isinstance(func, cst.Name) or not any(
+        h in func.value.lower() for h in cat.STATIC_PARAM_HINTS
+    ):
+        return False
+    s: Scope | None = scope
+    while s is not None:
+        if s.kind == "function" and func.value in s.params:
+            return True
+        s = s.parent
+    return False
+
+
+def _retrieves(func: cst.Attribute, imports: Mapping[str, str]) -> bool:
+    """`knowledge.search(q)`, `memory_manager.get_user_memories(user_id)`,
+    `self.mem.run(messages)`: a method that looks something up for the request, by its name
+    or the store it is called on. Not a module's function (`re.search`) or a constant's
+    method (`_PATTERN.search(text)`: a compiled pattern), nor a write to the store."""
+    words = set(cat.name_words(func.attr.value))
+    if (
+        func.attr.value in _ACCESSORS
+        or words & cat.NOT_RETRIEVAL_WORDS
+        or any(h in func.attr.value.lower() for h in cat.STATIC_PARAM_HINTS)
+    ):
+        return False
+    recv = func.value
+    recv_name = recv.attr.value if isinstance(recv, cst.Attribute) else None
+    if isinstance(recv, cst.Name):
+        if recv.value in imports or recv.value.isupper():
+            return False
+        recv_name = recv.value
+    recv_words = set(cat.name_words(recv_name or ""))
+    if recv_words & _PATTERN_WORDS:
+        return False
+    if words & cat.RETRIEVAL_METHOD_WORDS:
+        return True
+    return bool(recv_words & cat.RETRIEVAL_STORE_WORDS)
+
+
+# Methods of containers and texts (`entry.get("id")` on an item of `knowledge`): no lookup.
+_ACCESSORS = frozenset(
+    {"get", "items", "keys", "values", "copy", "pop", "split", "strip", "join", "format"}
+    | {"lower", "upper", "replace", "encode", "decode", "dict", "json", "model_dump"}
+    | {"to_dict", "startswith", "endswith", "count", "index", "append", "extend"}
+)
+# Receivers that are regular expressions (`pattern.search(text)`), not stores.
+_PATTERN_WORDS = frozenset({"re", "regex", "pattern", "rx"})
+
+
+def _grown(val: Val, grown: Taint) -> Val:
+    """What a list or text holds on a later pass of the loop that grows it: what the code
+    before the loop shows, then more (an unknown tail of items or text)."""
+    if val.items is not None:
+        return replace(val, items=(*val.items, Val(own=frozenset({grown}), spread=True)))
+    if val.parts is not None:
+        return replace(val, parts=join_parts(val.parts, (Dyn(frozenset({grown})),)))
+    return val.with_own([grown])
+
+
+def _grows(ev: Event) -> bool:
+    """`x.append(...)`, `x.extend(...)`, `x += ...`: a change that adds to what `x` holds."""
+    if ev.kind == "aug":
+        return ev.method == "AddAssign"
+    return ev.kind == "call" and ev.method in ("append", "extend", "insert", "appendleft")
 
 
 def _fixed_once(val: Val) -> Val:
@@ -1573,7 +1906,6 @@ _KEPT_ORDER = frozenset(
         "frozenset iteration order",
         "set display order",
         "set comprehension order",
-        cat.MCP_LISTING,
     }
 )
 
@@ -1596,9 +1928,12 @@ _LOADED = 1 << 60
 
 
 def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> frozenset[Taint]:
-    """A set (or an MCP tool listing) kept in a variable is reported where it is iterated
-    into an ordered sequence (`for n in enabled`, `list(CATEGORIES)`, `for t in
-    listed.tools`, `list(current - previous)`): that is where `sorted(...)` belongs."""
+    """A set kept in a variable is reported where it is iterated into an ordered sequence
+    (`for n in enabled`, `list(CATEGORIES)`, `list(current - previous)`): a set has no
+    order until it is iterated, so that is where the order is made and where `sorted(...)`
+    belongs. An MCP tool listing is not: its order is made by the server and fixed in the
+    `list_tools()` result, so it stays at the call however far it is carried (`for t in
+    listed.tools`, a helper that iterates `self._tools`)."""
     set_operation = isinstance(iterable, cst.BinaryOperation) and isinstance(
         iterable.operator, _SET_OPERATORS
     )
@@ -1606,8 +1941,8 @@ def _at_iteration(iterable: cst.BaseExpression, taints: frozenset[Taint]) -> fro
         return taints
     out = set()
     for t in taints:
-        if t.detail == cat.MCP_LISTING and not _listing_tools(iterable):
-            out.add(t)  # `tools = await server.list_tools()`: the call is the listing
+        if t.detail == cat.MCP_LISTING:
+            out.add(t)
         elif t.kind == UNORDERED and t.detail in _KEPT_ORDER and t.node is not iterable:
             # No fix: the elements may not be orderable (a set of functions).
             out.add(Taint(UNORDERED, iterable, t.detail, None))
@@ -1625,29 +1960,33 @@ def _reads_key(node: cst.CSTNode | None, key: str) -> bool:
     return any(_reads_key(child, key) for child in node.children)
 
 
-def _listing_tools(iterable: cst.BaseExpression) -> bool:
-    """`listed.tools`: the tools of an MCP ListToolsResult, iterated where they are used."""
-    return isinstance(iterable, cst.Attribute) and iterable.attr.value == "tools"
-
-
 def _names_a_class(annotation: str) -> bool:
     """`type[T]`, `Type[Model] | None`: the parameter holds a class."""
     return annotation.replace(" ", "").startswith(("type[", "Type[", "typing.Type["))
 
 
 def _constant_table(v: Val) -> bool:
-    """A dict display of literal values (`{".py": "python", ".js": "javascript"}`)."""
+    """A dict display of literal values (`{".py": "python", ".js": "javascript"}`), also
+    of lists or tables of them (`{"ja": {"agent": "..."}, "ko": {...}}`)."""
     return (
         v.fields is not None
         and bool(v.fields)
         and not v.own
-        and all(
-            f.parts is not None
-            and not f.all_taints()
-            and all(isinstance(p, Static) for p in f.parts)
-            for f in v.fields.values()
-        )
+        and all(_constant(f) for f in v.fields.values())
     )
+
+
+def _constant(v: Val) -> bool:
+    """Literal text, or a display of literal texts (nested), with nothing per-request."""
+    if v.own:
+        return False
+    if v.parts is not None:
+        return all(isinstance(p, Static) for p in v.parts)
+    if v.items is not None:
+        return all(not i.spread and _constant(i) for i in v.items)
+    if v.fields is not None:
+        return all(_constant(f) for f in v.fields.values())
+    return False
 
 
 def _keyless(v: Val) -> bool:

@@ -19,15 +19,16 @@ from pathlib import Path
 
 import libcst as cst
 
-from promptlint.check.config import CheckConfig
+from promptlint.check.config import CHARS_PER_TOKEN, CheckConfig
 from promptlint.check.frontends import FrontendResult
 from promptlint.check.rule import Rule
 from promptlint.check.suppressions import parse_suppressions
 from promptlint.findings import FileError, Finding, Fix, FixSafety
-from promptlint.python.catalogue import MCP_LISTING
+from promptlint.python.catalogue import MCP_LISTING, names_prompt_part
 from promptlint.python.flow import Evaluator
-from promptlint.python.index import Event, ModuleIndex, Scope, build_index
+from promptlint.python.index import Event, ModuleIndex, Scope, build_index, key_of
 from promptlint.python.locate import locate
+from promptlint.python.move_fix import path_to
 from promptlint.python.order_reads import order_read
 from promptlint.python.parse import parse_module
 from promptlint.python.project import Project, import_time_calls
@@ -37,6 +38,8 @@ from promptlint.python.requests import (
     decorated_prompt_blocks,
     find_requests,
     standalone_prefix_blocks,
+    system_builder_blocks,
+    wrapped_messages,
 )
 from promptlint.python.values import UNORDERED, Taint, Val, static_text
 
@@ -56,6 +59,10 @@ LLM_HINTS = re.compile(
     r"|\bdef \w+\([^)]*?\b\w*(?:history|messages|turns)\s*[:,)=]"
     # templates rendered here (python/rendered.py)
     r"|\.from_string\(|\.get_template\(|\bTemplate\("
+    # tools or prompt parts built from a directory listing (rules/python/tool_order.py):
+    # `functions = [load(p) for p in folder.glob("*.py")]`, sent from another module
+    r"|\b\w*(?:tools|functions|descriptions?|enum)\s*=[^=\n][^\n]*"
+    r"\b(?:r?glob|iglob|iterdir|listdir|scandir)\("
 )
 
 
@@ -75,9 +82,13 @@ class PendingFix:
 @dataclass
 class Report:
     rule: type[Rule]
-    node: cst.CSTNode
+    node: cst.CSTNode  # where the value is placed into the prompt part
     message: str
     fix: PendingFix | None = None
+    # Where the value is made, when that is not where it is placed (`location = ...` three
+    # lines above the `.format(location=location)` that places it): the finding's line,
+    # when it is an earlier statement of the same function (see `_anchor`).
+    origin: cst.CSTNode | None = None
 
 
 @dataclass
@@ -110,6 +121,7 @@ class PythonContext:
     @cached_property
     def standalone(self) -> list[Block]:
         blocks = list(standalone_prefix_blocks(self.index, self.evaluator))
+        blocks += system_builder_blocks(self.index, self.evaluator)
         return blocks + list(decorated_prompt_blocks(self.index, self.evaluator))
 
     @cached_property
@@ -163,7 +175,7 @@ class PythonContext:
         out: list[Block] = []
         for scope, key, events in self.events:
             name = key.rsplit(".", 1)[-1]
-            if not _names_prompt_part(name) or self.evaluator.written_to_file(key, scope):
+            if not names_prompt_part(name) or self.evaluator.written_to_file(key, scope):
                 continue  # a prompt file generated here is static text where it is read
             # What it holds after each change: a later conditional reassignment
             # (`docs = clip(docs)` when too long) must not hide how it was built.
@@ -179,11 +191,16 @@ class PythonContext:
                             kept = replace(
                                 kept, own=frozenset(t for t in kept.own if t.kind != UNORDERED)
                             )
-                    out.append(Block(kept, f"`{key}`", "prompt", prefix=True))
+                    # The input of an agent that has its own instructions is its final
+                    # user turn, not a one-shot request (see `one_shot_texts`).
+                    final = (id(scope), key) in self._agent_inputs
+                    out.append(Block(kept, f"`{key}`", "prompt", final=final, prefix=True))
         for fscope in self.index.scope_of_function.values():
-            named = _names_prompt_part(fscope.name)
+            named = names_prompt_part(fscope.name)
             if not named and not (fscope.returns and self._lists_tools(fscope)):
                 continue
+            if _web_route(fscope.node):
+                continue  # `@app.get("/tools")`: its return is an HTTP response
             val = self.evaluator.returned(fscope)
             if val is None:
                 continue
@@ -221,12 +238,57 @@ class PythonContext:
     def one_shot_texts(self) -> list[Block]:
         """Prompt text by name (`*_prompt` variables, `generate_*_prompt()` returns) whose
         request we cannot see: read as a one-shot template, where only the static text
-        before the first per-request value is reusable."""
-        return [
-            replace(b, final=True, text_first=True)
-            for b in self.named_parts
-            if b.val.parts is not None and static_text(b.val.parts)
-        ]
+        before the first per-request value is reusable. Not the input of an agent built
+        with its own instructions (`planner.run(planning_prompt)`): the request is that
+        agent's instructions, then this text as the final user turn, new on every run."""
+        out: list[Block] = []
+        for b in self.named_parts:
+            if b.final:
+                continue
+            # A prompt function may return its texts together (`return [system, query]`);
+            # a list grown from other functions' texts is read where they are made.
+            node, items = b.val.node, b.val.items
+            texts = [b.val] if items is None else []
+            if isinstance(node, (cst.List, cst.Tuple)) and len(node.elements) == len(items or ()):
+                texts = [i for i in items or () if not i.spread]
+            out += [
+                replace(b, val=v, final=True, text_first=True)
+                for v in texts
+                if v.parts is not None and static_text(v.parts)
+            ]
+        return out
+
+    @cached_property
+    def wrapped_messages(self) -> list[Block]:
+        """Messages handed to the project's own client wrapper as the only user turn."""
+        sinks = set(self.config.prompt_sinks)
+        min_chars = self.config.one_shot_min_tokens * CHARS_PER_TOKEN
+        return list(wrapped_messages(self.index, self.evaluator, sinks, min_chars))
+
+    @cached_property
+    def _agent_inputs(self) -> set[tuple[int, str]]:
+        """(scope, name) of the texts passed as the input of an agent's run
+        (`agent.run(text)`, `agent.print_response(text)`) where the agent is built here
+        with its own instructions (`Agent(instructions=...)`, `system_prompt=`)."""
+        out: set[tuple[int, str]] = set()
+        for site in self.index.calls:
+            call = site.node
+            assert isinstance(call, cst.Call)
+            func = call.func
+            if not isinstance(func, cst.Attribute) or func.attr.value not in AGENT_RUNS:
+                continue
+            text = next((a.value for a in call.args if a.keyword is None and not a.star), None)
+            if text is None:
+                text = next(
+                    (a.value for a in call.args if a.keyword and a.keyword.value in AGENT_INPUTS),
+                    None,
+                )
+            if not isinstance(text, cst.Name) or not names_prompt_part(text.value):
+                continue  # only prompt texts by name are read as one-shot templates
+            agent = self.evaluator.eval(func.value, site.scope, site.at)
+            if agent.fields is not None and INSTRUCTED.intersection(agent.fields):
+                out.add((id(site.scope), text.value))
+        return out
 
     def order(self, node: cst.CSTNode) -> int:
         return self.index.ordinal.get(id(node), 0)
@@ -235,9 +297,14 @@ class PythonContext:
         return (u for u in self.prefix_uses if u.taint.kind in kinds)
 
     def report(
-        self, rule: type[Rule], node: cst.CSTNode, message: str, fix: PendingFix | None = None
+        self,
+        rule: type[Rule],
+        node: cst.CSTNode,
+        message: str,
+        fix: PendingFix | None = None,
+        origin: cst.CSTNode | None = None,
     ) -> None:
-        self.reports.append(Report(rule, node, message, fix))
+        self.reports.append(Report(rule, node, message, fix, origin))
 
     def code(self, node: cst.CSTNode) -> str:
         return self.module.code_for_node(node)
@@ -363,7 +430,64 @@ def _spans(ctx: PythonContext) -> dict[int, tuple[int, int]]:
     the reports not found here are looked for in the modules they were followed into)."""
     wanted = [r.node for r in ctx.reports]
     wanted += [r.fix.node for r in ctx.reports if r.fix and r.fix.node is not None]
+    wanted += [r.origin for r in ctx.reports if r.origin is not None]
     return locate(ctx.module, ctx.text, wanted)
+
+
+def _anchor(
+    ctx: PythonContext, rep: Report, spans: dict[int, tuple[int, int]], starts: list[int]
+) -> tuple[tuple[int, int], str]:
+    """Where a finding is reported, and its message: at the place the value is made when
+    that is an earlier statement of the function that places it (the line to change, and
+    the line a reader looks for: `location = f"{location_data}"`, not the
+    `.format(location=location)` eleven lines below), naming the place it lands. Else
+    where it is placed: a value made in another function (a parameter passed on, a
+    helper's argument) is placed by the code the finding points at."""
+    span = spans[id(rep.node)]
+    made = spans.get(id(rep.origin)) if rep.origin is not None else None
+    if rep.origin is None or made is None or made[1] > span[0]:
+        return span, rep.message
+    # Found in this module's tree, not only its text (a snippet of another module can
+    # occur here too), and in the same function.
+    made_in, placed_in = path_to(ctx.module, rep.origin), path_to(ctx.module, rep.node)
+    if made_in is None or placed_in is None or _function(made_in) is not _function(placed_in):
+        return span, rep.message
+    if not _bound_once(ctx, made_in):
+        return span, rep.message
+    line, _ = _line_col(starts, span[0])
+    return made, f"{rep.message} (placed into the prompt at line {line})"
+
+
+def _function(path: list[cst.CSTNode]) -> cst.FunctionDef | None:
+    """The innermost function on a path from the module (None: module level)."""
+    return next((n for n in reversed(path) if isinstance(n, cst.FunctionDef)), None)
+
+
+def _bound_once(ctx: PythonContext, path: list[cst.CSTNode]) -> bool:
+    """Whether the node at the end of `path` is in the value of an assignment to names bound
+    nowhere else in the function: then that statement is where the value is made. Not
+    when a branch binds the name too (`task = f"{parent} - {q}"` / `else: task = q`: no
+    one line makes it), nor for an alias (`task = question`: made by the caller)."""
+    stmt = next((n for n in reversed(path) if isinstance(n, (cst.Assign, cst.AnnAssign))), None)
+    if stmt is None or stmt.value is None or isinstance(stmt.value, cst.Name):
+        return False
+    function = _function(path)
+    scope = (
+        ctx.index.scope_of_function.get(id(function))
+        if function is not None
+        else ctx.index.module_scope
+    )
+    if scope is None:
+        return False
+    targets = [t.target for t in stmt.targets] if isinstance(stmt, cst.Assign) else [stmt.target]
+    for target in targets:
+        key = key_of(target, scope)
+        if key is None:
+            return False
+        binds = [e for e in scope.events.get(key, ()) if e.kind in ("assign", "iter", "unpack")]
+        if len(binds) != 1:
+            return False
+    return True
 
 
 def _findings(ctx: PythonContext, spans: dict[int, tuple[int, int]]) -> list[Finding]:
@@ -371,9 +495,9 @@ def _findings(ctx: PythonContext, spans: dict[int, tuple[int, int]]) -> list[Fin
     out: list[Finding] = []
     seen: set[tuple[str, int]] = set()
     for rep in ctx.reports:
-        span = spans.get(id(rep.node))
-        if span is None:
+        if id(rep.node) not in spans:
             continue
+        span, message = _anchor(ctx, rep, spans, starts)
         key = (rep.rule.CODE, span[0])
         if key in seen:
             continue
@@ -391,26 +515,18 @@ def _findings(ctx: PythonContext, spans: dict[int, tuple[int, int]]) -> list[Fin
                 )
         line, col = _line_col(starts, span[0])
         end_line, end_col = _line_col(starts, span[1])
-        out.append(rep.rule.finding(ctx.path, line, col, end_line, end_col, rep.message, fix))
+        out.append(rep.rule.finding(ctx.path, line, col, end_line, end_col, message, fix))
     return out
 
 
-# Words that name a prompt part in a variable, attribute or function name.
-PROMPT_PART_WORDS = frozenset(
-    {
-        "prompt",
-        "prompts",
-        "system",
-        "instruction",
-        "instructions",
-        "preamble",
-        "tools",
-        "functions",
-        "description",
-        "descriptions",
-        "enum",
-        "messages",
-    }
+# An agent's run with one input text, and the keywords that input goes by.
+AGENT_RUNS = frozenset(
+    {"run", "arun", "run_sync", "print_response", "aprint_response", "invoke", "ainvoke"}
+)
+AGENT_INPUTS = frozenset({"input", "message", "prompt", "task"})
+# What an agent is built with that becomes its system prompt.
+INSTRUCTED = frozenset(
+    {"instructions", "instruction", "system_prompt", "system_message", "system", "description"}
 )
 
 
@@ -434,14 +550,48 @@ def _unset(val: Val, listing_kept: bool = False) -> Val:
         if (t.node is not val.node or (listing_kept and t.detail == MCP_LISTING))
         and (text_or_list or not t.detail.startswith(("set ", "frozenset ")))
     )
-    return replace(val, own=own)
+    # The sets a table or a list holds as they are (`{"check": frozenset({...})}`) too.
+    return _held_sets_unset(replace(val, own=own), top=True)
 
 
-def _names_prompt_part(name: str) -> bool:
-    """`docs_prompt`, `self._tools`, `get_system_prompt`, `system_prompt_for`: a prompt word
-    last, or `prompt` anywhere (`messages_table`, `tools_response` are something else)."""
-    words = [w for w in name.lower().split("_") if w]
-    return bool(words) and (words[-1] in PROMPT_PART_WORDS or "prompt" in words)
+def _held_sets_unset(val: Val, top: bool = False) -> Val:
+    """What `_unset` does to a set held as it is, inside a table or a list (`top`: the
+    value itself is done already)."""
+    own = val.own
+    if not top and val.parts is None and val.items is None:
+        own = frozenset(
+            t
+            for t in own
+            if not (t.node is val.node and t.detail.startswith(("set ", "frozenset ")))
+        )
+    fields = val.fields
+    if fields is not None:
+        fields = {k: _held_sets_unset(f) for k, f in fields.items()}
+    items = val.items
+    if items is not None:
+        items = tuple(_held_sets_unset(i) for i in items)
+    return replace(val, own=own, fields=fields, items=items)
+
+
+# Decorators that make a function a web route (`@app.get("/tools")`, `@router.post`,
+# `@bp.route`): what it returns goes to an HTTP client, not to a model.
+WEB_ROUTES = frozenset({"get", "post", "put", "patch", "delete", "route", "api_route", "websocket"})
+
+
+def _web_route(node: cst.CSTNode) -> bool:
+    if not isinstance(node, cst.FunctionDef):
+        return False
+    for d in node.decorators:
+        dec = d.decorator
+        if (
+            isinstance(dec, cst.Call)
+            and isinstance(dec.func, cst.Attribute)
+            and dec.func.attr.value in WEB_ROUTES
+            and dec.args
+            and isinstance(dec.args[0].value, (cst.SimpleString, cst.FormattedString))
+        ):
+            return True
+    return False
 
 
 def _foreign_findings(

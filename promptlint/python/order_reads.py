@@ -89,10 +89,12 @@ def _passes_order(chain: list[cst.CSTNode], scope: Scope, depth: int) -> bool | 
     for parent in reversed(chain[:-1]):
         if isinstance(parent, (cst.Arg, cst.Element, cst.ComparisonTarget)):
             continue  # wrappers: judged by the node around them
+        if isinstance(parent, (cst.AssignTarget, cst.Del)) or (
+            isinstance(parent, cst.AnnAssign) and parent.target is node
+        ):
+            return None  # written or deleted, not read (`table: dict[str, F] = {...}`)
         if isinstance(parent, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
             return _assigned_order(parent, node, scope, depth)
-        if isinstance(parent, (cst.AssignTarget, cst.Del)):
-            return None  # written or deleted, not read
         if isinstance(parent, (cst.If, cst.While, cst.IfExp)) and parent.test is node:
             return False
         if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not):

@@ -10,6 +10,7 @@ are never needed. Workers inherit the index by fork.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -44,6 +45,8 @@ class ForeignModule:
 
 
 MAX_HOPS = 3  # modules followed through, one into the next, before giving up
+MAX_CALLER_MODULES = 8  # modules parsed to read the callers of one function
+_CALLED = re.compile(r"\b(\w+)\s*\(")  # a name called, as the text shows it
 
 
 class Project:
@@ -62,6 +65,8 @@ class Project:
         self._add(files)
         self._more = more  # the rest of the tree around named files, listed on first need
         self._loaded: dict[str, ForeignModule | None] = {}
+        self._callers: dict[tuple[str, str], list[ForeignModule]] = {}
+        self._calls: dict[str, list[str]] | None = None  # see `_called_names`
         self.hops = 0
 
     @contextmanager
@@ -84,17 +89,35 @@ class Project:
     def module_name(self, shown: str) -> str | None:
         return self._name_of.get(shown)
 
+    def is_function_of(
+        self, qualname: str, importer: str | None, module: str, function: str
+    ) -> bool:
+        """Whether `qualname`, as module `importer` imports it, names `function` of
+        `module` (without loading either: the caller's check has parsed it already)."""
+        absolute = self._absolute(qualname, importer)
+        if absolute is None:
+            return False
+        head, _, last = absolute.rpartition(".")
+        target = self._by_name.get(module)
+        return last == function and target is not None and self._by_name.get(head) == target
+
+    def _absolute(self, qualname: str, importer: str | None) -> str | None:
+        if not qualname.startswith("."):
+            return qualname
+        if importer is None:
+            return None
+        level = len(qualname) - len(qualname.lstrip("."))
+        package = importer.split(".")[: -level or None]
+        return ".".join([*package, qualname.lstrip(".")])
+
     def resolve(self, qualname: str, importer: str | None) -> tuple[ForeignModule, str] | None:
         """The module of the project `qualname` points into, and the rest of the name
         (`pkg.prompts.SYSTEM` -> (pkg.prompts, "SYSTEM")). Relative names (`..util.now`)
         are resolved against `importer`, the importing module's name."""
-        if qualname.startswith("."):
-            if importer is None:
-                return None
-            level = len(qualname) - len(qualname.lstrip("."))
-            package = importer.split(".")[: -level or None]
-            qualname = ".".join([*package, qualname.lstrip(".")])
-        parts = qualname.split(".")
+        absolute = self._absolute(qualname, importer)
+        if absolute is None:
+            return None
+        parts = absolute.split(".")
         if self._more is not None and not any(
             ".".join(parts[:cut]) in self._by_name for cut in range(len(parts) - 1, 0, -1)
         ):
@@ -121,6 +144,49 @@ class Project:
         found = ForeignModule(name, shown, text, module, index, self._reader(index, self, name))
         self._loaded[name] = found
         return found
+
+    def modules_calling(self, module: str, function: str) -> list[ForeignModule] | None:
+        """The modules of the project other than `module` whose text calls `function` by
+        name (`function(`), indexed: where the callers of a function of `module` are. The
+        names called in each file are read once, by a regular expression over its text,
+        so only the few files that call the name are parsed; the answer is kept."""
+        key = (module, function)
+        found = self._callers.get(key)
+        if found is not None:
+            return found
+        files = self._called_names().get(function, ())
+        if len(files) > MAX_CALLER_MODULES:
+            return None  # a helper used all over: not worth parsing every caller
+        found = []
+        for shown in files:
+            name = self._name_of[shown]
+            if name != module:
+                loaded = self._load(name)
+                if loaded is not None:
+                    found.append(loaded)
+        self._callers[key] = found
+        return found
+
+    def _called_names(self) -> dict[str, list[str]]:
+        """Name -> the files (shown paths) with a call `name(` in their text."""
+        if self._calls is not None:
+            return self._calls
+        if self._more is not None:
+            more, self._more = self._more, None
+            self._add(more())
+        calls: dict[str, list[str]] = {}
+        for shown, name in sorted(self._name_of.items()):
+            path, owner = self._by_name[name]
+            if owner != shown:
+                continue  # another file holds the name: this one is never imported by it
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            for called in set(_CALLED.findall(text)):
+                calls.setdefault(called, []).append(shown)
+        self._calls = calls
+        return calls
 
     def parsed(self, shown: str, text: str) -> tuple[cst.Module, ModuleIndex] | None:
         """The tree and index of a file already followed into in this process, if it still

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
+from promptlint.check.not_prompts import is_page
 from promptlint.python.index import Scope, dotted, string_value
 from promptlint.python.values import Static, static_text
 
@@ -138,7 +139,7 @@ def _text(
         return None
     literal = _literal(origin)
     if literal is not None:
-        return None if _is_page(literal) else TemplateText(literal, None)
+        return None if is_page(literal) else TemplateText(literal, None)
     if not isinstance(origin, cst.Call) or not isinstance(origin.func, cst.Attribute):
         return None
     method = origin.func.attr.value
@@ -166,7 +167,7 @@ def _evaluated(
     val = evaluator.eval(expr, scope, at)
     if val.parts is not None and all(isinstance(p, Static) for p in val.parts):
         text = static_text(val.parts)
-        return TemplateText(text, None) if text.strip() and not _is_page(text) else None
+        return TemplateText(text, None) if text.strip() and not is_page(text) else None
     origin = _origin(expr, scope, at, 0)
     names: list[str] = []
     while isinstance(origin, cst.Attribute):
@@ -194,7 +195,7 @@ def _setting(names: tuple[str, ...], here: Path) -> TemplateText | None:
                     value: Any = table
                     for name in names[start:]:
                         value = value.get(name) if isinstance(value, dict) else None
-                    if isinstance(value, str) and value.strip() and not _is_page(value):
+                    if isinstance(value, str) and value.strip() and not is_page(value):
                         return TemplateText(value, path, _line_of(path, names[-1], value))
         if folder.parent == folder:
             break
@@ -294,12 +295,7 @@ def _read(path: Path) -> TemplateText | None:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
-    return None if _is_page(text) else TemplateText(text, path)
-
-
-def _is_page(text: str) -> bool:
-    """An HTML page (a report, an e-mail), not a prompt."""
-    return text.lstrip()[:15].lower().startswith(("<!doctype html", "<html"))
+    return None if is_page(text) else TemplateText(text, path)
 
 
 # Templates of pages and documents, not of prompts.

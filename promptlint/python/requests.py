@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
 
 import libcst as cst
 
+from promptlint.python.catalogue import HISTORY_NAMES, name_words
 from promptlint.python.flow import BREAKPOINT, STRUCTURAL, Evaluator
-from promptlint.python.index import ModuleIndex, Site, dotted, string_value
-from promptlint.python.values import Taint, Val, static_text
+from promptlint.python.index import ModuleIndex, Scope, Site, dotted, string_value
+from promptlint.python.values import CALLER, Dyn, Taint, Val, static_text
 
 WRAPPERS = {"with_raw_response", "with_streaming_response", "aio", "beta"}
 LANGCHAIN_CALLS = {"invoke", "ainvoke", "stream", "astream", "batch", "abatch"}
@@ -30,6 +32,8 @@ class Block:
     final: bool = False  # in the final turn: not part of the prefix
     text_first: bool = False  # system text or the first message (PL104 looks here)
     prefix: bool = False  # decided by `classify`
+    # a system message built on its own, that the conversation history follows
+    before_history: bool = False
 
 
 @dataclass
@@ -511,6 +515,39 @@ def decorated_prompt_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block
         stack.extend(scope.classes.values())
 
 
+def system_builder_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block]:
+    """Functions named for the system message they build (`get_system_message`,
+    `build_system_prompt`, `format_state_for_system_message`): what they return is the
+    system text of every run, and a system message is followed by the conversation."""
+    for fscope in index.scope_of_function.values():
+        if not _names_system_text(fscope.name) or not fscope.returns:
+            continue
+        val = ev.returned(fscope)
+        if val is None:
+            continue
+        text = val.field("content") or val.field("text") or val
+        if text.parts is None:
+            continue  # not text we can read: a message list, an object
+        yield Block(
+            text,
+            f"the system message `{fscope.name}()` returns",
+            "system",
+            text_first=True,
+            prefix=True,
+            before_history=True,
+        )
+
+
+def _names_system_text(name: str) -> bool:
+    """`get_system_message`, `_build_system_prompt`, `state_for_system_message`: "system"
+    followed by "message" or "prompt" (`system_prompt_tokens` is a count)."""
+    words = name_words(name)
+    return any(
+        w == "system" and words[i + 1 : i + 2] in (["message"], ["prompt"])
+        for i, w in enumerate(words)
+    ) and words[-1] in ("message", "prompt", "content", "text")
+
+
 def _decorator_name(expr: cst.BaseExpression) -> str | None:
     if isinstance(expr, cst.Call):
         expr = expr.func
@@ -554,3 +591,134 @@ def _static_role(node: cst.Dict | cst.Call) -> str | None:
             v = string_value(el.value)
             return v if isinstance(v, str) else None
     return None
+
+
+# A function's scope -> the parameters it sends as the final user message (see below)
+_MESSAGE_PARAMS: WeakKeyDictionary[Scope, frozenset[str]] = WeakKeyDictionary()
+_PARAMETER = "parameter `"
+
+
+def message_params(fscope: Scope, ev: Evaluator, sinks: set[str]) -> frozenset[str]:
+    """The parameters a function sends, whole, as the final user message of a request it
+    makes (`def ask(msg, system, history=None)` posting `{"role": "user", "content":
+    msg}` last): the project's own client wrapper, whose callers write the message."""
+    known = _MESSAGE_PARAMS.get(fscope)
+    if known is not None:
+        return known
+    _MESSAGE_PARAMS[fscope] = frozenset()  # while we look (recursion)
+    found: set[str] = set()
+    for site in ev.index.calls:
+        if site.scope is not fscope:
+            continue
+        assert isinstance(site.node, cst.Call)
+        api = api_of(site.node, ev, sinks)
+        if api is None or api == "custom":
+            continue
+        req = build_request(api, site, ev)
+        for block in req.blocks if req is not None else ():
+            if not block.final or block.section != "messages":
+                continue
+            taints = block.val.all_taints()
+            if len(taints) != 1:
+                continue
+            (t,) = taints
+            name = t.detail[len(_PARAMETER) : -1]
+            if t.kind == CALLER and t.detail.startswith(_PARAMETER) and name in fscope.params:
+                found.add(name)
+    _MESSAGE_PARAMS[fscope] = frozenset(found)
+    return _MESSAGE_PARAMS[fscope]
+
+
+# Arguments that can hold a message built from a template.
+_TEXT_ARGS = (cst.Call, cst.FormattedString, cst.BinaryOperation, cst.Name)
+
+
+def wrapped_messages(
+    index: ModuleIndex, ev: Evaluator, sinks: set[str], min_chars: int
+) -> Iterator[Block]:
+    """The text a call hands to the project's own client wrapper as the only user
+    message (`ask(TEMPLATE.format(task=task, ...), system=SYSTEM)`): a one-shot request,
+    judged as its template. A call that passes a conversation along (`history=history`)
+    is a turn of it, not a one-shot request."""
+    for site in index.calls:
+        call = site.node
+        assert isinstance(call, cst.Call)
+        candidates = [
+            (pos, arg)
+            for pos, arg in enumerate(call.args)
+            if not arg.star
+            and isinstance(arg.value, _TEXT_ARGS)
+            and (
+                not isinstance(arg.value, cst.Call)
+                or (
+                    isinstance(arg.value.func, cst.Attribute)
+                    and arg.value.func.attr.value == "format"
+                )
+            )
+        ]
+        if not candidates:
+            continue
+        # The function called first: evaluating the arguments of every call in a module
+        # follows each into the helpers it names, which costs far more than finding out
+        # that the callee is no client wrapper (message_params is kept per function).
+        target = ev.project_function(call.func, site.scope, site.at)
+        if target is None:
+            continue
+        fev, fscope = target
+        params = message_params(fscope, fev, sinks)
+        if not params:
+            continue
+        texts: list[tuple[int, cst.Arg, Val]] = []
+        for pos, arg in candidates:
+            val = ev.eval(arg.value, site.scope, site.at)
+            # Only text with a per-request part and a template's worth of static text.
+            if val.parts is None or len(static_text(val.parts)) < min_chars:
+                continue
+            if not any(
+                isinstance(p, Dyn) and any(t.kind == CALLER for t in p.taints) for p in val.parts
+            ):
+                continue
+            texts.append((pos, arg, val))
+        if not texts:
+            continue
+        names = [p for p in fscope.params if p != fscope.self_name]
+        bound = {
+            (arg.keyword.value if arg.keyword else names[pos] if pos < len(names) else ""): arg
+            for pos, arg in enumerate(call.args)
+            if not arg.star
+        }
+        if any(
+            any(h in name.lower() for h in HISTORY_NAMES) and not _empty(arg.value, site, ev)
+            for name, arg in bound.items()
+        ):
+            continue
+        for pos, arg, val in texts:
+            name = arg.keyword.value if arg.keyword else names[pos] if pos < len(names) else ""
+            if name in params:
+                yield Block(
+                    val,
+                    f"the user message `{fscope.name}()` sends",
+                    "messages",
+                    final=True,
+                    text_first=True,
+                )
+
+
+def _empty(expr: cst.BaseExpression, site: Site, ev: Evaluator) -> bool:
+    """`[]`, `None`, or a name just set to `[]`: no conversation before the message. Not
+    a name the loop around the call sets again (`text, history = ask(..., history)`)
+    without setting it back to `[]` first: from the second pass on, it holds the turns."""
+    if isinstance(expr, cst.Name) and expr.value == "None":
+        return True
+    val = ev.eval(expr, site.scope, site.at)
+    if val.items != () or val.all_taints():
+        return False
+    if not isinstance(expr, cst.Name):
+        return True
+    sets = [e for e in site.scope.events.get(expr.value, ()) if e.kind in ("assign", "unpack")]
+    for loop in site.loops:
+        again = any(e.end >= site.at and any(it is loop for it in e.loops) for e in sets)
+        reset = any(e.end < site.at and any(it is loop for it in e.loops) for e in sets)
+        if again and not reset:
+            return False
+    return True

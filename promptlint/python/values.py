@@ -19,6 +19,9 @@ TIMESTAMP = "timestamp"  # PL101
 ID = "id"  # PL102 (uuid, pid, host, counters, id())
 RANDOM = "random"  # PL103
 CALLER = "caller"  # PL104 (function parameters, request fields)
+# PL104: what the code looks up for this request or conversation (retrieved documents,
+# memories, skills): it differs between requests wherever it comes from.
+STATE = "state"
 UNORDERED = "unordered"  # PL201 (set iteration, listdir, shuffle, MCP list_tools)
 UNSORTED_JSON = "unsorted-json"  # PL202 (json.dumps without sort_keys of KEY_SOURCE data)
 # Evidence for PL202, reported by no rule itself: a dict whose key order is decided outside
@@ -55,6 +58,9 @@ class Static:
 class Dyn:
     taints: frozenset[Taint]
     node: cst.CSTNode | None = field(default=None, repr=False)  # the interpolated expression
+    # The expression that made the value before `node` placed it (what a name placed by an
+    # f-string hole or a `.format` argument was assigned): where a finding about it goes.
+    made: cst.CSTNode | None = field(default=None, repr=False, compare=False)
 
 
 Part = Static | Dyn

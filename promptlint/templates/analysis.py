@@ -18,6 +18,7 @@ from jinja2 import meta, nodes
 
 from promptlint.templates.loading import TemplateSource
 from promptlint.templates.sandbox import SERVER_INPUTS, parse_environment, unknown_helpers
+from promptlint.templates.sections import final_input_line, is_prompty, role_sections
 
 # Callables that return the current time (`strftime_now` is what model servers provide;
 # the others are what applications commonly register for their prompt templates).
@@ -71,7 +72,6 @@ PER_REQUEST_WORDS = frozenset(
         "memory",
         "memories",
         "profile",
-        "location",
         "customer",
         "ticket",
         "email",
@@ -90,6 +90,7 @@ REGION_WHERE = {
     "before": "before the conversation (in the system header)",
     "inside": "inside the conversation loop, so every past message is re-rendered with it",
     "prompt": "into the prompt",
+    "head": "into the system message or a few-shot example, ahead of this request's input",
 }
 # File-name words of templates that render the user turn (where a date belongs).
 USER_TURN_WORDS = frozenset({"user", "human", "question", "query"})
@@ -143,9 +144,14 @@ class TemplateAnalysis:
     fallbacks: dict[str, str] = field(default_factory=dict)
     # Document-order index of the conversation loop.
     loop_index: int = 0
+    # A prompt file in role sections (templates/sections.py): the line where the final
+    # user section, this request's new turn, starts; what comes before it is the prefix.
+    final_input: int | None = None
 
     @property
     def is_user_turn_file(self) -> bool:
+        if self.final_input is not None:
+            return False  # its sections say where the user turn is
         words = set(re.split(r"[^a-z0-9]+", PurePath(self.src.path).stem.lower()))
         return bool(words & USER_TURN_WORDS) and not self.is_chat
 
@@ -179,8 +185,11 @@ class TemplateAnalysis:
         return idx + 1 if idx >= 0 else 1
 
     def region(self, printed: Printed) -> str:
-        """'before', 'inside' or 'after' the conversation (or 'prompt' without one)."""
+        """'before', 'inside' or 'after' the conversation (or 'prompt' without one; 'head'
+        or 'after' the final input of a prompt file in role sections)."""
         loop = self.conversation_loop
+        if loop is None and self.final_input is not None:
+            return "after" if printed.line >= self.final_input else "head"
         if loop is None:
             return "prompt"
         if any(p is loop for p in printed.parents):
@@ -361,6 +370,8 @@ def analyse(src: TemplateSource) -> TemplateAnalysis:
     loop = _conversation_loop(tree)
     is_chat = src.is_chat_file or ("messages" in undeclared and _reads_turns(tree))
     analysis = TemplateAnalysis(src, tree, is_chat, undeclared, loop if is_chat else None)
+    if not is_chat:
+        analysis.final_input = final_input_line(role_sections(src.source, is_prompty(src.path)))
     _collect_assignments(analysis)
     for index, (node, parents) in enumerate(walk(tree)):
         if node is analysis.conversation_loop:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import jinja2
 
 from promptlint.check.frontends import FrontendResult
+from promptlint.check.not_prompts import extends_page, is_page
 from promptlint.findings import FileError, Finding, Fix
 from promptlint.templates.analysis import TemplateAnalysis, analyse
 from promptlint.templates.loading import (
@@ -60,6 +61,8 @@ class TemplateFrontend:
         self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
     ) -> FrontendResult:
         result = FrontendResult()
+        if is_page(text) or extends_page(path, text):
+            return result  # a web page, not a prompt
         try:
             sources = load_templates(path, text)
         except TemplateLoadError as exc:

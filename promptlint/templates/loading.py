@@ -1,11 +1,12 @@
 """Find the Jinja templates in a file, and map template positions back to that file.
 
-A `.jinja`/`.jinja2`/`.j2` file is one template. `chat_template.json` and
-`tokenizer_config.json` embed chat templates as JSON strings: `chat_template` is either
-a string or a list of `{"name": ..., "template": ...}` (one per named template, e.g.
-`default` and `tool_use`); each is checked on its own. Findings in embedded templates
-are placed in the JSON file (so editors and SARIF viewers land on the right spot) and
-also carry the template's own line and column and the JSON path.
+A `.jinja`/`.jinja2`/`.j2` file is one template, and so is a `.prompt` / `.prompty` file
+with role sections (`# instruction`, `# input`, `# output`; Prompty's `system:`, `user:`).
+`chat_template.json` and `tokenizer_config.json` embed chat templates as JSON strings:
+`chat_template` is either a string or a list of `{"name": ..., "template": ...}` (one per
+named template, e.g. `default` and `tool_use`); each is checked on its own. Findings in
+embedded templates are placed in the JSON file (so editors and SARIF viewers land on the
+right spot) and also carry the template's own line and column and the JSON path.
 """
 
 from __future__ import annotations
@@ -16,7 +17,13 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
+from promptlint.check.not_prompts import generates_file
+from promptlint.templates.sections import is_prompty, role_sections
+
 TEMPLATE_SUFFIXES = (".jinja", ".jinja2", ".j2")
+# Prompt files: read as Jinja templates when their role sections say they hold a chat
+# request (templates/sections.py); other `.prompt` formats are left alone.
+PROMPT_FILE_SUFFIXES = (".prompt", ".prompty")
 JSON_TEMPLATE_FILES = ("chat_template.json", "tokenizer_config.json")
 # Files named like this always hold a chat template (rendered over `messages`).
 CHAT_TEMPLATE_FILES = ("chat_template.jinja", *JSON_TEMPLATE_FILES)
@@ -34,7 +41,9 @@ class TemplateLoadError(Exception):
 
 def is_template_path(path: PurePath) -> bool:
     name = path.name.lower()
-    return name.endswith(TEMPLATE_SUFFIXES) or name in JSON_TEMPLATE_FILES
+    if name in JSON_TEMPLATE_FILES:
+        return True
+    return name.endswith((*TEMPLATE_SUFFIXES, *PROMPT_FILE_SUFFIXES)) and not generates_file(name)
 
 
 @dataclass(frozen=True)
@@ -104,10 +113,15 @@ def _position(starts: list[int], offset: int) -> tuple[int, int]:
 
 
 def load_templates(path: str, text: str) -> list[TemplateSource]:
-    """The templates `text` (the content of `path`) holds; [] when a JSON file has none."""
+    """The prompt templates `text` (the content of `path`) holds: [] when a JSON file has
+    none, and for a `.prompt` file without role sections (templates that generate code,
+    configuration or a web page are left out by their names, `is_template_path`, and by
+    `is_page` / `extends_page`)."""
     name = PurePath(path).name.lower()
     if name in JSON_TEMPLATE_FILES:
         return _load_json(path, text)
+    if name.endswith(PROMPT_FILE_SUFFIXES) and not role_sections(text, is_prompty(name)):
+        return []
     return [TemplateSource(path=path, source=text, file_text=text)]
 
 

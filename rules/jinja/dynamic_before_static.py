@@ -49,9 +49,13 @@ def _chooses_constant(
     )
 
 
-def _static_length(node: nodes.Node) -> int:
+def _static_length(node: nodes.Node, end: int | None = None) -> int:
+    """Characters of static text `node` prints (those before line `end`, if given)."""
     if isinstance(node, nodes.TemplateData):
-        return len(node.data.strip())
+        data = node.data
+        if end is not None:
+            data = "\n".join(data.split("\n")[: max(end - node.lineno, 0)])
+        return len(data.strip())
     if isinstance(node, nodes.Const) and isinstance(node.value, str):
         return len(node.value.strip())
     return 0
@@ -72,7 +76,9 @@ class DynamicBeforeStatic(JinjaRule):
     two prompts that are each cached, not a break. A template that prints the user's own
     message (`{{ user_message }}`, `{{ new_message }}`) renders a user turn of a
     conversation: the final turn when sent, kept as sent afterwards, so nothing in it is a
-    prefix.
+    prefix. A prompt file in role sections (`# instruction`, then few-shot `# input` /
+    `# output` pairs, then the final `# input`) is a whole request: its system message and
+    examples are the prefix, and the final input, this request's turn, is not.
 
     ## Why is this bad?
     A prefix cache reuses text only up to the first difference. Static instructions
@@ -101,9 +107,13 @@ class DynamicBeforeStatic(JinjaRule):
     MESSAGE = "a per-request value is printed before static text"
 
     def check(self, analysis: TemplateAnalysis) -> Iterable[TemplateHit]:
-        if analysis.is_user_turn_file or analysis.prints_user_message:
+        if analysis.is_user_turn_file or (
+            analysis.prints_user_message and analysis.final_input is None
+        ):
             return
         loop = analysis.conversation_loop
+        # A prompt file in role sections: only what comes before its final input is prefix.
+        end = analysis.final_input
         first: tuple[int, str] | None = None
         first_node: nodes.Node | None = None
         names: list[str] = []
@@ -111,13 +121,17 @@ class DynamicBeforeStatic(JinjaRule):
         for node, parents in walk(analysis.tree):
             if node is loop:
                 break  # only the part before the conversation is shared by all requests
+            if end is not None and getattr(node, "lineno", 0) >= end:
+                break
             if not isinstance(node, nodes.Output) or any(
                 isinstance(p, (nodes.AssignBlock, nodes.Macro)) for p in parents
             ):
                 continue
             for child in node.nodes:
+                if end is not None and child.lineno >= end:
+                    break
                 if first is not None:
-                    static_after += _static_length(child)
+                    static_after += _static_length(child, end)
                 for name in _per_request_names(analysis, child):
                     names.append(name)
                     if first is None:
@@ -125,7 +139,7 @@ class DynamicBeforeStatic(JinjaRule):
                         first_node = child
         if first is None or first_node is None:
             return
-        if loop is None and not analysis.is_system_file:
+        if loop is None and end is None and not analysis.is_system_file:
             # A prompt template (no conversation in it): the static text the inputs come
             # after is already a prefix, so a reorder only pays where most of it follows
             # the first per-request value. The other branches of the `if`s around the
@@ -146,6 +160,24 @@ class DynamicBeforeStatic(JinjaRule):
         )
 
     VALID = [
+        Valid(
+            """
+            # instruction
+            You answer questions about orders. Reply in one short paragraph, cite the order
+            number, and never promise a delivery date.
+
+            # input
+            Where is my parcel?
+
+            # output
+            It left the warehouse yesterday (order 1182).
+
+            # input
+            Customer: {{ customer_name }}
+            {{ user_message }}
+            Answer from the order history above; say so when it does not cover the question.
+            """
+        ),
         Valid(
             """
             You are a browser agent. Pick the next action on the page for the user's goal.
@@ -189,6 +221,24 @@ class DynamicBeforeStatic(JinjaRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            # instruction
+            You answer questions about {{ customer_account }}'s orders. Reply in one short
+            paragraph, cite the order number, and never promise a delivery date.
+
+            # input
+            Where is my parcel?
+
+            # output
+            It left the warehouse yesterday (order 1182).
+
+            # input
+            {{ question }}
+            """,
+            line=2,
+            column=31,
+        ),
         Invalid(
             """
             You are talking to {{ user_name }}.

@@ -14,6 +14,7 @@ EFFECT = {
     "message is reused",
     "prompt": "if this text is a system prompt or an early message, everything after it is "
     "recomputed whenever the value changes",
+    "head": "every request made after it changes misses the cache for the rest of the prompt",
 }
 
 
@@ -37,7 +38,10 @@ class VolatileTimestamp(JinjaRule):
     by rendering at two clock times. A chat template's date *input* (`date_string`) is not
     a clock: PL105 notes it. A date on the last line of a prompt template (a one-shot
     prompt, unless its name says `system`), after its static text, leaves nothing of it to
-    recompute and is not reported.
+    recompute and is not reported. In a prompt file in role sections (`# instruction`, few-
+    shot `# input` / `# output` pairs, the final `# input`, as `.prompt` loaders read them)
+    a date anywhere before the final input is in the prefix, whatever the file is called;
+    one in the final input is this request's turn.
 
     ## Why is this bad?
     Prefix caches reuse the longest unchanged prefix. A date in the system header changes
@@ -90,6 +94,23 @@ class VolatileTimestamp(JinjaRule):
     VALID = [
         Valid(
             """
+            # instruction
+            You write search queries for a corpus. Write one query per line, or "None" when
+            no search is needed; take the date into account for recent events.
+
+            # input
+            User: who won the last world cup?
+
+            # output
+            2022 FIFA World Cup final winner
+
+            # input
+            Today's date is {{ today }}.
+            {{ dlg_history }}
+            """
+        ),
+        Valid(
+            """
             {%- for message in messages %}
                 {{- '<|im_start|>' + message.role + '\\n' + message.content + '<|im_end|>\\n' }}
             {%- endfor %}
@@ -116,6 +137,25 @@ class VolatileTimestamp(JinjaRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            # instruction
+            You write search queries for a corpus. Today's date is {{ today }}.
+            Write one query per line, or "None" when no search is needed.
+
+            # input
+            User: who won the last world cup?
+
+            # output
+            2022 FIFA World Cup final winner
+
+            # input
+            {{ dlg_history }}
+            """,
+            line=2,
+            column=59,
+            message_contains="few-shot",
+        ),
         Invalid(
             """
             {%- if strftime_now is defined %}

@@ -1,3 +1,4 @@
+import re
 from collections.abc import Sequence
 
 import libcst as cst
@@ -5,10 +6,22 @@ import libcst as cst
 from promptlint.check.config import CHARS_PER_TOKEN
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
+from promptlint.python import catalogue as cat
 from promptlint.python.frontend import PythonContext, PythonRule
 from promptlint.python.index import Scope, string_value
 from promptlint.python.rendered import rendered_template, shown
-from promptlint.python.values import CALLER, UNORDERED, VOLATILE, Dyn, Part, Val, static_text
+from promptlint.python.requests import Block
+from promptlint.python.values import (
+    CALLER,
+    STATE,
+    UNORDERED,
+    VOLATILE,
+    Dyn,
+    Part,
+    Taint,
+    Val,
+    static_text,
+)
 
 # Static text after the per-request value worth caching: about 50 tokens.
 LONG_STATIC_CHARS = 200
@@ -16,6 +29,21 @@ LONG_STATIC_CHARS = 200
 # text is reusable: a closing line or two after the input is not worth a reorder, a body of
 # instructions is, from `one-shot-min-tokens` (default 100 tokens, about 400 characters).
 _POLICY = "Follow the refund policy. " * 12
+# The project's own client wrapper of two examples: `msg` is the final user message.
+_ASK = f'''            from openai import OpenAI
+            client = OpenAI()
+
+            def ask(msg, system_message, msg_history=None):
+                if msg_history is None:
+                    msg_history = []
+                messages = [
+                    {{"role": "system", "content": system_message}},
+                    *msg_history,
+                    {{"role": "user", "content": msg}},
+                ]
+                return client.chat.completions.create(model="gpt-4o", messages=messages)
+
+            IDEA_PROMPT = """Ideas so far:\\n{{prev_ideas}}\\n{_POLICY}{_POLICY}"""'''
 
 
 class DynamicBeforeStatic(PythonRule):
@@ -29,8 +57,21 @@ class DynamicBeforeStatic(PythonRule):
     prompt text known by its name (`*_prompt` variables, `generate_*_prompt()` returns)
     whose request is elsewhere, the static text after it counts from 400 characters (about
     100 tokens) with one stretch of at least 200 between inputs: a closing line, or the
-    tags around each input, are not worth a reorder. Only the first per-request value of a
-    text is reported: the prefix ends there. A prompt text the function writes to a file
+    tags around each input, are not worth a reorder, and most of the static text must come
+    after the value (what comes before it is already a reusable prefix). Only the first
+    per-request value of a text is reported: the prefix ends there. A prompt function that
+    returns its texts together (`return [system_text, query_text]`) has each judged so. A
+    parameter named as a prompt part (`question_description`) of a prompt function, which
+    every call in the project fills with static text (a constant, an entry of a table of
+    prompts), is that static text: configuration, not per-request data, so the task and the
+    action history placed ahead of it are what breaks the prefix. A text handed to the
+    project's own client wrapper (a function that sends one of its parameters as the final
+    user message of a request) is a one-shot message too, unless the call passes a
+    conversation along (an argument named like history that is not empty, or is set again
+    by the loop around the call). Text read from a file (`f.read()` of `with open(path) as
+    f`, `json.load(f)`, `Path(path).read_text()`) is static wherever the path comes from.
+    A list or text read inside a loop that grows it later in the same pass (the archive of
+    answers so far, appended after each request) is per-request: each pass sends more. A prompt text the function writes to a file
     (`file.write(prompt)`, `path.write_text(prompt)`) is a prompt file generated once:
     what filled it is fixed in the file, static where the file is read, and the function's
     callers get it as static text too. A field of a parameter named like configuration
@@ -58,6 +99,17 @@ class DynamicBeforeStatic(PythonRule):
     system text (a step, a budget, the context variables a callback reads) changes the
     text the whole history follows. Attributes of a parameter object (`agent.instructions`)
     are taken for configuration there.
+
+    A function named for the system message it builds (`get_system_message`,
+    `build_system_prompt`, `format_state_for_system_message`) gives the system text of
+    every run, and the conversation follows a system message. The configuration flags that
+    switch its sections on (`if agent.add_memories_to_context:`) and the agent or team it
+    describes are configuration; what a section puts in may not be: what is looked up for
+    the request (`knowledge.search(...)`, `memory_manager.get_user_memories(...)`,
+    `retriever.retrieve(...)`, `self.mem.run(...)`: a method named for a lookup or called on
+    a memory, knowledge or retriever store) and the conversation's state by name
+    (`run_context.session_state`, `session.summary`) change between the runs of one
+    conversation. A lookup is reported where it is made.
 
     ## Why is this bad?
     The cache stores a prefix. Static instructions placed after a user name, a tenant id or
@@ -176,6 +228,217 @@ class DynamicBeforeStatic(PythonRule):
                 return summary_prompt
             '''
         ),
+        # A system-message builder switched by the agent's settings: the flags and the
+        # agent's attributes are configuration, and a pattern search is no lookup.
+        Valid(
+            """
+            import re
+
+            _VERSION = re.compile(r"v(\\d+)")
+
+            def get_system_message(agent, session):
+                content = f"{agent.description}\\n"
+                if agent.markdown:
+                    content += "Use markdown to format your answers.\\n"
+                if agent.enable_agentic_memory:
+                    content += "Use the `search_memories` tool to recall what the user told you.\\n"
+                version = _VERSION.search(agent.model_id)
+                if version:
+                    content += f"You run on model version {version.group(1)}.\\n"
+                return {"role": agent.system_message_role, "content": content}
+            """
+        ),
+        # A callback made by a factory (an Agents SDK `instructions=` function) is made once
+        # with the factory's parameters, and the instructions handed in as a callable give
+        # the user's configured text: neither is per-request data.
+        Valid(
+            f'''
+            RULES = """{_POLICY}{_POLICY}"""
+
+            def make_instructions(capabilities, base_instructions):
+                async def _instructions(run_context, agent):
+                    base = base_instructions(run_context, agent)
+                    skills = "\\n".join(c.name for c in capabilities)
+                    return f"{{base}}\\nYou can use: {{skills}}\\n{{RULES}}"
+
+                return _instructions
+            '''
+        ),
+        # What is looked up for the question goes in the final user message, after the
+        # history: the system text stays the same.
+        Valid(
+            """
+            SYSTEM = "You answer from the references given with each question."
+
+            def build_messages(knowledge, history, question):
+                references = knowledge.search(query=question)
+                return [
+                    {"role": "system", "content": SYSTEM},
+                    *history,
+                    {"role": "user", "content": f"{question}\\n\\nReferences:\\n{references}"},
+                ]
+            """
+        ),
+        # The prompt function's guidance comes from its callers as a constant: the page's
+        # elements come after it (and most of the static text is before them).
+        Valid(
+            f'''
+            GUIDANCE = """{_POLICY}{_POLICY}"""
+            FORMAT = "Answer with the letter of one element. " * 6
+
+            def build_grounding_prompt(choices, guidance_description):
+                text = guidance_description + "\\nThe elements:\\n"
+                for letter, choice in choices:
+                    text += f"{{letter}}. {{choice}}\\n"
+                text += FORMAT
+                return text
+
+            def ground(choices):
+                return build_grounding_prompt(choices, guidance_description=GUIDANCE)
+            '''
+        ),
+        # A description a caller fills with per-request text is per-request too: the task
+        # ahead of it is no break.
+        Valid(
+            f'''
+            SYSTEM = """{_POLICY}"""
+
+            def build_query_prompt(task, page_description):
+                text = "Complete this task: " + task + "\\n"
+                text += page_description
+                return [SYSTEM, text]
+
+            def step(task, page):
+                return build_query_prompt(task, page_description=page.describe())
+            '''
+        ),
+        # Text read from a file is static, whichever folder it comes from; the paper, the
+        # per-request part, comes after the template's instructions.
+        Valid(
+            f'''
+            import os
+            from openai import OpenAI
+            client = OpenAI()
+            RULES = """{_POLICY}{_POLICY}"""
+
+            def review(base_dir, paper):
+                with open(os.path.join(base_dir, "task.txt")) as f:
+                    task = f.read()
+                return client.chat.completions.create(
+                    model="gpt-4o",
+                    messages=[{{"role": "user", "content": f"{{task}}\\n{{RULES}}\\nThe paper:\\n{{paper}}"}}],
+                )
+            '''
+        ),
+        # The project's own client wrapper, handed a conversation: the template is a turn
+        # of it, not a one-shot request.
+        Valid(
+            f"""
+{_ASK}
+
+            def refine(archive, history):
+                prev = "\\n".join(archive)
+                return ask(IDEA_PROMPT.format(prev_ideas=prev), "You are a researcher.", msg_history=history)
+            """
+        ),
+        # The notes are gathered in a loop and sent once after it: one request, not one
+        # per pass.
+        Valid(
+            f'''
+            from openai import OpenAI
+            client = OpenAI()
+            SUMMARY_PROMPT = """{_POLICY}{_POLICY}
+            The notes:
+            {{notes}}"""
+
+            def summarise(pages):
+                notes = []
+                for page in pages:
+                    notes.append(page.strip())
+                prompt = SUMMARY_PROMPT.format(notes="\\n".join(notes))
+                return client.chat.completions.create(
+                    model="gpt-4o", messages=[{{"role": "user", "content": prompt}}]
+                )
+            '''
+        ),
+        Valid(
+            f'''
+            POLICY = """{_POLICY}"""
+
+            def parser_messages(agent, run_response):
+                system = agent.parser_model_prompt or "Turn the data into the schema."
+                system += POLICY  # the agent's configured prompt first: configuration
+                return [
+                    {{"role": "system", "content": system}},
+                    {{"role": "user", "content": run_response.content}},
+                ]
+            '''
+        ),
+        Valid(
+            f"""
+            from agents import Agent
+
+            def reasoning_agent(model, min_steps: int, max_steps: int):
+                return Agent(
+                    model=model,
+                    instructions=f"Take {{min_steps}} to {{max_steps}} steps.\\n{_POLICY}",
+                )
+            """
+        ),
+        Valid(
+            f"""
+            class CodingTools:
+                def __init__(self, enable_shell: bool = True):
+                    tool_names = ["read_file", "edit_file"] + (["run_shell"] if enable_shell else [])
+                    self.instructions = self._build_instructions(tool_names)
+
+                @classmethod
+                def _build_instructions(cls, tool_names):
+                    return f"You have access to: {{', '.join(tool_names)}}.\\n{_POLICY}{_POLICY}"
+            """
+        ),
+        Valid(
+            f'''
+            from agno.agent import Agent
+
+            planner = Agent(name="Planner", instructions=["Plan the content."])
+
+            def plan(step_input):
+                planning_prompt = f"""Topic: {{step_input.input}}
+            {_POLICY}{_POLICY}"""
+                return planner.run(planning_prompt)  # the agent's final user turn
+            '''
+        ),
+        Valid(
+            f'''
+            import json
+
+            FN_CALL_TEMPLATE = """# Tools
+            You may call one or more functions. Their signatures:
+            {{tool_descs}}
+            {_POLICY}{_POLICY}"""
+
+            def preprocess(messages, functions):
+                tool_descs = "\\n".join(json.dumps(f) for f in functions)  # the configured tools
+                tool_system = FN_CALL_TEMPLATE.format(tool_descs=tool_descs)
+                return [{{"role": "system", "content": tool_system}}, *messages]
+            '''
+        ),
+        Valid(
+            f"""
+            LANGUAGES = {{"ja": "Japanese", "ko": "Korean"}}
+            TERMS = {{"ja": {{"agent": "agent (ja)"}}, "ko": {{"agent": "agent (ko)"}}}}
+
+            def build_instructions(target_language: str, lang_code: str) -> str:
+                terms = "\\n".join(f"* {{k}} -> {{v}}" for k, v in TERMS.get(lang_code, {{}}).items())
+                return f"Translate into {{target_language}}.\\n{{terms}}\\n{_POLICY}{_POLICY}"
+
+            def translate_file(lang_code, chunks, translate_chunk):
+                # one of the table's languages, fixed for the whole run of many chunks
+                instructions = build_instructions(LANGUAGES[lang_code], lang_code)
+                return [translate_chunk(chunk, instructions) for chunk in chunks]
+            """
+        ),
     ]
     INVALID = [
         # The field named like configuration (`entity_types`, the graph's schema) is not
@@ -220,7 +483,7 @@ class DynamicBeforeStatic(PythonRule):
             ''',
             line=18,
             column=13,
-            message_contains="`context.chunks` is per-request data",
+            message_contains="what `self.retriever.retrieve()` looks up is per-request data",
         ),
         Invalid(
             f'''
@@ -238,6 +501,54 @@ class DynamicBeforeStatic(PythonRule):
             line=10,
             column=16,
             message_contains="printed at line 1 of the template",
+        ),
+        # Made in one statement, placed by `.format` in another: reported where it is made.
+        Invalid(
+            f'''
+            SEARCH_PROMPT = """You write search queries for a user in {{location}}.
+            {_POLICY}{_POLICY}"""
+
+            def extract_questions(query, location_data):
+                location = f"{{location_data}}" if location_data else "N/A"
+                system_prompt = SEARCH_PROMPT.format(location=location)
+                return [
+                    {{"role": "system", "content": system_prompt}},
+                    {{"role": "user", "content": query}},
+                ]
+            ''',
+            line=5,
+            message_contains="placed into the prompt at line 6",
+        ),
+        # Bound in two branches: no one line makes it, so it is reported where it is placed.
+        Invalid(
+            f"""
+            def search_messages(question, parent_query, detailed):
+                if detailed:
+                    task = f"{{parent_query}} - {{question}}"
+                else:
+                    task = question
+                return [
+                    {{"role": "system", "content": f"Task: {{task}}\\n{_POLICY}{_POLICY}"}},
+                    {{"role": "user", "content": question}},
+                ]
+            """,
+            line=7,
+            column=48,
+        ),
+        # Made by the caller and placed by a helper: the helper's f-string is what to change.
+        Invalid(
+            f"""
+            def greeting(name):
+                return f"Hello {{name}}.\\n{_POLICY}{_POLICY}"
+
+            def build_messages(user, question):
+                return [
+                    {{"role": "system", "content": greeting(user.name)}},
+                    {{"role": "user", "content": question}},
+                ]
+            """,
+            line=2,
+            column=21,
         ),
         Invalid(
             """
@@ -284,28 +595,145 @@ class DynamicBeforeStatic(PythonRule):
             column=31,
             message_contains="ticket.customer.name",
         ),
+        # A builder of the system message: the memories it looks up and the session's
+        # summary change between the runs of one conversation, and the history follows.
+        Invalid(
+            """
+            def get_system_message(agent, session, run_context):
+                content = f"{agent.description}\\n"
+                if agent.add_memories_to_context:
+                    memories = agent.memory_manager.get_user_memories(user_id=run_context.user_id)
+                    content += "What you know about the user:\\n"
+                    for memory in memories:
+                        content += f"- {memory.memory}\\n"
+                if agent.add_session_summary_to_context and session.summary is not None:
+                    content += "A summary of your earlier conversation:\\n"
+                    content += session.summary.summary
+                return {"role": agent.system_message_role, "content": content}
+            """,
+            line=4,
+            message_contains="`agent.memory_manager.get_user_memories()` looks up",
+        ),
+        Invalid(
+            """
+            def get_system_message(agent, session, run_context):
+                content = f"{agent.description}\\n"
+                if agent.add_session_summary_to_context and session.summary is not None:
+                    content += "A summary of your earlier conversation:\\n"
+                    content += session.summary.summary
+                return {"role": agent.system_message_role, "content": content}
+            """,
+            line=5,
+            message_contains="ahead of the conversation history",
+        ),
+        Invalid(
+            """
+            def format_state_for_system_message(session_state):
+                return f"<session_state>\\n{session_state}\\n</session_state>"
+            """,
+            line=2,
+            message_contains="`session_state`",
+        ),
+        # The question's description is static text every caller passes (a constant): the
+        # task and the growing action history ahead of it change what it follows on every step.
+        Invalid(
+            f'''
+            SYSTEM = """You browse the web for the user."""
+            QUESTION = """{_POLICY}{_POLICY}"""
+
+            def build_query_prompt(task, previous_actions, question_description):
+                text = "You are asked to complete the following task: "
+                text += task
+                text += "\\nPrevious actions:\\n"
+                for action in previous_actions:
+                    text += action + "\\n"
+                text += question_description
+                return [SYSTEM, text]
+
+            def next_step(task, actions):
+                return build_query_prompt(task, actions, question_description=QUESTION)
+            ''',
+            line=6,
+            column=13,
+            message_contains="parameter `task` is per-request data placed before",
+        ),
+        # The only user message handed to the project's own client wrapper (`ask(msg, ...)`
+        # ends in a request with `msg` the final user turn): the growing archive of ideas
+        # ahead of the template's instructions.
+        Invalid(
+            f"""
+{_ASK}
+
+            def next_idea(archive):
+                prev = "\\n".join(archive)
+                return ask(IDEA_PROMPT.format(prev_ideas=prev), "You are a researcher.", msg_history=[])
+            """,
+            line=17,
+            column=12,
+            message_contains="in the user message `ask()` sends",
+        ),
+        # The archive grows on every pass of the loop that sends it: each request carries
+        # one more idea ahead of the same instructions.
+        Invalid(
+            f'''
+            from openai import OpenAI
+            client = OpenAI()
+            IDEA_PROMPT = """Ideas so far:
+            {{prev_ideas}}
+            {_POLICY}{_POLICY}"""
+
+            def generate(n):
+                archive = []
+                for _ in range(n):
+                    prev = "\\n".join(archive)
+                    prompt = IDEA_PROMPT.format(prev_ideas=prev)
+                    reply = client.chat.completions.create(
+                        model="gpt-4o", messages=[{{"role": "user", "content": prompt}}]
+                    )
+                    archive.append(reply.choices[0].message.content)
+                return archive
+            ''',
+            line=10,
+            column=16,
+            message_contains="grown on every pass of the loop",
+        ),
     ]
 
     def check(self, ctx: PythonContext) -> None:
+        self._reported: set[int] = set()  # lookups reported ahead of the history
         self._before_history(ctx)
         self._rendered(ctx)
         one_shot_chars = ctx.config.one_shot_min_tokens * CHARS_PER_TOKEN
-        blocks = [*ctx.text_blocks, *((b, None) for b in ctx.one_shot_texts)]
+        blocks = [
+            *ctx.text_blocks,
+            *((b, None) for b in ctx.one_shot_texts),
+            *((b, None) for b in ctx.wrapped_messages),
+        ]
         for block, request in blocks:
             parts = block.val.text_parts()
             for i, part in enumerate(parts):
                 if not isinstance(part, Dyn):
                     continue
-                callers = [t for t in part.taints if t.kind == CALLER]
+                callers = [t for t in part.taints if t.kind in (CALLER, STATE)]
+                if block.before_history:
+                    # Built on its own: a parameter of the builder may be the same for the
+                    # whole conversation; what changes within it is counted.
+                    where_node = _placed(part) or part.node
+                    placed = ctx.evaluator.code(where_node) if where_node is not None else ""
+                    state = _conversation_state(part.taints, False, placed)
+                    callers = [state] if state is not None else []
                 if not callers or any(t.kind in VOLATILE for t in part.taints):
                     continue
                 after = static_text(parts[i + 1 :])
                 if block.final:
                     # One-shot: the template text that could move ahead of the inputs is
-                    # its longest stretch between them, not the tags around each input.
+                    # its longest stretch between them, not the tags around each input;
+                    # and where most of it already comes before the first input, that
+                    # part is the reusable prefix.
                     long_enough = (
                         len(after.strip()) >= one_shot_chars
                         and _longest_run(parts[i + 1 :]) >= LONG_STATIC_CHARS
+                        and len(after.strip()) > len(static_text(parts[:i]).strip())
                     )
                 else:
                     long_enough = len(after.strip()) >= LONG_STATIC_CHARS
@@ -315,12 +743,15 @@ class DynamicBeforeStatic(PythonRule):
                 hole = _placed(part)
                 # One report per value: its first per-request source, or the hole it fills.
                 for taint in sorted(callers, key=lambda t: ctx.order(t.node))[:1]:
+                    if id(taint.node) in self._reported:
+                        break  # reported ahead of the history already, where it is made
                     ctx.report(
                         type(self),
                         hole if hole is not None else taint.node,
                         f"{taint.detail} is per-request data placed before {_size(len(after.strip()))}"
                         f" of static text in {where}: that text cannot be cached; "
                         "move the static text first and the per-request part to the end",
+                        origin=part.made,
                     )
                 break
 
@@ -402,29 +833,65 @@ class DynamicBeforeStatic(PythonRule):
                     continue
                 if not any(b.val.spread for b in request.blocks[i + 1 :]):
                     continue
-                for part in block.val.text_parts():
-                    if not isinstance(part, Dyn) or part.node is None:
-                        continue
-                    if any(t.kind in VOLATILE or t.kind == UNORDERED for t in part.taints):
-                        continue  # PL101-PL103 and PL201 report those, more precisely
-                    # A parameter passed as data; `agent.instructions` (an attribute of a
-                    # parameter object) is as likely configuration.
-                    params = [
-                        t
-                        for t in part.taints
-                        if t.kind == CALLER and t.detail.startswith("parameter")
-                    ]
-                    if not params:
-                        continue
-                    node = _placed(part) or part.node
-                    ctx.report(
-                        type(self),
-                        node,
-                        f"{params[0].detail} is per-request data in {block.label} of "
-                        f"`{request.api}` request, ahead of the conversation history: every "
-                        "turn changes the text the history follows, so none of it is read from "
-                        "cache; move the per-request part into the final user message",
-                    )
+                self._ahead_of_history(
+                    ctx, block, f"{block.label} of `{request.api}` request", parameters=True
+                )
+        for block in ctx.standalone:
+            if block.before_history:
+                # Built on its own: only what changes within a conversation counts (a
+                # parameter of the builder may be fixed for the whole conversation).
+                self._ahead_of_history(ctx, block, block.label, parameters=False)
+
+    def _ahead_of_history(
+        self, ctx: PythonContext, block: Block, where: str, parameters: bool
+    ) -> None:
+        for part in block.val.text_parts():
+            if not isinstance(part, Dyn) or part.node is None:
+                continue
+            if any(t.kind in VOLATILE or t.kind == UNORDERED for t in part.taints):
+                continue  # PL101-PL103 and PL201 report those, more precisely
+            placed = _placed(part) or part.node
+            found = _conversation_state(part.taints, parameters, ctx.evaluator.code(placed))
+            if found is None:
+                continue
+            # A lookup is reported where it is made; a parameter where it is placed, or
+            # where a value was made of it in an earlier statement; the conversation's
+            # state where it is placed.
+            node = found.node if found.kind == STATE else placed
+            parameter = found.kind == CALLER and found.detail.startswith("parameter")
+            self._reported.add(id(found.node))
+            ctx.report(
+                type(self),
+                node,
+                f"{found.detail} is per-request data in {where}, ahead of the conversation "
+                "history: every turn changes the text the history follows, so none of it is "
+                "read from cache; move the per-request part into the final user message",
+                origin=part.made if parameter else None,
+            )
+
+
+def _conversation_state(taints: frozenset[Taint], parameters: bool, placed: str) -> Taint | None:
+    """The value among `taints` that differs between the requests of one conversation: a
+    lookup (documents, memories), the conversation's state placed by name (`{session_state}`,
+    `session.summary.summary`; not what a callback made from it) or, with `parameters`, a
+    parameter passed as data. `agent.instructions` (an attribute of a parameter object) is as
+    likely configuration."""
+    names_state = bool(_words(placed) & cat.STATE_WORDS)
+    for t in sorted(taints, key=lambda t: (t.kind != STATE, t.detail)):
+        if t.kind == STATE:
+            return t
+        if t.kind != CALLER:
+            continue
+        if parameters and t.detail.startswith("parameter"):
+            return t
+        if names_state and _words(t.detail) & cat.STATE_WORDS:
+            return t
+    return None
+
+
+def _words(code: str) -> set[str]:
+    """The words of the names in `code` (`session.summary.summary` -> session, summary)."""
+    return set(re.split(r"[^a-z0-9]+", code.lower()))
 
 
 def _display_entries(node: cst.CSTNode | None) -> dict[str, cst.CSTNode]:

@@ -195,6 +195,166 @@ class HistoryWindow(PythonRule):
                 return "\\n".join(lines)
             """
         ),
+        Valid(
+            """
+            def note_edit(history):
+                history[-1]["content"] += " (edited)"  # the caller's own list: the change is kept
+            """
+        ),
+        Valid(
+            """
+            def merge_same_role(messages):
+                merged = []
+                for m in messages:
+                    if merged and merged[-1]["role"] == m["role"]:
+                        merged[-1]["content"] += m["content"]  # the same merge every request
+                    else:
+                        merged.append(dict(m))
+                return merged
+            """
+        ),
+        Valid(
+            """
+            import copy
+
+            def ask_once(client, messages, prompt):
+                messages = copy.deepcopy(messages)
+                messages[-1] = {"role": "user", "content": prompt}  # other text, not a re-render
+                return client.chat.completions.create(model="gpt-4o", messages=messages)
+            """
+        ),
+        Valid(
+            """
+            def invoke_json(client, messages, schema):
+                modified = [dict(m) for m in messages]
+                modified[-1]["content"] += f"Reply with JSON matching {schema}"  # an added note
+                return client.chat.completions.create(model="gpt-4o", messages=modified)
+            """
+        ),
+        Valid(
+            """
+            def recent_titles(history, n):
+                titles = history[len(history) - n :]  # read, not stored back
+                return ", ".join(t["title"] for t in titles)
+            """
+        ),
+        Valid(
+            """
+            def newest_first_all(history):
+                kept = []
+                k = len(history) - 1
+                while k > -1:  # every message, no budget
+                    kept = [history[k]] + kept
+                    k -= 1
+                return kept
+            """
+        ),
+        Valid(
+            """
+            import json
+
+            def get_chat_history(session, num_chats=None):
+                history = [chat.to_dict() for chat in session.get_messages()]
+                if num_chats is not None:
+                    history = history[-num_chats:]  # a tool's JSON result, returned once
+                return json.dumps(history)
+            """
+        ),
+        Valid(
+            """
+            import copy
+
+            def to_session(context_messages):
+                messages = [m for m in copy.deepcopy(context_messages) if isinstance(m, dict)]
+                instructions = None
+                if messages and messages[0].get("role") == "system":
+                    system = messages.pop(0)  # moved into the session's instructions
+                    instructions = system.get("content")
+                return instructions, messages
+            """
+        ),
+        Valid(
+            """
+            def extract_system_instruction(messages):
+                if not messages or messages[0].get("role") != "system":
+                    return None
+                content = messages[0].get("content", "")
+                messages.pop(0)  # only ever the system message, moved out
+                return content
+            """
+        ),
+        Valid(
+            """
+            async def emit_reply(reply, hooks, messages):
+                sub_messages = reply.strip().split("\\n\\n")
+                while sub_messages:
+                    m = sub_messages.pop(0)  # every chunk is emitted: a queue drained
+                    await hooks.on_message_generated(payload=m)
+            """
+        ),
+        Valid(
+            """
+            def repair_restored(messages):
+                if messages:
+                    first = messages[0]
+                    if first["role"] == "user" and any("toolResult" in c for c in first["content"]):
+                        messages.pop(0)  # an orphaned tool result, dropped once on restore
+                return messages
+            """
+        ),
+        Valid(
+            """
+            import copy
+
+            ROLE, SYSTEM = "role", "system"
+
+            def hand_over(messages, agent):
+                new_messages = copy.deepcopy(messages)
+                if new_messages and new_messages[0][ROLE] == SYSTEM:
+                    new_messages.pop(0)  # the next agent puts its own system message first
+                return agent.run(messages=new_messages)
+            """
+        ),
+        Valid(
+            """
+            def mark_last(messages):
+                last = len(messages) - 1
+                for i, m in enumerate(messages):
+                    if i == last and m["role"] == "user":
+                        m["cache_control"] = {"type": "ephemeral"}  # markers move by design
+                return messages
+            """
+        ),
+        Valid(
+            """
+            import copy
+
+            def soften_words(messages):
+                messages = copy.deepcopy(messages)
+                last = messages[-1]["content"]
+                messages[-1]["content"] = last.replace("assistant", "ai")  # a word swapped
+                return messages
+            """
+        ),
+        Valid(
+            """
+            def render(messages, max_prompt_size, tokenizer_name):
+                messages = truncate_messages(messages, max_prompt_size, tokenizer_name)
+                return messages  # the budget loop is reported where it drops, not here
+            """
+        ),
+        Valid(
+            """
+            def show_history(store, agent_id, limit=None):
+                history = store.get(agent_id, [])
+                if limit:
+                    history = history[-limit:]
+                lines = []
+                for message in history:
+                    lines.append(f"{message['role']}: {message['content']}")
+                return "\\n".join(lines)  # text for a tool result, not the history sent
+            """
+        ),
     ]
     INVALID = [
         Invalid(
@@ -385,6 +545,132 @@ class HistoryWindow(PythonRule):
             line=7,
             column=24,
         ),
+        Invalid(
+            """
+            ANSWER_FORMAT = "Answer in the format below.\\nQuestion: {question}"
+
+            def prepare(history):
+                turns = [dict(m) for m in history]
+                turns[-1]["content"] = ANSWER_FORMAT.format(question=turns[-1]["content"])
+                return turns
+            """,
+            line=5,
+            message_contains="only the latest message is re-rendered",
+        ),
+        Invalid(
+            """
+            import copy
+
+            def ask(client, history, speaker):
+                msgs = copy.deepcopy(history)
+                last = msgs[-1]
+                msgs[-1] = {"role": "user", "content": last["content"] + f"\\n{speaker}: "}
+                return client.chat.completions.create(model="gpt-4o", messages=msgs)
+            """,
+            line=6,
+            message_contains="only the latest message is re-rendered",
+        ),
+        Invalid(
+            """
+            class WindowManager:
+                def __init__(self, window_size=40):
+                    self.window_size = window_size
+
+                def reduce(self, agent):
+                    messages = agent.messages
+                    start = len(messages) - self.window_size
+                    while start < len(messages) and messages[start]["role"] != "user":
+                        start += 1
+                    messages[:] = messages[start:]
+            """,
+            line=10,
+            message_contains="stored back as the history",
+        ),
+        Invalid(
+            """
+            import json
+
+            def save_chat(path, messages, length):
+                kept = messages[:1] + messages[1 + max(0, len(messages) - length) :]
+                json.dump(kept, path.open("w"))
+            """,
+            line=4,
+            column=27,
+            message_contains="stored back as the history",
+        ),
+        Invalid(
+            """
+            class Session:
+                def history_messages(self, last_n_runs=3):
+                    runs = self.runs[-last_n_runs:]
+                    chat_history = []
+                    for run in runs:
+                        for message in run.messages:
+                            chat_history.append(message)
+                    return chat_history
+            """,
+            line=3,
+            column=16,
+            message_contains="history handed back",
+        ),
+        Invalid(
+            """
+            def call(self, messages, max_input_tokens):
+                if max_input_tokens > 0:
+                    messages = _truncate_messages(messages, max_tokens=max_input_tokens)
+                return self._chat(messages)
+            """,
+            line=3,
+            message_contains="trimmed to a token budget",
+        ),
+        Invalid(
+            """
+            def keep_recent_turns(messages):
+                kept = []
+                turns_left = 20
+                k = len(messages) - 1
+                while k > -1:
+                    if turns_left == 0:
+                        break
+                    if messages[k]["role"] == "user":
+                        turns_left -= 1
+                    kept = [messages[k]] + kept
+                    k -= 1
+                return kept
+            """,
+            line=5,
+            message_contains="until a budget is spent",
+        ),
+        Invalid(
+            """
+            def format_request(messages, guard):
+                last_user = find_last_user_index(messages)
+                out = []
+                for idx, message in enumerate(messages):
+                    if idx == last_user:
+                        out.append({"role": "user", "content": guard(message["content"])})
+                    else:
+                        out.append(message)
+                return out
+            """,
+            line=6,
+            message_contains="latest user message is rendered apart",
+        ),
+        Invalid(
+            """
+            def to_wire(messages, template):
+                out = []
+                for message in messages:
+                    if message == [m for m in messages if m["role"] == "user"][-1]:
+                        # only the newest question goes through the template
+                        out.append({"role": "user", "content": template.format(message["content"])})
+                    else:
+                        out.append(message)
+                return out
+            """,
+            line=6,
+            message_contains="latest user message is rendered apart",
+        ),
     ]
 
     def check(self, ctx: PythonContext) -> None:
@@ -410,6 +696,40 @@ class HistoryWindow(PythonRule):
                 "after the system prompt shifts, so the conversation is re-written to the "
                 "cache on each request; trim rarely and in large steps, or summarise",
             )
+        if "[-1]" in ctx.text:
+            latest = _LatestOnly()
+            latest.walk(ctx.module)
+            for node in latest.found:
+                ctx.report(type(self), node, _LATEST_ONLY)
+        if ":]" in ctx.text:
+            stored = _StoredWindows()
+            stored.walk(ctx.module)
+            for part, grouped in stored.found:
+                where = (
+                    "whose messages make the history handed back"
+                    if grouped
+                    else "and is stored back as the history (in place, or where it is read from)"
+                )
+                ctx.report(
+                    type(self),
+                    part,
+                    f"`{ctx.code(part).strip()}` keeps only the newest turns {where}: once "
+                    "the history is long enough each turn drops the oldest kept one, every "
+                    "later message shifts and the cached prefix is rewritten; trim rarely "
+                    "and in large steps, or summarise",
+                )
+        if "while" in ctx.text and "len(" in ctx.text:
+            walks = _NewestFirstWalks()
+            walks.walk(ctx.module)
+            for walk in walks.found:
+                ctx.report(
+                    type(self),
+                    walk,
+                    "this loop walks the history from the newest message back until a "
+                    "budget is spent: run on every request, it drops the oldest kept turn "
+                    "each time the history grows past the budget, and every later message "
+                    "shifts; trim rarely and in large steps, or summarise",
+                )
         rewrites = _PositionalRewrites()
         rewrites.walk(ctx.module)
         for node, shape in rewrites.found:
@@ -449,6 +769,18 @@ class HistoryWindow(PythonRule):
                         "large steps, or summarise",
                     )
                     continue
+                if _trims_to_tokens(ev, key):
+                    assert isinstance(ev.value, cst.Call)
+                    ctx.report(
+                        type(self),
+                        ev.value,
+                        f"`{key}` is stored back trimmed to a token budget by "
+                        f"`{dotted(ev.value.func)}()` on every request: once the history is "
+                        "over the budget the oldest turns go, every later message shifts and "
+                        "the cached prefix is rewritten; trim rarely and in large steps, or "
+                        "summarise",
+                    )
+                    continue
                 if _drops_oldest(ev):
                     if kept is None:
                         finder = _KeptCalls()
@@ -464,12 +796,24 @@ class HistoryWindow(PythonRule):
                     )
 
 
+_LATEST_ONLY = (
+    "only the latest message is re-rendered for this request (decorated from its own text "
+    "in a copy of the history): the next request sends it as an earlier turn without the "
+    "decoration, so the prefix the previous request cached ends before it; put the extra "
+    "text in a message of its own after the history, or keep it in the stored turn"
+)
+
 _POSITIONAL_MESSAGES = {
     "positional": (
         "the older items of the history are rewritten or dropped by their distance from the "
         "newest one (or because a newer one of their kind came): run on every request, the item that just left the window is sent "
         "differently from the request that cached it, and every later message shifts; "
         "move the window rarely and in large steps, or summarise once"
+    ),
+    "latest": (
+        "the latest user message is rendered apart from the others here: on the next "
+        "request it is an earlier turn and is sent the other way, so the prefix the previous "
+        "request cached ends before it; render every turn the same way"
     ),
     "apart": (
         "the older turns are rendered apart from the newest ones: each new turn pushes one "
@@ -497,6 +841,39 @@ def _trims(ctx: PythonContext, ev: Event) -> bool:
         ev.kind == "assign"
         and isinstance(value, cst.Call)
         and ctx.evaluator.qualname(value.func) in WINDOW_CALLS
+    )
+
+
+# Verbs of a function that cuts what it is given to a budget (a compaction that
+# summarises is no window: `compress`, `summarize` are not among them).
+_TRIM_VERBS = frozenset({"truncate", "trim", "prune", "cut", "drop", "fit", "limit"})
+
+
+def _trims_to_tokens(ev: Event, key: str) -> bool:
+    """`messages = _truncate_input_messages(messages=messages, max_tokens=n)`: the history
+    handed to a function named for cutting it, with a token budget, and stored back."""
+    value = ev.value
+    if not (ev.kind == "assign" and isinstance(value, cst.Call)):
+        return False
+    name = (dotted(value.func) or "").rsplit(".", 1)[-1].lower()
+    if not any(w in _TRIM_VERBS for w in name.strip("_").split("_")):
+        return False
+    passed = any(dotted(a.value) == key for a in value.args)
+    budget = any(
+        _names_budget((a.keyword.value if a.keyword else None) or dotted(a.value))
+        for a in value.args
+    )
+    return passed and budget
+
+
+def _names_budget(name: str | None) -> bool:
+    """`max_tokens`, `token_limit`, `self.max_input_tokens`: a budget of tokens (a
+    `tokenizer_name` is not one)."""
+    last = (name or "").rsplit(".", 1)[-1].lower()
+    return (
+        "token" in last
+        and "tokenizer" not in last
+        and any(w in last for w in ("max", "limit", "budget"))
     )
 
 
@@ -528,22 +905,49 @@ class _KeptCalls(cst.CSTVisitor):
     """Calls whose dropped message is kept or filtered, not a window: put into a rebuilt
     list (`primary_task = [messages.pop(0)]`: a compaction), run under a test for the system
     role (`if message.role == "system": ... messages.remove(message)` takes the system
-    message out of the list to send it as `system=`), or removing the loop's own message
+    message out of the list to send it as `system=`; also after `if messages[0]["role"] !=
+    "system": return` at the top of the function) or for another one role (`if first["role"]
+    == "user" and <it holds an orphaned tool result>: messages.pop(0)`: one kind of message
+    repaired, not the oldest turn by age), draining the list (`while chunks: chunk =
+    chunks.pop(0)`: every item taken until none is left), or removing the loop's own message
     (`for m in messages: if not m.content: messages.remove(m)`: the same messages are
     dropped on every request, so what is sent does not shift)."""
 
     def __init__(self) -> None:
         self.kept: set[int] = set()
         self._system_tests = 0
+        self._drained: list[str | None] = []  # the list each enclosing `while xs:` empties
+        self._bodies: list[set[int]] = []  # the statements of each enclosing function's body
+        self._guarded: list[bool] = []  # whether a system-role guard returned early there
         self._loop_names: list[set[str]] = []
         self._popped_into: dict[str, int] = {}  # name -> the pop call it was assigned from
 
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._bodies.append({id(stmt) for stmt in _statements(node.body)})
+        self._guarded.append(False)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._bodies.pop()
+        if self._guarded.pop():
+            self._system_tests -= 1
+
     def visit_If(self, node: cst.If) -> None:
-        if _tests_system_role(node.test):
+        if _tests_system_role(node.test, role=None):
+            self._system_tests += 1
+        elif (
+            self._bodies
+            and id(node) in self._bodies[-1]
+            and not self._guarded[-1]
+            and _tests_system_role(node.test, negated=True)
+            and _leaves(node.body)
+        ):
+            # `if messages[0]["role"] != "system": return None` at the top of the function:
+            # what it does after runs only on the system message.
+            self._guarded[-1] = True
             self._system_tests += 1
 
-    def leave_If(self, node: cst.If) -> None:
-        if _tests_system_role(node.test):
+    def leave_If(self, original_node: cst.If) -> None:
+        if _tests_system_role(original_node.test, role=None):
             self._system_tests -= 1
 
     def visit_For(self, node: cst.For) -> None:
@@ -558,10 +962,25 @@ class _KeptCalls(cst.CSTVisitor):
     def leave_For(self, node: cst.For) -> None:
         self._loop_names.pop()
 
+    def visit_While(self, node: cst.While) -> None:
+        self._drained.append(_emptied(node.test))
+
+    def leave_While(self, original_node: cst.While) -> None:
+        self._drained.pop()
+
     def visit_Call(self, node: cst.Call) -> None:
         if self._system_tests:
             self.kept.add(id(node))
         func = node.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in ("pop", "popleft")
+            and dotted(func.value) is not None
+            and dotted(func.value) in self._drained
+        ):
+            # `while chunks: chunk = chunks.pop(0)`: every item is taken, in order, until
+            # none is left; nothing is kept to be sent again, so nothing shifts.
+            self.kept.add(id(node))
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value == "remove"
@@ -719,30 +1138,104 @@ def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
     return []
 
 
-def _tests_system_role(test: cst.BaseExpression) -> bool:
-    """`message.role == "system"`, `m["role"] == "system"`."""
+def _tests_system_role(
+    test: cst.BaseExpression, negated: bool = False, role: str | None = "system"
+) -> bool:
+    """`message.role == "system"`, `m["role"] == "system"`, `m.get("role") == "system"`,
+    also as one side of an `and` (`messages and messages[0]["role"] == "system"`);
+    `negated`: the test that it is not (`!=`), as an early return tests it; `role=None`:
+    a test for any one role (`first["role"] == "user" and ...`)."""
+    if isinstance(test, cst.BooleanOperation):
+        if negated != isinstance(test.operator, cst.Or):
+            return False  # `not a and b` / `a or b` do not say which is true
+        return _tests_system_role(test.left, negated, role) or _tests_system_role(
+            test.right, negated, role
+        )
     if not isinstance(test, cst.Comparison):
         return False
+    if negated != all(isinstance(c.operator, cst.NotEqual) for c in test.comparisons):
+        return False
     parts = [test.left, *(c.comparator for c in test.comparisons)]
-    literals = {string_value(p) for p in parts if isinstance(p, cst.SimpleString)}
-    mentions_role = any("role" in (dotted(p) or "") or _subscripts_role(p) for p in parts)
-    return "system" in literals and mentions_role
+    # A role is a literal or a constant named for it (`m[ROLE] == SYSTEM`).
+    literals = {string_value(p) for p in parts if isinstance(p, cst.SimpleString)} | {
+        p.value.lower() for p in parts if isinstance(p, cst.Name) and p.value.isupper()
+    }
+    literals &= {"system", "developer", "user", "assistant", "tool", "function"} | (
+        {role} if role is not None else set()
+    )
+    mentions_role = any(
+        "role" in (dotted(p) or "") or _subscripts_role(p) or _gets_role(p) for p in parts
+    )
+    return (role in literals if role is not None else bool(literals)) and mentions_role
+
+
+def _emptied(test: cst.BaseExpression) -> str | None:
+    """The list a `while xs:` / `while len(xs) > 0:` loop runs until it is empty."""
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        zero = test.comparisons[0].comparator
+        if not (
+            isinstance(test.comparisons[0].operator, (cst.GreaterThan, cst.NotEqual))
+            and isinstance(zero, cst.Integer)
+            and zero.value == "0"
+        ):
+            return None
+        test = test.left
+    if (
+        isinstance(test, cst.Call)
+        and isinstance(test.func, cst.Name)
+        and test.func.value == "len"
+        and len(test.args) == 1
+    ):
+        test = test.args[0].value
+    return dotted(test)
+
+
+def _gets_role(expr: cst.BaseExpression) -> bool:
+    """`message.get("role")`."""
+    return (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "get"
+        and bool(expr.args)
+        and isinstance(expr.args[0].value, cst.SimpleString)
+        and string_value(expr.args[0].value) == "role"
+    )
+
+
+def _statements(body: cst.BaseSuite) -> list[cst.BaseStatement | cst.BaseSmallStatement]:
+    return list(body.body) if isinstance(body, cst.IndentedBlock) else []
+
+
+def _leaves(body: cst.BaseSuite) -> bool:
+    """The block ends by leaving the function (`return`, `raise`)."""
+    stmts = _statements(body)
+    if isinstance(body, cst.SimpleStatementSuite):
+        small = list(body.body)
+    elif stmts and isinstance(stmts[-1], cst.SimpleStatementLine):
+        small = list(stmts[-1].body)
+    else:
+        return False
+    return bool(small) and isinstance(small[-1], (cst.Return, cst.Raise))
 
 
 def _subscripts_role(expr: cst.BaseExpression) -> bool:
     if not isinstance(expr, cst.Subscript) or not expr.slice:
         return False
     index = expr.slice[0].slice
-    return (
-        isinstance(index, cst.Index)
-        and isinstance(index.value, cst.SimpleString)
-        and string_value(index.value) == "role"
-    )
+    if not isinstance(index, cst.Index):
+        return False
+    key = index.value
+    if isinstance(key, cst.Name):
+        return key.value == "ROLE"  # the constant holding "role"
+    return isinstance(key, cst.SimpleString) and string_value(key) == "role"
 
 
 # Calls that read a list without keeping it: a window passed only to these is looked at,
 # not sent.
 _READERS = frozenset({"len", "enumerate", "reversed", "sorted", "str", "repr", "print", "bool"})
+# Calls that turn the list into text (a tool's JSON result, a log line): the text is
+# returned once and kept, not the message list that is sent.
+_TO_TEXT = frozenset({"json.dumps", "orjson.dumps", "simplejson.dumps", "ujson.dumps", "yaml.dump"})
 
 
 def _kept_as_list(node: cst.Subscript, function: cst.CSTNode) -> bool:
@@ -762,7 +1255,7 @@ def _kept_as_list(node: cst.Subscript, function: cst.CSTNode) -> bool:
         ):
             return True
     for call in _calls_in(function.body):
-        if (dotted(call.func) or "") in _READERS:
+        if (dotted(call.func) or "") in _READERS | _TO_TEXT:
             continue
         if any(isinstance(a.value, cst.Name) and a.value.value == name for a in call.args):
             return True
@@ -899,6 +1392,50 @@ class _PositionalRewrites(Walker):
             for where in writes or [start or test_if]:
                 self.found.append((where, "positional"))
             return
+        self._latest_apart(node, listed, index)
+
+    def _latest_apart(self, node: cst.For, listed: str, index: str | None) -> None:
+        """`for i, m in enumerate(h): if i == last_user_idx: <render m another way>`, or
+        `if m == [u for u in h if u["role"] == "user"][-1]`: the latest user message is
+        rendered apart from the others, so next request, when it is an earlier turn, it
+        is sent differently."""
+        item = node.target.value if isinstance(node.target, cst.Name) else None
+        if isinstance(node.target, cst.Tuple) and len(node.target.elements) == 2:
+            second = node.target.elements[1].value
+            item = second.value if isinstance(second, cst.Name) else None
+        lasts = self._last_names(listed)
+        for test_if in _ifs_in(node.body):
+            code = _code(test_if.test)
+            if "user" not in code or "cache_control" in _code(test_if):
+                continue
+            if not any(
+                _picks_latest(c, index, item, listed, lasts) for c in _all_comparisons(test_if.test)
+            ):
+                continue
+            start = _first_statement(test_if.body)
+            if isinstance(start, cst.SimpleStatementLine) and start.body:
+                start = start.body[0]  # its line, not the comments above it
+            self.found.append((start or test_if, "latest"))
+            return
+
+    def _last_names(self, listed: str) -> set[str]:
+        """Locals holding the index of the newest (user) message: `last = len(h) - 1`,
+        `last_user_idx = self._find_last_user_message_index(h)`."""
+        names: set[str] = set()
+        if not self._bodies:
+            return names
+        for stmt in _simple_statements(self._bodies[-1]):
+            if not (
+                isinstance(stmt, cst.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0].target, cst.Name)
+            ):
+                continue
+            value = stmt.value
+            called = (dotted(value.func) or "") if isinstance(value, cst.Call) else ""
+            if _last_index_of(value) == listed or "last" in called.rsplit(".", 1)[-1].lower():
+                names.add(stmt.targets[0].target.value)
+        return names
 
     def _length_names(self, listed: str) -> set[str]:
         """`total = len(turns)` in the function: `total` stands for the length."""
@@ -1048,6 +1585,71 @@ def _position_side(
                 # Counting from the newest: the large counts are the old ones.
                 return "orelse" if var_small else "body"
     return None
+
+
+def _all_comparisons(test: cst.BaseExpression) -> list[cst.Comparison]:
+    """The comparisons in a test, under `and` / `or` / `not` and parentheses."""
+    if isinstance(test, cst.Comparison):
+        return [test]
+    if isinstance(test, cst.BooleanOperation):
+        return [*_all_comparisons(test.left), *_all_comparisons(test.right)]
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _all_comparisons(test.expression)
+    return []
+
+
+def _picks_latest(
+    comparison: cst.Comparison,
+    index: str | None,
+    item: str | None,
+    listed: str,
+    lasts: set[str],
+) -> bool:
+    """`i == last_user_idx`, `i == len(h) - 1`, `m == [...][-1]`: the test picks the
+    newest item."""
+    if len(comparison.comparisons) != 1 or not isinstance(
+        comparison.comparisons[0].operator, cst.Equal
+    ):
+        return False
+    left, right = comparison.left, comparison.comparisons[0].comparator
+    for var, other in ((left, right), (right, left)):
+        if not isinstance(var, cst.Name):
+            continue
+        if index is not None and var.value == index:
+            if isinstance(other, cst.Name) and other.value in lasts:
+                return True
+            if _last_index_of(other) == listed:
+                return True
+        if item is not None and var.value == item and _is_last_of(other, listed):
+            return True
+    return False
+
+
+def _is_last_of(expr: cst.BaseExpression, listed: str) -> bool:
+    """`[m for m in h if ...][-1]`, `h[-1]`: the newest item of `h` (or of a filter of it)."""
+    if not (isinstance(expr, cst.Subscript) and len(expr.slice) == 1):
+        return False
+    index = expr.slice[0].slice
+    if not (
+        isinstance(index, cst.Index)
+        and isinstance(index.value, cst.UnaryOperation)
+        and isinstance(index.value.operator, cst.Minus)
+        and isinstance(index.value.expression, cst.Integer)
+        and index.value.expression.value == "1"
+    ):
+        return False
+    base = expr.value
+    if isinstance(base, cst.ListComp):
+        return any(dotted(f.iter) == listed for f in _comp_fors(base.for_in))
+    return dotted(base) == listed
+
+
+def _comp_fors(comp: cst.CompFor | None) -> list[cst.CompFor]:
+    found: list[cst.CompFor] = []
+    while comp is not None:
+        found.append(comp)
+        comp = comp.inner_for_in
+    return found
 
 
 def _seen_sets(body: cst.BaseSuite) -> set[str]:
@@ -1250,4 +1852,437 @@ def _writes_field(stmt: cst.BaseSmallStatement) -> bool:
     """`entry["content"] = ...`, `msg.content = ...`: an item rewritten in place."""
     return isinstance(stmt, cst.Assign) and any(
         isinstance(t.target, (cst.Subscript, cst.Attribute)) for t in stmt.targets
+    )
+
+
+# ---- the latest message re-rendered for this request only ----------------------------
+
+# Fields of a message that hold what it says (`m.content`, `m["content"]`).
+_TEXT_FIELDS = frozenset({"content", "text", "parts"})
+
+
+def _last_item_of(target: cst.BaseExpression) -> str | None:
+    """`msgs[-1]`, `msgs[-1].content`, `msgs[-1]["content"]`: the list (`msgs`) whose last
+    item the target is, or None."""
+    if (isinstance(target, cst.Attribute) and target.attr.value in _TEXT_FIELDS) or (
+        isinstance(target, cst.Subscript)
+        and len(target.slice) == 1
+        and isinstance(target.slice[0].slice, cst.Index)
+        and isinstance(target.slice[0].slice.value, cst.SimpleString)
+        and string_value(target.slice[0].slice.value) in _TEXT_FIELDS
+    ):
+        target = target.value
+    if not (isinstance(target, cst.Subscript) and len(target.slice) == 1):
+        return None
+    index = target.slice[0].slice
+    if not (
+        isinstance(index, cst.Index)
+        and isinstance(index.value, cst.UnaryOperation)
+        and isinstance(index.value.operator, cst.Minus)
+        and isinstance(index.value.expression, cst.Integer)
+        and index.value.expression.value == "1"
+    ):
+        return None
+    return dotted(target.value)
+
+
+class _LatestScan(Walker):
+    """One function's body in source order (nested functions apart): what it assigns,
+    the rewrites of a list's last item outside any loop, and where names leave it."""
+
+    def __init__(self) -> None:
+        self.step = 0
+        self.loops = 0
+        self.assigned: list[tuple[int, str, cst.BaseExpression]] = []
+        self.rewrites: list[tuple[int, cst.CSTNode, str, cst.BaseExpression, bool]] = []
+        self.leaves: list[tuple[int, set[str]]] = []  # returned, yielded or passed on
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_For(self, node: cst.For) -> None:
+        self.loops += 1
+
+    def leave_For(self, node: cst.For) -> None:
+        self.loops -= 1
+
+    def visit_While(self, node: cst.While) -> None:
+        self.loops += 1
+
+    def leave_While(self, node: cst.While) -> None:
+        self.loops -= 1
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        self.step += 1
+        for t in node.targets:
+            name = dotted(t.target)
+            if name is not None:
+                self.assigned.append((self.step, name, node.value))
+
+    # A rewrite counts from where its statement ends: the calls in its own value come first.
+    def leave_Assign(self, node: cst.Assign) -> None:
+        self.step += 1
+        for t in node.targets:
+            listed = _last_item_of(t.target)
+            if listed is not None and not self.loops:
+                self.rewrites.append((self.step, node, listed, node.value, False))
+
+    def leave_AugAssign(self, node: cst.AugAssign) -> None:
+        self.step += 1
+        listed = _last_item_of(node.target)
+        if listed is not None and not self.loops and isinstance(node.operator, cst.AddAssign):
+            self.rewrites.append((self.step, node, listed, node.value, True))
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.step += 1
+        if node.value is not None:
+            self.leaves.append((self.step, {n.value for n in _names_in(node.value)}))
+
+    def visit_Yield(self, node: cst.Yield) -> None:
+        self.step += 1
+        if isinstance(node.value, cst.BaseExpression):
+            self.leaves.append((self.step, {n.value for n in _names_in(node.value)}))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.step += 1
+        if (dotted(node.func) or "") in _READERS:
+            return
+        names = {n.value for a in node.args for n in _names_in(a.value)}
+        self.leaves.append((self.step, names))
+
+
+class _LatestOnly(Walker):
+    """`turns[-1].content = PROMPT.format(query=turns[-1].content)`: the last message of a
+    list this function made (a copy of the history, or a list it built) is re-rendered
+    from its own text, outside any loop, and the list is then sent or handed back. The next request sends that message
+    as an earlier turn without the decoration, so the previous request's prefix is gone.
+    A list the caller gave and that is changed in place is the caller's own history (the
+    change is kept); a rewrite in a loop merges or streams; a `cache_control` marker moves
+    by design."""
+
+    def __init__(self) -> None:
+        self.found: list[cst.CSTNode] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        scan = _LatestScan()
+        scan.walk(node.body)
+        for step, stmt, listed, value, added in scan.rewrites:
+            if _latest_only(scan, step, stmt, listed, value, added):
+                self.found.append(stmt)
+
+
+def _latest_only(
+    scan: _LatestScan,
+    step: int,
+    stmt: cst.CSTNode,
+    listed: str,
+    value: cst.BaseExpression,
+    added: bool,
+) -> bool:
+    if "cache_control" in _code(stmt):
+        return False
+    made = [v for s, name, v in scan.assigned if name == listed and s < step]
+    if not made:
+        return False  # the caller's list, changed in place: the change is kept
+    if not (_names_history(listed) or any(_names_history(n) for v in made for n in _dotted_in(v))):
+        return False
+    if added or not _reads_last(scan, step, listed, value):
+        # Replaced by other text, not the same message re-rendered; `msgs[-1]["content"] +=
+        # note` in a client wrapper is as often a request whose last message is new every
+        # time (the history kept as text inside it), which the wrapper cannot tell.
+        return False
+    root = listed.split(".", 1)[0]
+    return any(s > step and root in names for s, names in scan.leaves)
+
+
+def _reads_last(scan: _LatestScan, step: int, listed: str, value: cst.BaseExpression) -> bool:
+    """The new value is made from the last item's own text: it reads `listed[-1]`
+    directly or through locals assigned from it (`final = msgs[-1]`, `text = final[...]`)."""
+    mark = f"{listed}[-1]"
+    derived: set[str] = set()
+    made: list[cst.BaseExpression] = []
+    for s, name, v in scan.assigned:
+        if s >= step or "." in name:
+            continue
+        if mark in _code(v) or any(n.value in derived for n in _names_in(v)):
+            derived.add(name)
+            made.append(v)
+    if not (mark in _code(value) or any(n.value in derived for n in _names_in(value))):
+        return False
+    # Text added around it (a template, an f-string, a concatenation), not a word swapped
+    # (`.replace("assistant", "ai")` keeps the turn what it was).
+    return any(_adds_text(v) for v in (value, *made))
+
+
+def _adds_text(node: cst.CSTNode) -> bool:
+    found = False
+
+    class _Adds(cst.CSTVisitor):
+        def visit_FormattedString(self, n: cst.FormattedString) -> None:
+            nonlocal found
+            found = True
+
+        def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
+            nonlocal found
+            found = found or isinstance(n.operator, cst.Add)
+
+        def visit_Call(self, n: cst.Call) -> None:
+            nonlocal found
+            found = found or (isinstance(n.func, cst.Attribute) and n.func.attr.value == "format")
+
+    node.visit(_Adds())
+    return found
+
+
+def _dotted_in(node: cst.CSTNode) -> list[str]:
+    """The dotted names read in `node` (`self.cur_messages`, `history`)."""
+    found: list[str] = []
+
+    class _Dotted(cst.CSTVisitor):
+        def visit_Attribute(self, attr: cst.Attribute) -> bool:
+            name = dotted(attr)
+            if name is not None:
+                found.append(name)
+                return False
+            return True
+
+        def visit_Name(self, name: cst.Name) -> None:
+            found.append(name.value)
+
+    node.visit(_Dotted())
+    return found
+
+
+# ---- a window stored back in place, or written to the store the history is read from --
+
+# Calls that write a value to where the next request reads the history back from.
+_PERSISTS = frozenset({"json.dump", "pickle.dump", "yaml.dump", "yaml.safe_dump"})
+
+
+class _StoredWindows(Walker):
+    """`messages[:] = messages[trim:]` with `trim = len(messages) - self.window_size`, and
+    `kept = h[:1] + h[1 + max(0, len(h) - self.length):]` written with `json.dump(kept, f)`:
+    the newest items of a history, counted back from its end, stored in place of the
+    history (the list itself, or the file it is read from next turn). Run on every turn
+    once the history is long enough, the oldest kept turn goes each time."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[cst.Subscript, bool]] = []  # (slice, over grouped turns)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        found = _collect(node.body)
+        starts: dict[str, list[cst.BaseExpression]] = {}
+        for stmt in found.simple:
+            if isinstance(stmt, cst.Assign):
+                for t in stmt.targets:
+                    if isinstance(t.target, cst.Name):
+                        starts.setdefault(t.target.value, []).append(stmt.value)
+        persisted = {
+            n.value
+            for call in _calls_in(node.body)
+            if (dotted(call.func) or "") in _PERSISTS and call.args
+            for n in _names_in(call.args[0].value)
+        }
+        for stmt in found.simple:
+            if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1):
+                continue
+            target = stmt.targets[0].target
+            for part in _concatenated(stmt.value):
+                listed = _newest_slice_of(part, starts)
+                if listed is None or not _names_history(listed):
+                    continue
+                in_place = (
+                    isinstance(target, cst.Subscript)
+                    and dotted(target.value) == listed
+                    and _whole_slice(target)
+                )
+                written = isinstance(target, cst.Name) and target.value in persisted
+                if in_place or written:
+                    assert isinstance(part, cst.Subscript)
+                    self.found.append((part, False))
+            # `runs = runs[-n:]`, then every message of those runs collected into the
+            # history handed back: a window over the turns, grouped.
+            if (
+                isinstance(target, cst.Name)
+                and _newest_slice_of(stmt.value, starts)
+                and _flattened_into_returned(found, target.value)
+            ):
+                assert isinstance(stmt.value, cst.Subscript)
+                self.found.append((stmt.value, True))
+
+
+def _flattened_into_returned(found: _Collect, window: str) -> bool:
+    """A loop over `window` appends to a list named for messages that the function
+    returns."""
+    returned = {
+        n.value
+        for r in found.returns
+        if r.value is not None and _returns_list(r.value)  # not text made of it
+        for n in _names_in(r.value)
+    }
+    for loop in found.loops:
+        if dotted(loop.iter) != window:
+            continue
+        for call in _calls_in(loop.body):
+            func = call.func
+            if not (isinstance(func, cst.Attribute) and func.attr.value in ("append", "extend")):
+                continue
+            listed = dotted(func.value)
+            if listed is not None and _names_history(listed) and listed in returned:
+                return True
+    return False
+
+
+def _concatenated(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """`a + b + c`: its parts; anything else: itself."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        return [*_concatenated(value.left), *_concatenated(value.right)]
+    return [value]
+
+
+def _newest_slice_of(
+    part: cst.BaseExpression, starts: dict[str, list[cst.BaseExpression]]
+) -> str | None:
+    """`h[-n:]`, `h[1 + max(0, len(h) - n):]`, `h[trim:]` with `trim = len(h) - n` in the
+    function: the list `h` whose newest items the slice keeps."""
+    if not (isinstance(part, cst.Subscript) and len(part.slice) == 1):
+        return None
+    sl = part.slice[0].slice
+    if not isinstance(sl, cst.Slice) or sl.upper is not None or sl.lower is None:
+        return None
+    listed = dotted(part.value)
+    if listed is None:
+        return None
+    lower = sl.lower
+    candidates = [lower]
+    if isinstance(lower, cst.Name):
+        candidates = starts.get(lower.value, [])
+    for start in candidates:
+        if isinstance(start, cst.UnaryOperation) and isinstance(start.operator, cst.Minus):
+            return listed
+        if _counts_back(start, listed):
+            return listed
+    return None
+
+
+def _counts_back(expr: cst.BaseExpression, listed: str) -> bool:
+    """`len(h) - n` somewhere in `expr` (`1 + max(0, len(h) - n)`, `2 if ... else len(h) - n`)."""
+    found = False
+
+    class _Sub(cst.CSTVisitor):
+        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+            nonlocal found
+            left = node.left
+            if (
+                isinstance(node.operator, cst.Subtract)
+                and isinstance(left, cst.Call)
+                and dotted(left.func) == "len"
+                and left.args
+                and dotted(left.args[0].value) == listed
+            ):
+                found = True
+
+    expr.visit(_Sub())
+    return found
+
+
+def _whole_slice(target: cst.Subscript) -> bool:
+    """`h[:]`."""
+    if len(target.slice) != 1:
+        return False
+    sl = target.slice[0].slice
+    return isinstance(sl, cst.Slice) and sl.lower is None and sl.upper is None and sl.step is None
+
+
+# ---- a newest-first index walk that stops at a budget ---------------------------------
+
+
+class _NewestFirstWalks(Walker):
+    """`k = len(h) - 1; while k > -1: msg = h[k]; if left == 0: break; ...; k -= 1`: the
+    newest items of the history taken back to a budget (turns left, tokens), as the `for`
+    loop over `reversed(h)` that breaks on a token test is. Run on every request, the
+    oldest kept turn drops each time the history grows past the budget."""
+
+    def __init__(self) -> None:
+        self.found: list[cst.While] = []
+        self._starts: list[dict[str, str]] = []
+        self._params: list[set[str]] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        starts: dict[str, str] = {}
+        for stmt in _simple_statements(node.body):
+            if (
+                isinstance(stmt, cst.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0].target, cst.Name)
+            ):
+                listed = _last_index_of(stmt.value)
+                if listed is not None:
+                    starts[stmt.targets[0].target.value] = listed
+        self._starts.append(starts)
+        params = [*node.params.posonly_params, *node.params.params, *node.params.kwonly_params]
+        self._params.append({p.name.value for p in params if _holds_items(p)})
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._starts.pop()
+        self._params.pop()
+
+    def visit_While(self, node: cst.While) -> None:
+        if not self._starts or not isinstance(node.test, cst.Comparison):
+            return
+        index = node.test.left
+        if not isinstance(index, cst.Name) or index.value not in self._starts[-1]:
+            return
+        listed = self._starts[-1][index.value]
+        if not (_names_history(listed) or listed in self._params[-1]):
+            return
+        body = _collect(node.body)
+        steps = {
+            s.target.value: s.operator
+            for s in body.simple
+            if isinstance(s, cst.AugAssign) and isinstance(s.target, cst.Name)
+        }
+        if not isinstance(steps.get(index.value), cst.SubtractAssign):
+            return  # not walking back from the newest item
+        if f"{listed}[{index.value}]" not in _code(node.body):
+            return
+        counters = set(steps) - {index.value}
+        for test_if in body.ifs:
+            if not _breaks(test_if):
+                continue
+            names = {n.value for n in _names_in(test_if.test)}
+            if names & counters or any("token" in n.lower() for n in names):
+                self.found.append(node)
+                return
+
+
+def _last_index_of(value: cst.BaseExpression) -> str | None:
+    """`len(h) - 1`: the list `h` whose last index it is."""
+    if (
+        isinstance(value, cst.BinaryOperation)
+        and isinstance(value.operator, cst.Subtract)
+        and isinstance(value.left, cst.Call)
+        and dotted(value.left.func) == "len"
+        and value.left.args
+        and isinstance(value.right, cst.Integer)
+        and value.right.value == "1"
+    ):
+        return dotted(value.left.args[0].value)
+    return None
+
+
+def _breaks(test_if: cst.If) -> bool:
+    """`if ...: break` (its first branch ends the loop)."""
+    body = test_if.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return False
+    first = body.body[0]
+    return isinstance(first, cst.SimpleStatementLine) and any(
+        isinstance(s, cst.Break) for s in first.body
     )

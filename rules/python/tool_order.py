@@ -13,10 +13,12 @@ class ToolOrder(PythonRule):
     Checks for tool lists, enums, schema parts and prompt text built in an unstable order
     that reach the cacheable prefix: iteration over a `set`/`frozenset`, `list(set(...))`,
     `os.listdir`/`os.scandir`/`glob.glob`/`Path.iterdir`/`Path.glob` without `sorted`,
-    `random.shuffle`, and MCP `list_tools()` results used unsorted — iterated here, or kept
-    on the object as its tools (`self.tools = await session.list_tools()`) or returned
-    from any function (`return await client.list_tools()`), to be iterated elsewhere: then
-    it is reported at the `list_tools()` call. The tools an MCP adapter gives (`mcpadapt`'s
+    `random.shuffle`, and MCP `list_tools()` results used unsorted — iterated here
+    (`for t in listed.tools`), or kept on the object as its tools (`self.tools = await
+    session.list_tools()`) or returned from any function (`return await
+    client.list_tools()`), to be iterated elsewhere: it is reported at the `list_tools()`
+    call, where the server's order comes in, however many loops follow it. The tools an
+    MCP adapter gives (`mcpadapt`'s
     `MCPAdapt.__enter__()`, `with MCPAdapt(...) as tools`) are such a listing. A set kept
     on the object and filled elsewhere (`self.usable = set()`, `.add()` in another method)
     is reported where it is iterated into a list; a set difference where it is listed
@@ -44,8 +46,9 @@ class ToolOrder(PythonRule):
     iterable, the argument of `list()` / `tuple()` / `str.join`) or is a call that returns a
     list (`os.listdir`, `glob.glob`): the fix wraps it in `sorted(...)`, which keeps the same
     elements in a stable order (names and paths are orderable). A set kept in a variable is
-    reported where it is iterated into a list (`list(STATUSES)`, `for n in enabled`, and an
-    MCP listing at `for t in listed.tools`), without a fix (its elements may not be orderable: a set of functions). `random.shuffle` and
+    reported where it is iterated into a list (`list(STATUSES)`, `for n in enabled`: a set
+    has no order until then), without a fix (its elements may not be orderable: a set of
+    functions). `random.shuffle` and
     `list_tools()` have no automatic fix: tool objects need a sort key
     (`key=lambda t: t.name`).
     """
@@ -94,6 +97,33 @@ class ToolOrder(PythonRule):
                     changed = [n for n in added if current_tools.get(n) != self.tool_schemas.get(n)]
                     self.tool_schemas = current_tools
                     return added, changed
+            """
+        ),
+        Valid(
+            """
+            from fastapi import FastAPI
+
+            app = FastAPI()
+
+            @app.get("/tools")
+            async def list_tools(server) -> dict:
+                tools = await server.list_tools()
+                return {"tools": [tool.name for tool in tools]}  # an HTTP response, not a prompt
+            """
+        ),
+        Valid(
+            """
+            PROMPT_NAMES_BY_FAMILY: dict[str, frozenset[str]] = {
+                "extract": frozenset({"extract-actions", "extract-more"}),
+                "check": frozenset({"check-goal", "check-goal-after-click"}),
+            }
+            # A reverse lookup table, only looked up in: its order goes nowhere.
+            _FAMILY_BY_PROMPT_NAME: dict[str, str] = {
+                name: family for family, names in PROMPT_NAMES_BY_FAMILY.items() for name in names
+            }
+
+            def family_for_prompt(prompt_name):
+                return _FAMILY_BY_PROMPT_NAME.get(prompt_name)
             """
         ),
     ]
@@ -169,8 +199,25 @@ class ToolOrder(PythonRule):
                     messages=[{"role": "user", "content": q}],
                 )
             """,
-            line=5,
-            column=73,
+            line=2,
+            column=20,
+            message_contains="list_tools",
+        ),
+        Invalid(
+            """
+            class MCPToolkit:
+                async def build_tools(self):
+                    # filtered in one loop, registered in a second: the server's order both times
+                    available_tools = await self.session.list_tools()
+                    filtered_tools = []
+                    for tool in available_tools.tools:
+                        if tool.name not in self.exclude_tools:
+                            filtered_tools.append(tool)
+                    for tool in filtered_tools:
+                        self.functions[tool.name] = {"name": tool.name, "parameters": tool.inputSchema}
+            """,
+            line=4,
+            column=33,
             message_contains="list_tools",
         ),
         Invalid(
@@ -186,6 +233,24 @@ class ToolOrder(PythonRule):
             line=6,
             column=40,
             message_contains="list_tools",
+        ),
+        Invalid(
+            """
+            from pathlib import Path
+
+            class Function:
+                def __init__(self, path):
+                    self.schema = {"type": "function", "function": {"name": Path(path).stem}}
+
+            # loaded once per process, sent as the tools of every request from another module
+            functions_folder = Path("~/.config/app/functions").expanduser()
+            functions = [Function(str(path)) for path in functions_folder.glob("*.py")]
+
+            def get_openai_schemas():
+                return [function.schema for function in functions]
+            """,
+            line=9,
+            column=46,
         ),
         Invalid(
             """

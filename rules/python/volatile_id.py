@@ -58,6 +58,17 @@ class VolatileId(VolatileValueRule):
                 )
             """
         ),
+        Valid(
+            """
+            from uuid import uuid4
+            from agents import Agent
+            from notes import FileSystem, LocalFileSystem
+
+            ROOT = f"tmp/agent_fs_{uuid4().hex}"  # where the notes are kept, not prompt text
+            fs = FileSystem(LocalFileSystem(root=ROOT))
+            agent = Agent(instructions=["You keep notes.", fs.instructions()])
+            """
+        ),
     ]
     INVALID = [
         Invalid(

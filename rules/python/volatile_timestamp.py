@@ -113,6 +113,22 @@ class VolatileTimestamp(VolatileValueRule):
         ),
     ]
     INVALID = [
+        # A function named for the system message it builds: what it returns is the system
+        # text of every run, wherever the request is sent from.
+        Invalid(
+            """
+            from datetime import datetime
+
+            def get_system_message(agent):
+                additional_information = []
+                if agent.add_datetime_to_context:
+                    additional_information.append(f"The current time is {datetime.now()}.")
+                content = agent.description + "".join(f"\\n- {i}" for i in additional_information)
+                return {"role": agent.system_message_role, "content": content}
+            """,
+            line=6,
+            message_contains="the system message `get_system_message()` returns",
+        ),
         Invalid(
             """
             from datetime import datetime

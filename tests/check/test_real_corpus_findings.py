@@ -20,12 +20,15 @@ import pytest
 
 from promptlint.check.config import CheckConfig
 from promptlint.check.engine import RunOptions, run_check
+from promptlint.templates.loading import PROMPT_FILE_SUFFIXES, TEMPLATE_SUFFIXES
 
 from .test_corpus import expected as expected_in
 
 REAL = Path(__file__).resolve().parent.parent / "corpus" / "real"
 TUNING_SETS = ("dev", "dev2", "dev3", "dev4")
 Site = tuple[str, int, str]
+# Reconstructions with markers: Python modules and prompt templates (`{# expect: PL101 #}`).
+MARKED_SUFFIXES = (".py", *TEMPLATE_SUFFIXES, *PROMPT_FILE_SUFFIXES)
 
 
 def known(set_name: str) -> dict[str, Any]:
@@ -44,7 +47,8 @@ def projects() -> list[tuple[str, Path]]:
 def expected(project: Path) -> set[Site]:
     return {
         (file.relative_to(project).as_posix(), line, code)
-        for file in project.rglob("*.py")
+        for file in project.rglob("*")
+        if file.suffix in MARKED_SUFFIXES
         for line, code in expected_in(file)
     }
 

@@ -215,3 +215,29 @@ def test_a_date_input_of_a_chat_template_is_a_note_not_a_clock() -> None:
     (note,) = llama.findings
     assert note.code == "PL105" and "falls back to the constant '26 Jul 2024'" in note.message
     assert "Rendering confirms it" in note.message
+
+
+def test_check_reads_prompt_files_in_role_sections(tmp_path: Path) -> None:
+    prompts = tmp_path / "prompts"
+    prompts.mkdir()
+    (prompts / "query.prompt").write_text(
+        "# instruction\n"
+        "You write search queries for a corpus. Today's date is {{ today }}.\n"
+        "Write one query per line, or None when no search is needed.\n\n"
+        "# input\nUser: who won the last world cup?\n\n"
+        "# output\n2022 FIFA World Cup final winner\n\n"
+        "# input\n{{ dlg_history }} (asked on {{ today }})\n"
+    )
+    (prompts / "summary.prompt").write_text("{{#if long}}Summarise {{text}}{{/if}}\n")
+    (prompts / "support.prompty").write_text(
+        "---\nname: Support\n---\nsystem:\nYou are the support assistant of Harbor, a"
+        " documentation platform. Today is {{ today }}. Be concise and cite the page you"
+        " used.\n\nuser:\n{{ question }} (asked on {{ today }})\n"
+    )
+    done = run_cli("--format", "json", "--exit-zero", str(prompts), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    found = [(Path(f["path"]).name, f["line"], f["code"]) for f in result["findings"]]
+    # the date in the system message is reported; the one in the final input is this turn's
+    assert found == [("query.prompt", 2, "PL101"), ("support.prompty", 5, "PL101")]
+    assert result["files_checked"] == 3

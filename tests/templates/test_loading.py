@@ -7,11 +7,8 @@ from pathlib import PurePath
 
 import pytest
 
-from promptlint.templates.loading import (
-    TemplateLoadError,
-    is_template_path,
-    load_templates,
-)
+from promptlint.check.not_prompts import extends_page, is_page
+from promptlint.templates.loading import TemplateLoadError, is_template_path, load_templates
 
 
 @pytest.mark.parametrize(
@@ -25,7 +22,15 @@ from promptlint.templates.loading import (
         ("model/tokenizer_config.json", True),
         ("model/config.json", False),
         ("model/template.txt", False),
+        ("prompts/query.prompt", True),
+        ("prompts/support.prompty", True),
         ("app.py", False),
+        # Named for the file they generate: source code, configuration, a web page.
+        ("cli/templates/server/bot.py.jinja2", False),
+        ("cli/templates/pyproject.toml.jinja2", False),
+        ("site/index.html.j2", False),
+        ("prompts/system.md.j2", True),
+        ("prompts/v1.2.jinja", True),
     ],
 )
 def test_is_template_path(name: str, matches: bool) -> None:
@@ -107,3 +112,82 @@ def test_invalid_json_is_a_load_error_with_position() -> None:
 def test_malformed_chat_template_field_is_a_load_error(value: str) -> None:
     with pytest.raises(TemplateLoadError):
         load_templates("tokenizer_config.json", value)
+
+
+def test_a_template_extending_an_html_page_is_a_page(tmp_path) -> None:
+    """A web UI's templates (`{% extends "templates/base.jinja2" %}` over a page) are not
+    prompts: the parent is found from the template's folder upwards."""
+    pages = tmp_path / "public" / "templates"
+    pages.mkdir(parents=True)
+    (pages / "base.jinja2").write_text(
+        '<!DOCTYPE html>\n<html lang="en">{% block content %}{% endblock %}</html>\n'
+    )
+    child = pages / "search.jinja2"
+    child.write_text(
+        '{% extends "templates/base.jinja2" %}\n'
+        "{% block content %}<p>{{ query }}</p>{% endblock %}\n"
+    )
+    prompt = pages / "system.jinja2"
+    prompt.write_text('{% extends "templates/prompt_base.jinja2" %}\n')
+    (pages / "prompt_base.jinja2").write_text("You are a helpful assistant.\n")
+    assert is_page((pages / "base.jinja2").read_text())
+    assert extends_page(str(child), child.read_text())
+    assert not extends_page(str(prompt), prompt.read_text())
+    assert not extends_page(str(tmp_path / "missing.jinja2"), '{% extends "nowhere.jinja2" %}')
+
+
+SECTIONED = """# instruction
+You write search queries. Today's date is {{ today }}.
+
+# input
+User: who won the last world cup?
+
+# output
+2022 FIFA World Cup final winner
+
+# input
+{{ dlg_history }}
+"""
+
+
+def test_a_prompt_file_in_role_sections_is_a_template() -> None:
+    (src,) = load_templates("prompts/query.prompt", SECTIONED)
+    assert src.source == SECTIONED
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Summarise {{ text }} in one line.\n",  # no sections: some other `.prompt` format
+        "# Input\nA heading of a one-part prompt: {{ text }}\n",  # a lone user heading
+        '---\nmodel: gemini\n---\n{{#if x}}{{role "system"}}{{/if}}\n',  # Handlebars
+    ],
+)
+def test_other_prompt_files_are_not_read(text: str) -> None:
+    assert load_templates("prompts/summary.prompt", text) == []
+
+
+@pytest.mark.parametrize("name", ["cli/templates/bot.py.jinja2", "deploy/config.yaml.j2"])
+def test_templates_named_for_the_code_they_generate_are_not_read(name: str) -> None:
+    assert not is_template_path(PurePath(name))
+    assert is_template_path(PurePath("prompts/search.jinja2"))
+
+
+PROMPTY = """---
+name: Support
+model:
+  api: chat
+---
+system:
+You are the support assistant of Harbor. The date today is {{ today }}.
+
+user:
+{{ question }}
+"""
+
+
+def test_a_prompty_file_is_read_with_its_role_lines() -> None:
+    (src,) = load_templates("prompts/support.prompty", PROMPTY)
+    assert src.source == PROMPTY
+    # `User:` alone on a line is a role only in Prompty files
+    assert load_templates("prompts/support.prompt", PROMPTY) == []

@@ -11,8 +11,8 @@ def to_anthropic(tool) -> dict:
 
 
 async def turn(session: ClientSession, messages: list[dict]):
-    listed = await session.list_tools()
-    tools = [to_anthropic(t) for t in listed.tools]  # expect: PL201
+    listed = await session.list_tools()  # expect: PL201
+    tools = [to_anthropic(t) for t in listed.tools]
     return await client.messages.create(
         model="claude-sonnet-4-5",
         max_tokens=1024,

@@ -49,6 +49,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 EXPECT = re.compile(r"#\s*expect:\s*(PL\d{3}(?:\s*,\s*PL\d{3})*)")
 LINE_SLACK = 1
+# Reconstructions that carry markers: Python modules, and prompt templates (a Jinja comment
+# `{# expect: PL101 #}` on the line).
+MARKED_SUFFIXES = (".py", ".prompt", ".j2", ".jinja", ".jinja2")
 
 
 class ScoreError(Exception):
@@ -344,7 +347,7 @@ def score_reconstructions(set_dir: Path, labels: dict[str, Any], cli: str) -> li
             root = Path(tmp) / folder.name
             shutil.copytree(folder, root)
             breaks = []
-            for file in sorted(root.rglob("*.py")):
+            for file in sorted(f for f in root.rglob("*") if f.suffix in MARKED_SUFFIXES):
                 rel = file.relative_to(root).as_posix()
                 for lineno, text in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
                     match = EXPECT.search(text)

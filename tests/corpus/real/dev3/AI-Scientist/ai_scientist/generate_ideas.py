@@ -23,8 +23,32 @@ Here are the ideas that you have already generated:
 '''
 
 Come up with the next impactful and creative idea for research experiments you can feasibly run with the code.
-Respond with THOUGHT and NEW IDEA JSON (Name, Title, Experiment, Interestingness, Feasibility, Novelty).
-Be cautious and realistic on your ratings. You will have {num_reflections} rounds to iterate on the idea.
+You will not have any other resources or datasets; the idea should matter beyond this one dataset or model.
+(The original's output format, about 1,300 characters in all, paraphrased here to keep its size.)
+
+Respond in this format:
+
+THOUGHT:
+<THOUGHT>
+
+NEW IDEA JSON:
+```json
+<JSON>
+```
+
+In <THOUGHT>, first discuss your intuitions and motivations for the idea briefly, then your plan, the design
+choices it needs and the outcome you hope for, and say how it differs from the ideas listed above.
+
+In <JSON>, give the new idea with these fields:
+- "Name": a short descriptor of the idea, lowercase, no spaces, underscores allowed.
+- "Title": a title for the idea, used when the report is written.
+- "Experiment": an outline of the implementation: which functions change and how the results are obtained.
+- "Interestingness": a rating from 1 to 10 (lowest to highest).
+- "Feasibility": a rating from 1 to 10 (lowest to highest).
+- "Novelty": a rating from 1 to 10 (lowest to highest).
+
+Be cautious and realistic on your ratings. The JSON is parsed by a program, so keep its format exact.
+You will have {num_reflections} rounds to iterate on the idea, but you do not need to use them all.
 """
 
 idea_reflection_prompt = """Round {current_round}/{num_reflections}.

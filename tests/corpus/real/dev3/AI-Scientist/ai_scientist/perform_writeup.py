@@ -24,8 +24,28 @@ You have written this LaTeX draft so far:
 """
 
 Identify the most important citation that you still need to add, and the query to find the paper.
-Respond with THOUGHT and a JSON with "Description" and "Query".
-If no more citations are needed, add "No more citations needed" to your thoughts.'''
+(The original's output format, about 1,000 characters, paraphrased here to keep its size.)
+
+Respond in this format:
+
+THOUGHT:
+<THOUGHT>
+
+RESPONSE:
+```json
+<JSON>
+```
+
+In <THOUGHT>, first reason briefly over the paper and find where citations should be added.
+If no more citations are needed, add "No more citations needed" to your thoughts.
+Do not add "No more citations needed" in a round where you are adding citations.
+
+In <JSON>, respond with these fields:
+- "Description": a precise description of the edit: where in the paper the new citation goes and why.
+- "Query": the search query for the paper; write it as you would type it into a search engine.
+
+Make sure the citation is not already in the references of the draft.
+The JSON is parsed by a program, so keep its format exact.'''
 
 citation_second_prompt = """Search has recovered the following articles:
 

@@ -15,9 +15,9 @@ class MCPClient:
 
     async def connect(self) -> None:
         await self.session.initialize()
-        tools_response = await self.session.list_tools()
         # the server's listing order becomes the order of the registered actions, and so of
         # the Union in the agent's output schema (register_to_tools below)
+        tools_response = await self.session.list_tools()
         self._tools = {tool.name: tool for tool in tools_response.tools}  # expect: PL201
         self._connected = True
 

@@ -23,7 +23,22 @@ class SeeActAgent:
         return {
             "system_prompt": "You help humans with web navigation tasks, one step at a time.",
             "action_space": "Allowed actions: CLICK, HOVER, PRESS ENTER, SCROLL UP, SCROLL DOWN, TYPE, SELECT, GOTO, TERMINATE.",
-            "question_description": "The screenshot shows the page. Think step by step, then name the next action. Rules: ...",
+            # the long fixed guidance (about 1,900 characters in the original), paraphrased
+            "question_description": (
+                "The screenshot shows the page you see. Think step by step before you name the next action.\n"
+                "(Current page) First, say which page this is.\n"
+                "(Previous actions) Then go through each previous action and what it was meant to do, paying "
+                "attention to the last one: did it do what was intended, and what is still missing?\n"
+                "(Page details) Look closely at every part of the page: what can be operated, what has been set "
+                "or filled in already, and what the task still needs.\n"
+                "(Next action) Based on that, and on how people usually browse and how pages are laid out, "
+                "decide the one next action and describe the element, where it is and what to do with it.\n"
+                "Rules: issue only an action that is valid for what you see; issue one action at a time; for a "
+                "drop-down, name the option roughly, the full list comes later; do not repeat an action that "
+                "did not change the page; stop with TERMINATE when the task is done or cannot be done; never "
+                "type into a field that is not shown; prefer the element nearest the top of the page when two "
+                "match; do not guess at values the task does not give."
+            ),
             "referring_description": "(Multichoice Question) Pick the element below.",
             "element_format": "ELEMENT: the uppercase letter of your choice.",
             "action_format": "ACTION: one of the allowed actions.",
