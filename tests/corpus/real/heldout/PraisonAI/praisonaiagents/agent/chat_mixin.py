@@ -1,4 +1,4 @@
-"""Reconstruction of MervinPraison/PraisonAI@52e3e37b1c0ede378426e764fff38834f8e209c2:src/praisonai-agents/praisonaiagents/agent/chat_mixin.py (lines 210-237, 331-600, 655-690, 736-930, 3345-3368), trimmed; not the original text."""
+"""Reconstruction of MervinPraison/PraisonAI@52e3e37b1c0ede378426e764fff38834f8e209c2:src/praisonai-agents/praisonaiagents/agent/chat_mixin.py (lines 210-237, 309-600, 655-690, 736-930, 2694-2805, 3345-3385), trimmed; not the original text."""
 
 import json
 import os
@@ -21,6 +21,19 @@ class ChatMixin:
     _history_limit = 10
     _openai_client: Any = None
 
+    harness_base_prompt: str | None = None
+    llm: Any = None
+
+    def _resolve_harness_base_prompt(self) -> str:
+        if self.harness_base_prompt is not None:
+            return self.harness_base_prompt
+        from praisonaiagents.model_harness import resolve_harness
+
+        profile = resolve_harness(self.llm if isinstance(self.llm, str) else None)
+        return profile.base_prompt or ""
+
+    def _check_steering_messages(self) -> str | None: ...
+
     def get_memory_context(self, query: str | None = None) -> str:
         return self._memory_instance.get_context(query=query) if self._memory_instance else ""
 
@@ -36,6 +49,9 @@ class ChatMixin:
         if not self.use_system_prompt:
             return None
         system_prompt = f"{self.backstory}\n\nYour Role: {self.role}\n\nYour Goal: {self.goal}"
+        harness_prompt = self._resolve_harness_base_prompt()
+        if harness_prompt:
+            system_prompt = f"{harness_prompt}\n\n{system_prompt}"
         if self.rules_manager:
             rules_context = self.rules_manager.build_rules_context()
             if rules_context:
@@ -107,11 +123,29 @@ class ChatMixin:
             messages[-1]["content"] += json_instruction  # expect: PL301
         return messages, original_prompt
 
+    context_manager: Any = None
+
+    def _apply_context_management(self, messages: list[dict[str, Any]], system_prompt: str = "", tools: list[Any] | None = None) -> tuple[list[dict[str, Any]], Any]:
+        if not self.context_manager:
+            return messages, None
+        # the messages are rebuilt from chat_history each turn; the result is used for this call only
+        result = self.context_manager.process(messages=messages, system_prompt=system_prompt, tools=tools or [], trigger="turn")  # expect: PL301
+        return result.get("messages", messages), result
+
+    def chat(self, prompt: str, output_pydantic: Any = None) -> Any:
+        steering_msg = self._check_steering_messages()
+        if steering_msg:
+            # this turn's user message, kept as sent
+            prompt = f"{prompt}\n\n{steering_msg}"
+        return self._chat_completion(prompt, output_pydantic)
+
     def _chat_completion(self, prompt: str, output_pydantic: Any = None) -> Any:
         memory_prefetch_context = self._prefetch_memory(prompt)
         messages, original_prompt = self._build_messages(prompt, output_pydantic, memory_prefetch_context=memory_prefetch_context)
         # history keeps the prompt without the JSON instruction
         self.chat_history.append({"role": "user", "content": original_prompt})
+        system_prompt_content = messages[0].get("content", "") if messages and messages[0].get("role") == "system" else ""
+        messages, _ = self._apply_context_management(messages=messages, system_prompt=system_prompt_content)
         return self._openai_client.chat_completion(messages)
 
     def _format_tools_for_completion(self, tools: list[Any] | None = None) -> list[dict[str, Any]]:

@@ -1,6 +1,17 @@
-"""Reconstruction of crewAIInc/crewAI@f4731f5025f861c78e3af0487cc80bf5e7c64782:lib/crewai/src/crewai/utilities/agent_utils.py (lines 544-560, 795-830, 1048-1135), trimmed; not the original text."""
+"""Reconstruction of crewAIInc/crewAI@f4731f5025f861c78e3af0487cc80bf5e7c64782:lib/crewai/src/crewai/utilities/agent_utils.py (lines 343-360, 544-560, 795-830, 1048-1135), trimmed; not the original text."""
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
+
+
+@contextlib.contextmanager
+def _llm_stop_words_applied(llm: Any, extra: list[str]) -> Iterator[None]:
+    if not extra or set(extra).issubset(llm.stop):
+        yield
+        return
+    with llm.call_stop_override(list(set(llm.stop + extra))):
+        yield
 
 
 def get_llm_response(llm: Any, messages: list[dict[str, Any]]) -> str:

@@ -1,4 +1,4 @@
-"""Reconstruction of pydantic/pydantic-ai@4fda38988f2939fa6ea9cdefcf120693e10ef491:pydantic_ai_slim/pydantic_ai/models/openai.py (lines 1525-1560, 4850-4893), trimmed; not the original text."""
+"""Reconstruction of pydantic/pydantic-ai@4fda38988f2939fa6ea9cdefcf120693e10ef491:pydantic_ai_slim/pydantic_ai/models/openai.py (lines 1525-1560, 2562-2606, 4850-4893), trimmed; not the original text."""
 
 from typing import Any
 
@@ -40,3 +40,29 @@ class OpenAICompaction:
         # the graph writes this list back as the run's history: later steps extend it
         request_context.messages = [compacted_response, request_context.messages[-1]]
         return request_context
+
+
+class OpenAIResponsesModel:
+    def _build_responses_request_params(self, messages: list[Any], model_request_parameters: Any) -> list[Any]:
+        from pydantic_ai.toolsets._tool_search import parse_discovered_tools
+
+        trimmed_messages = self._trim_before_compaction(messages)
+        post_trim_revealed = parse_discovered_tools(trimmed_messages)
+        lost_reveals = {
+            name
+            for name, visibility in (model_request_parameters.tool_visibility or {}).items()
+            if visibility == "via_history" and name not in post_trim_revealed
+        }
+        if lost_reveals:
+            tool_visibility = {
+                **(model_request_parameters.tool_visibility or {}),
+                **dict.fromkeys(sorted(lost_reveals), "visible"),
+            }
+            model_request_parameters = model_request_parameters.replace(tool_visibility=tool_visibility)
+        return [t for t in model_request_parameters.function_tools if model_request_parameters.visibility_of(t.name) != "hidden"]
+
+    def _trim_before_compaction(self, messages: list[Any]) -> list[Any]:
+        for i in range(len(messages) - 1, -1, -1):
+            if getattr(messages[i], "is_compaction", False):
+                return messages[i:]
+        return messages
