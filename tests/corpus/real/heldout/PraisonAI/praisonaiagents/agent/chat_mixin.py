@@ -21,6 +21,7 @@ class ChatMixin:
     _history_limit = 10
     _openai_client: Any = None
 
+    skill_manager: Any = None
     harness_base_prompt: str | None = None
     llm: Any = None
 
@@ -56,6 +57,10 @@ class ChatMixin:
             rules_context = self.rules_manager.build_rules_context()
             if rules_context:
                 system_prompt += f"\n\n## Rules (Guidelines you must follow)\n{rules_context}"
+        if self.skill_manager is not None:
+            skills_prompt = self.skill_manager.to_prompt()
+            if skills_prompt:
+                system_prompt += f"\n\n## Available Skills\n{skills_prompt}"
         if self._memory_instance:
             memory_context = self.get_memory_context()  # expect: PL104
             if memory_context:
