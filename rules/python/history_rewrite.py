@@ -1625,18 +1625,23 @@ def _picks_latest(
     return False
 
 
-def _is_last_of(expr: cst.BaseExpression, listed: str) -> bool:
-    """`[m for m in h if ...][-1]`, `h[-1]`: the newest item of `h` (or of a filter of it)."""
-    if not (isinstance(expr, cst.Subscript) and len(expr.slice) == 1):
-        return False
-    index = expr.slice[0].slice
-    if not (
+def _is_minus_one(index: cst.BaseSlice) -> bool:
+    """`[-1]`: the index of the newest item."""
+    return (
         isinstance(index, cst.Index)
         and isinstance(index.value, cst.UnaryOperation)
         and isinstance(index.value.operator, cst.Minus)
         and isinstance(index.value.expression, cst.Integer)
         and index.value.expression.value == "1"
-    ):
+    )
+
+
+def _is_last_of(expr: cst.BaseExpression, listed: str) -> bool:
+    """`[m for m in h if ...][-1]`, `h[-1]`: the newest item of `h` (or of a filter of it)."""
+    if not (isinstance(expr, cst.Subscript) and len(expr.slice) == 1):
+        return False
+    index = expr.slice[0].slice
+    if not _is_minus_one(index):
         return False
     base = expr.value
     if isinstance(base, cst.ListComp):
@@ -1875,13 +1880,7 @@ def _last_item_of(target: cst.BaseExpression) -> str | None:
     if not (isinstance(target, cst.Subscript) and len(target.slice) == 1):
         return None
     index = target.slice[0].slice
-    if not (
-        isinstance(index, cst.Index)
-        and isinstance(index.value, cst.UnaryOperation)
-        and isinstance(index.value.operator, cst.Minus)
-        and isinstance(index.value.expression, cst.Integer)
-        and index.value.expression.value == "1"
-    ):
+    if not _is_minus_one(index):
         return None
     return dotted(target.value)
 
