@@ -668,8 +668,12 @@ def wrapped_messages(
         params = message_params(fscope, fev, sinks)
         if not params:
             continue
-        texts: list[tuple[int, cst.Arg, Val]] = []
+        names = [p for p in fscope.params if p != fscope.self_name]
+        texts: list[Val] = []
         for pos, arg in candidates:
+            name = arg.keyword.value if arg.keyword else names[pos] if pos < len(names) else ""
+            if name not in params:
+                continue  # not the message the wrapper sends: not worth evaluating
             val = ev.eval(arg.value, site.scope, site.at)
             # Only text with a per-request part and a template's worth of static text.
             if val.parts is None or len(static_text(val.parts)) < min_chars:
@@ -678,10 +682,9 @@ def wrapped_messages(
                 isinstance(p, Dyn) and any(t.kind == CALLER for t in p.taints) for p in val.parts
             ):
                 continue
-            texts.append((pos, arg, val))
+            texts.append(val)
         if not texts:
             continue
-        names = [p for p in fscope.params if p != fscope.self_name]
         bound = {
             (arg.keyword.value if arg.keyword else names[pos] if pos < len(names) else ""): arg
             for pos, arg in enumerate(call.args)
@@ -692,16 +695,14 @@ def wrapped_messages(
             for name, arg in bound.items()
         ):
             continue
-        for pos, arg, val in texts:
-            name = arg.keyword.value if arg.keyword else names[pos] if pos < len(names) else ""
-            if name in params:
-                yield Block(
-                    val,
-                    f"the user message `{fscope.name}()` sends",
-                    "messages",
-                    final=True,
-                    text_first=True,
-                )
+        for val in texts:
+            yield Block(
+                val,
+                f"the user message `{fscope.name}()` sends",
+                "messages",
+                final=True,
+                text_first=True,
+            )
 
 
 def _empty(expr: cst.BaseExpression, site: Site, ev: Evaluator) -> bool:
