@@ -500,15 +500,18 @@ class Evaluator:
             return Val(node=param)
         ann = param.annotation.annotation if param.annotation is not None else None
         instance = isinstance(ann, cst.Name) and self._module_class(ann.value) is not None
+        lowered = key.lower()
+        configured = any(h in lowered for h in cat.STATIC_PARAM_HINTS)
         if scope.name == "__init__" and scope.class_scope is not None and not instance:
             # What an object is built with (an agent's role, its workers, a client) is its
             # configuration: agents, roles and clients are built once and asked many times.
-            # An object of the module's own data classes (`user: User`) is still data.
-            return Val(node=param)
+            # An object of the module's own data classes (`user: User`) is still data. A
+            # prompt template it is built with (`system_prompt: str = SEARCH_PROMPT`, kept
+            # as `self.system_prompt`) holds its default's text, read as below.
+            return (self._default_text(param, scope) if configured else None) or Val(node=param)
         role = ann.value if instance and isinstance(ann, cst.Name) else None
         kind = "instance" if instance else None
-        lowered = key.lower()
-        if any(h in lowered for h in cat.STATIC_PARAM_HINTS):
+        if configured:
             # A prompt template handed in is configuration; its default (`system_prompt:
             # str = ANSWER_PROMPT`) is the text it holds unless someone configures
             # another, so its static text and placeholders are read from there.

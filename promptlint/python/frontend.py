@@ -37,6 +37,7 @@ from promptlint.python.requests import (
     Request,
     decorated_prompt_blocks,
     find_requests,
+    returned_one_shots,
     standalone_prefix_blocks,
     system_builder_blocks,
     wrapped_messages,
@@ -264,6 +265,11 @@ class PythonContext:
         sinks = set(self.config.prompt_sinks)
         min_chars = self.config.one_shot_min_tokens * CHARS_PER_TOKEN
         return list(wrapped_messages(self.index, self.evaluator, sinks, min_chars))
+
+    @cached_property
+    def returned_one_shots(self) -> list[Block]:
+        """The user message of a one-shot request a function returns as a message list."""
+        return list(returned_one_shots(self.index, self.evaluator))
 
     @cached_property
     def _agent_inputs(self) -> set[tuple[int, str]]:

@@ -401,6 +401,18 @@ def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Bloc
                     text_first=True,
                     prefix=True,
                 )
+        setter = _system_setter_content(call)
+        if setter is not None:
+            # `builder.add_system_message(text)`, `agent.set_system_prompt(text)`: a method
+            # named for putting the system message in place is handed its text.
+            assert isinstance(call.func, cst.Attribute)
+            yield Block(
+                ev.eval(setter, site.scope, site.at),
+                f"`{call.func.attr.value}()`",
+                "system",
+                text_first=True,
+                prefix=True,
+            )
         message = _role_call_content(call)
         if message is not None:
             # `format_chat_message(role="system", message=...)`: a project's helper that
@@ -451,6 +463,35 @@ def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Bloc
                             yield Block(
                                 val, "system template", "system", text_first=True, prefix=True
                             )
+
+
+# The verbs of a method that puts a system message in place (`add_system_message`).
+_SETTER_VERBS = frozenset({"add", "set", "with", "append", "insert", "update", "use", "put"})
+
+
+def _system_setter_content(call: cst.Call) -> cst.BaseExpression | None:
+    """The text handed to a method named for setting the system message: a setter verb,
+    then `system`, then `message` / `prompt` / `instruction(s)` (`add_system_message(text)`,
+    `set_system_prompt(text)`), with the text as its only positional argument or its
+    `content=` / `message=` / `text=` / `prompt=`. Not a getter (`get_system_prompt(agent)`:
+    its argument is what the text describes)."""
+    if not isinstance(call.func, cst.Attribute):
+        return None
+    words = name_words(call.func.attr.value)
+    if (
+        len(words) != 3
+        or words[0] not in _SETTER_VERBS
+        or words[1] != "system"
+        or words[2] not in ("message", "prompt", "instruction", "instructions")
+    ):
+        return None
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    if len(positional) == 1:
+        return positional[0].value
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    return next(
+        (keywords[k] for k in ("content", "message", "text", "prompt") if k in keywords), None
+    )
 
 
 def _role_call_content(call: cst.Call) -> cst.BaseExpression | None:
@@ -513,6 +554,38 @@ def decorated_prompt_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block
                 yield Block(val, label, "system", text_first=True, prefix=True)
         stack.extend(index.scope_of_function.get(id(f)) for f in scope.functions.values())
         stack.extend(scope.classes.values())
+
+
+def returned_one_shots(index: ModuleIndex, ev: Evaluator) -> Iterator[Block]:
+    """The user message of a request a function returns whole, as a display of system
+    messages and then one user message (`return [Message(role="system", content=SYS),
+    Message(role="user", content=f"...")]`): no conversation comes with it, so it is a
+    one-shot request, and that user message is judged as its template."""
+    for fscope in index.scope_of_function.values():
+        for ret in fscope.returns:
+            node = ret.value
+            if not isinstance(node, (cst.List, cst.Tuple)) or len(node.elements) < 2:
+                continue
+            roles = [
+                _static_role(el.value)
+                if isinstance(el, cst.Element) and isinstance(el.value, (cst.Dict, cst.Call))
+                else None
+                for el in node.elements
+            ]
+            if roles[-1] != "user" or any(r not in ("system", "developer") for r in roles[:-1]):
+                continue
+            val = ev.eval(node, fscope, index.ordinal.get(id(ret), 10**9))
+            last = val.items[-1] if val.items else None
+            content = last.field("content") if last is not None else None
+            if content is None or content.parts is None:
+                continue
+            yield Block(
+                content,
+                f"the user message `{fscope.name}()` returns",
+                "messages",
+                final=True,
+                text_first=True,
+            )
 
 
 def system_builder_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block]:

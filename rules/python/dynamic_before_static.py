@@ -68,7 +68,11 @@ class DynamicBeforeStatic(PythonRule):
     project's own client wrapper (a function that sends one of its parameters as the final
     user message of a request) is a one-shot message too, unless the call passes a
     conversation along (an argument named like history that is not empty, or is set again
-    by the loop around the call). Text read from a file (`f.read()` of `with open(path) as
+    by the loop around the call). So is the user message of a message list a function
+    returns with only system messages before it (`return [Message(role="system", ...),
+    Message(role="user", content=f"...")]`): no conversation comes with it. Text handed to
+    a method named for setting the system message (`builder.add_system_message(text)`) is
+    system text, whatever request the builder ends in. Text read from a file (`f.read()` of `with open(path) as
     f`, `json.load(f)`, `Path(path).read_text()`) is static wherever the path comes from.
     A list or text read inside a loop that grows it later in the same pass (the archive of
     answers so far, appended after each request) is per-request: each pass sends more. A prompt text the function writes to a file
@@ -439,6 +443,20 @@ class DynamicBeforeStatic(PythonRule):
                 return [translate_chunk(chunk, instructions) for chunk in chunks]
             """
         ),
+        # A message list returned with the conversation in it is a turn of that
+        # conversation, not a one-shot request: its last user message is the final turn.
+        Valid(
+            f"""
+            from .models import Message
+
+            def next_turn(context, history):
+                return [
+                    Message(role="system", content="You deduplicate facts."),
+                    *history,
+                    Message(role="user", content=f"New fact: {{context['new_edge']}}\\n{_POLICY}{_POLICY}"),
+                ]
+            """
+        ),
     ]
     INVALID = [
         # The field named like configuration (`entity_types`, the graph's schema) is not
@@ -697,6 +715,55 @@ class DynamicBeforeStatic(PythonRule):
             column=16,
             message_contains="grown on every pass of the loop",
         ),
+        # A method named for setting the system message is handed its text; the template
+        # the object is built with is read from its default: the retrieved context comes
+        # ahead of its instructions.
+        Invalid(
+            f'''
+            SEARCH_PROMPT = """---Role---
+            You answer from the data tables below.
+            ---Data tables---
+            {{context_data}}
+            ---Goal---
+            {_POLICY}{_POLICY}"""
+
+            class LocalSearch:
+                def __init__(self, model, context_builder, system_prompt: str = SEARCH_PROMPT):
+                    self.model = model
+                    self.context_builder = context_builder
+                    self.system_prompt = system_prompt
+
+                async def search(self, query: str):
+                    result = self.context_builder.build_context(query=query)
+                    prompt = self.system_prompt.format(context_data=result.context_chunks)
+                    builder = MessagesBuilder().add_system_message(prompt).add_user_message(query)
+                    return await self.model.completion_async(messages=builder.build())
+            ''',
+            line=16,
+            column=44,
+            message_contains="in `add_system_message()`",
+        ),
+        # A function returning a system message and one user message returns a one-shot
+        # request: the episode ahead of the template's rules breaks its reusable prefix.
+        Invalid(
+            f'''
+            from .models import Message
+
+            def resolve_edge(context):
+                return [
+                    Message(role="system", content="You deduplicate facts."),
+                    Message(
+                        role="user",
+                        content=f"""<NEW FACT>
+            {{context['new_edge']}}
+            </NEW FACT>
+            {_POLICY}{_POLICY}""",
+                    ),
+                ]
+            ''',
+            line=9,
+            message_contains="in the user message `resolve_edge()` returns",
+        ),
     ]
 
     def check(self, ctx: PythonContext) -> None:
@@ -708,6 +775,7 @@ class DynamicBeforeStatic(PythonRule):
             *ctx.text_blocks,
             *((b, None) for b in ctx.one_shot_texts),
             *((b, None) for b in ctx.wrapped_messages),
+            *((b, None) for b in ctx.returned_one_shots),
         ]
         for block, request in blocks:
             parts = block.val.text_parts()
