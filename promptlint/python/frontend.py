@@ -41,6 +41,7 @@ from promptlint.python.requests import (
     standalone_prefix_blocks,
     system_builder_blocks,
     wrapped_messages,
+    wrapped_systems,
 )
 from promptlint.python.values import UNORDERED, Taint, Val, static_text
 
@@ -265,6 +266,12 @@ class PythonContext:
         sinks = set(self.config.prompt_sinks)
         min_chars = self.config.one_shot_min_tokens * CHARS_PER_TOKEN
         return list(wrapped_messages(self.index, self.evaluator, sinks, min_chars))
+
+    @cached_property
+    def wrapped_systems(self) -> list[Block]:
+        """System text handed to the project's own client wrapper, the history after it."""
+        sinks = set(self.config.prompt_sinks)
+        return list(wrapped_systems(self.index, self.evaluator, sinks))
 
     @cached_property
     def returned_one_shots(self) -> list[Block]:

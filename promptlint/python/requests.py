@@ -702,6 +702,109 @@ def message_params(fscope: Scope, ev: Evaluator, sinks: set[str]) -> frozenset[s
     return _MESSAGE_PARAMS[fscope]
 
 
+# A function's scope -> the parameters it sends as the system text ahead of a conversation
+_SYSTEM_PARAMS: WeakKeyDictionary[Scope, frozenset[str]] = WeakKeyDictionary()
+# Keywords a caller hands system text by (`_call_model(messages, system_prompt=...)`).
+_SYSTEM_WORDS = ("system", "instruction")
+
+
+def system_params(fscope: Scope, ev: Evaluator, sinks: set[str]) -> frozenset[str]:
+    """The parameters a function sends, whole, as the system text of a request with the
+    conversation after it (`def _call_model(messages, system_prompt)` posting
+    `system=[{"type": "text", "text": system_prompt}]` and the messages): the project's own
+    client wrapper, whose callers write the system text."""
+    known = _SYSTEM_PARAMS.get(fscope)
+    if known is not None:
+        return known
+    _SYSTEM_PARAMS[fscope] = frozenset()  # while we look (recursion)
+    by_node = {id(p): name for name, p in fscope.params.items() if name != fscope.self_name}
+    found: set[str] = set()
+    for site in ev.index.calls:
+        if site.scope is not fscope:
+            continue
+        assert isinstance(site.node, cst.Call)
+        api = api_of(site.node, ev, sinks)
+        if api is None or api == "custom":
+            continue
+        req = build_request(api, site, ev)
+        blocks = req.blocks if req is not None else []
+        for i, block in enumerate(blocks):
+            if block.section != "system" and not block.label.startswith("the system message"):
+                continue
+            if not any(
+                b.val.spread or (b.section == "messages" and b.final and b.val.items is None)
+                for b in blocks[i + 1 :]
+            ):
+                continue  # no conversation after it: a list of turns handed in, or unpacked
+            text = block.val.field("text") or block.val.field("content") or block.val
+            name = by_node.get(id(text.node))
+            if name is not None:
+                found.add(name)
+    _SYSTEM_PARAMS[fscope] = frozenset(found)
+    return _SYSTEM_PARAMS[fscope]
+
+
+def wrapped_systems(index: ModuleIndex, ev: Evaluator, sinks: set[str]) -> Iterator[Block]:
+    """The text a call hands by keyword to the project's own client wrapper as the system
+    text it sends ahead of the conversation (`self._call_model(messages=self.messages,
+    system_prompt=system_prompt)`): prefix of every turn, the history after it."""
+    for site in index.calls:
+        call = site.node
+        assert isinstance(call, cst.Call)
+        named = [
+            a
+            for a in call.args
+            if a.keyword is not None and any(w in a.keyword.value.lower() for w in _SYSTEM_WORDS)
+        ]
+        if not named:
+            continue
+        target = ev.project_function(call.func, site.scope, site.at)
+        if target is None:
+            continue
+        fev, fscope = target
+        params = system_params(fscope, fev, sinks)
+        if not params or not any(a.keyword.value in params for a in named if a.keyword):
+            continue
+        # Only a call that hands the wrapper a conversation (`messages=self.messages`)
+        # has history after the system text; `msg_history=None` is a one-shot request.
+        names = [p for p in fscope.params if p != fscope.self_name]
+        bound = {
+            (arg.keyword.value if arg.keyword else names[pos] if pos < len(names) else ""): arg
+            for pos, arg in enumerate(call.args)
+            if not arg.star
+        }
+        # The object's own list (`self.messages`) is kept between calls, whatever it holds
+        # at this one: other methods append the turns.
+        kept = f"{site.scope.self_name}." if site.scope.self_name else None
+        conversations = [
+            arg.value
+            for name, arg in bound.items()
+            if any(h in name.lower() for h in HISTORY_NAMES)
+            and (
+                (kept is not None and (dotted(arg.value) or "").startswith(kept))
+                or not _empty(arg.value, site, ev)
+            )
+        ]
+        if not conversations:
+            continue
+        # A conversation the function keeps in a local (`msg_history = []`, then each
+        # reply) lasts one call of it: its parameters are the same for every turn.
+        local = all(
+            isinstance(c, cst.Name) and c.value not in site.scope.params for c in conversations
+        )
+        for arg in named:
+            assert arg.keyword is not None
+            if arg.keyword.value in params:
+                yield Block(
+                    ev.eval(arg.value, site.scope, site.at),
+                    f"the system text `{fscope.name}()` sends",
+                    "system",
+                    text_first=True,
+                    prefix=True,
+                    before_history=local,
+                )
+
+
 # Arguments that can hold a message built from a template.
 _TEXT_ARGS = (cst.Call, cst.FormattedString, cst.BinaryOperation, cst.Name)
 

@@ -1,5 +1,6 @@
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 import libcst as cst
 
@@ -102,7 +103,11 @@ class DynamicBeforeStatic(PythonRule):
     Ahead of the conversation history any length counts: a per-request parameter in the
     system text (a step, a budget, the context variables a callback reads) changes the
     text the whole history follows. Attributes of a parameter object (`agent.instructions`)
-    are taken for configuration there.
+    are taken for configuration there. A text handed by keyword to the project's own client
+    wrapper, which sends that parameter as the system text ahead of the conversation it is
+    given (`self._call_model(messages=self.messages, system_prompt=text)`), is read so too,
+    the text of every branch of the builder that made it included (the current page's
+    `current_state.url` in the browser's instructions).
 
     A function named for the system message it builds (`get_system_message`,
     `build_system_prompt`, `format_state_for_system_message`) gives the system text of
@@ -457,6 +462,32 @@ class DynamicBeforeStatic(PythonRule):
                 ]
             """
         ),
+        # The wrapper's system text handed in by its callers is fixed: a summary request
+        # with its own constant instructions changes nothing the history follows.
+        Valid(
+            """
+            import anthropic
+
+            class OperatorAgent:
+                def __init__(self):
+                    self.client = anthropic.AsyncAnthropic()
+
+                async def summarise(self, messages, query):
+                    ask = {"role": "user", "content": f"Summarise the steps so far for: {query}"}
+                    return await self._call_model(
+                        messages=messages + [ask],
+                        system_prompt="You condense computer-use traces into a summary.",
+                    )
+
+                async def _call_model(self, messages, system_prompt):
+                    return await self.client.messages.create(
+                        model="claude-sonnet-4-5",
+                        max_tokens=1024,
+                        system=system_prompt,
+                        messages=[{"role": m["role"], "content": m["content"]} for m in messages],
+                    )
+            """
+        ),
     ]
     INVALID = [
         # The field named like configuration (`entity_types`, the graph's schema) is not
@@ -764,6 +795,42 @@ class DynamicBeforeStatic(PythonRule):
             line=9,
             message_contains="in the user message `resolve_edge()` returns",
         ),
+        # The project's own client wrapper sends its `system_prompt` parameter ahead of the
+        # trajectory it is given: the current page's URL, placed by the caller in the
+        # system text of one of two environments, changes it on every step.
+        Invalid(
+            f"""
+            import anthropic
+
+            class OperatorAgent:
+                def __init__(self, environment_type):
+                    self.environment_type = environment_type
+                    self.messages = []
+                    self.client = anthropic.AsyncAnthropic()
+
+                async def act(self, current_state):
+                    system_prompt = self.get_instructions(self.environment_type, current_state)
+                    return await self._call_model(messages=self.messages, system_prompt=system_prompt)
+
+                async def _call_model(self, messages, system_prompt):
+                    return await self.client.messages.create(
+                        model="claude-sonnet-4-5",
+                        max_tokens=1024,
+                        system=[{{"type": "text", "text": system_prompt}}],
+                        messages=[{{"role": m.role, "content": m.content}} for m in messages],
+                    )
+
+                def get_instructions(self, environment_type, current_state):
+                    if environment_type == "browser":
+                        return f"You drive a browser. The current URL is {{current_state.url}}.\\n{_POLICY}"
+                    return f"You drive a computer.\\n{_POLICY}"
+
+                def observe(self, result):
+                    self.messages.append({{"role": "user", "content": result}})
+            """,
+            line=23,
+            message_contains="in the system text `_call_model()` sends",
+        ),
     ]
 
     def check(self, ctx: PythonContext) -> None:
@@ -904,6 +971,24 @@ class DynamicBeforeStatic(PythonRule):
                 self._ahead_of_history(
                     ctx, block, f"{block.label} of `{request.api}` request", parameters=True
                 )
+        for block in ctx.wrapped_systems:
+            # A conversation kept in the caller's local: only what changes within it counts.
+            parameters = not block.before_history
+            self._ahead_of_history(ctx, block, block.label, parameters=parameters)
+            if block.val.parts is not None:
+                # The text of other branches (a builder with one return per environment)
+                # is kept as the value's own taints: ahead of the history, wherever in it.
+                alternatives = Dyn(
+                    frozenset(
+                        t for t in block.val.own if t.kind not in VOLATILE and t.kind != UNORDERED
+                    )
+                )
+                self._ahead_of_history(
+                    ctx,
+                    replace(block, val=Val(parts=(alternatives,))),
+                    block.label,
+                    parameters=parameters,
+                )
         for block in ctx.standalone:
             if block.before_history:
                 # Built on its own: only what changes within a conversation counts (a
@@ -914,10 +999,18 @@ class DynamicBeforeStatic(PythonRule):
         self, ctx: PythonContext, block: Block, where: str, parameters: bool
     ) -> None:
         for part in block.val.text_parts():
-            if not isinstance(part, Dyn) or part.node is None:
+            if not isinstance(part, Dyn):
                 continue
             if any(t.kind in VOLATILE or t.kind == UNORDERED for t in part.taints):
                 continue  # PL101-PL103 and PL201 report those, more precisely
+            if part.node is None:
+                # Somewhere in the text (another branch's): each value where it is made.
+                for taint in sorted(part.taints, key=lambda t: ctx.order(t.node)):
+                    found = _conversation_state(frozenset({taint}), parameters, taint.detail)
+                    if found is None or found.detail.startswith("parameter"):
+                        continue  # a parameter has no line of its own in this text
+                    self._report_ahead(ctx, found, found.node, where, None)
+                continue
             placed = _placed(part) or part.node
             found = _conversation_state(part.taints, parameters, ctx.evaluator.code(placed))
             if found is None:
@@ -927,15 +1020,25 @@ class DynamicBeforeStatic(PythonRule):
             # state where it is placed.
             node = found.node if found.kind == STATE else placed
             parameter = found.kind == CALLER and found.detail.startswith("parameter")
-            self._reported.add(id(found.node))
-            ctx.report(
-                type(self),
-                node,
-                f"{found.detail} is per-request data in {where}, ahead of the conversation "
-                "history: every turn changes the text the history follows, so none of it is "
-                "read from cache; move the per-request part into the final user message",
-                origin=part.made if parameter else None,
-            )
+            self._report_ahead(ctx, found, node, where, part.made if parameter else None)
+
+    def _report_ahead(
+        self,
+        ctx: PythonContext,
+        found: Taint,
+        node: cst.CSTNode,
+        where: str,
+        origin: cst.CSTNode | None,
+    ) -> None:
+        self._reported.add(id(found.node))
+        ctx.report(
+            type(self),
+            node,
+            f"{found.detail} is per-request data in {where}, ahead of the conversation "
+            "history: every turn changes the text the history follows, so none of it is "
+            "read from cache; move the per-request part into the final user message",
+            origin=origin,
+        )
 
 
 def _conversation_state(taints: frozenset[Taint], parameters: bool, placed: str) -> Taint | None:
