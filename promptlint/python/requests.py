@@ -666,6 +666,30 @@ def _static_role(node: cst.Dict | cst.Call) -> str | None:
     return None
 
 
+def _own_requests(fscope: Scope, ev: Evaluator, sinks: set[str]) -> Iterator[Request]:
+    """The requests a function sends itself through a known API (not a configured sink)."""
+    for site in ev.index.calls:
+        if site.scope is not fscope:
+            continue
+        assert isinstance(site.node, cst.Call)
+        api = api_of(site.node, ev, sinks)
+        if api is None or api == "custom":
+            continue
+        req = build_request(api, site, ev)
+        if req is not None:
+            yield req
+
+
+def _bound(call: cst.Call, fscope: Scope) -> dict[str, cst.Arg]:
+    """The arguments of a call of the function of `fscope`, by the parameter each fills."""
+    names = [p for p in fscope.params if p != fscope.self_name]
+    return {
+        (arg.keyword.value if arg.keyword else names[pos] if pos < len(names) else ""): arg
+        for pos, arg in enumerate(call.args)
+        if not arg.star
+    }
+
+
 # A function's scope -> the parameters it sends as the final user message (see below)
 _MESSAGE_PARAMS: WeakKeyDictionary[Scope, frozenset[str]] = WeakKeyDictionary()
 _PARAMETER = "parameter `"
@@ -680,15 +704,8 @@ def message_params(fscope: Scope, ev: Evaluator, sinks: set[str]) -> frozenset[s
         return known
     _MESSAGE_PARAMS[fscope] = frozenset()  # while we look (recursion)
     found: set[str] = set()
-    for site in ev.index.calls:
-        if site.scope is not fscope:
-            continue
-        assert isinstance(site.node, cst.Call)
-        api = api_of(site.node, ev, sinks)
-        if api is None or api == "custom":
-            continue
-        req = build_request(api, site, ev)
-        for block in req.blocks if req is not None else ():
+    for req in _own_requests(fscope, ev, sinks):
+        for block in req.blocks:
             if not block.final or block.section != "messages":
                 continue
             taints = block.val.all_taints()
@@ -719,15 +736,8 @@ def system_params(fscope: Scope, ev: Evaluator, sinks: set[str]) -> frozenset[st
     _SYSTEM_PARAMS[fscope] = frozenset()  # while we look (recursion)
     by_node = {id(p): name for name, p in fscope.params.items() if name != fscope.self_name}
     found: set[str] = set()
-    for site in ev.index.calls:
-        if site.scope is not fscope:
-            continue
-        assert isinstance(site.node, cst.Call)
-        api = api_of(site.node, ev, sinks)
-        if api is None or api == "custom":
-            continue
-        req = build_request(api, site, ev)
-        blocks = req.blocks if req is not None else []
+    for req in _own_requests(fscope, ev, sinks):
+        blocks = req.blocks
         for i, block in enumerate(blocks):
             if block.section != "system" and not block.label.startswith("the system message"):
                 continue
@@ -767,12 +777,7 @@ def wrapped_systems(index: ModuleIndex, ev: Evaluator, sinks: set[str]) -> Itera
             continue
         # Only a call that hands the wrapper a conversation (`messages=self.messages`)
         # has history after the system text; `msg_history=None` is a one-shot request.
-        names = [p for p in fscope.params if p != fscope.self_name]
-        bound = {
-            (arg.keyword.value if arg.keyword else names[pos] if pos < len(names) else ""): arg
-            for pos, arg in enumerate(call.args)
-            if not arg.star
-        }
+        bound = _bound(call, fscope)
         # The object's own list (`self.messages`) is kept between calls, whatever it holds
         # at this one: other methods append the turns.
         kept = f"{site.scope.self_name}." if site.scope.self_name else None
@@ -861,11 +866,7 @@ def wrapped_messages(
             texts.append(val)
         if not texts:
             continue
-        bound = {
-            (arg.keyword.value if arg.keyword else names[pos] if pos < len(names) else ""): arg
-            for pos, arg in enumerate(call.args)
-            if not arg.star
-        }
+        bound = _bound(call, fscope)
         if any(
             any(h in name.lower() for h in HISTORY_NAMES) and not _empty(arg.value, site, ev)
             for name, arg in bound.items()
