@@ -254,6 +254,16 @@ PER_PROCESS = frozenset(
     {"os.getpid", "os.getppid", "socket.gethostname", "platform.node", "threading.get_ident"}
 )
 # Names that say "this holds the conversation history".
+# A read of the stored conversation cut to its newest turns by a count given by name
+# (`get_chat_history(sid, max_messages=10)`): the verbs, the nouns of what is stored, the
+# keywords of the count.
+READ_VERBS = frozenset({"get", "load", "fetch", "read", "list", "recent", "latest"})
+STORED_TURN_WORDS = frozenset({"history", "messages", "items", "turns", "conversation"})
+TURN_COUNT_LIMITS = frozenset(
+    {"limit", "max_messages", "max_items", "max_turns", "max_history", "last_n", "num_messages"}
+    | {"n_messages", "history_limit", "message_limit", "window_size", "max_history_messages"}
+)
+
 HISTORY_NAMES = ("history", "messages", "conversation", "turns", "chat_log", "transcript", "memory")
 
 

@@ -1315,6 +1315,14 @@ class Evaluator:
                 or (short == "ChatPromptTemplate" and args)
             ) and args:
                 return self._lc_template(self.eval(args[0].value, scope, at, env), e)
+        limited = limited_history_read(func, kwargs)
+        if limited is not None:
+            # `store.get_chat_history(sid, max_messages=10)` on every request: the newest
+            # N stored turns, a window that moves once the session is longer (reported at
+            # the count that cuts it, as `history[-n:]` is at its slice).
+            cut = self.code(limited.keyword or func)
+            window = Taint(WINDOW, limited, f"`{self.code(func)}(..., {cut}=...)`")
+            return Val(own=frozenset({window}), node=e)
         if method is not None and isinstance(func, cst.Attribute):
             recv = self.eval(func.value, scope, at, env)
             if method in cat.KEY_ORDER_SOURCES:
@@ -1805,6 +1813,28 @@ def _configured_callable(func: cst.BaseExpression, scope: Scope) -> bool:
             return True
         s = s.parent
     return False
+
+
+def limited_history_read(func: cst.BaseExpression, kwargs: Mapping[str, cst.Arg]) -> cst.Arg | None:
+    """`get_chat_history(sid, max_messages=n)`, `session.get_items(limit=n)`: a read of the
+    stored conversation cut to its newest N turns by a count passed by name (not `None`
+    or `0`, which read it whole). -> the argument of the count."""
+    name = func.attr.value if isinstance(func, cst.Attribute) else dotted(func)
+    if name is None or not kwargs:
+        return None
+    words = set(cat.name_words(name.rsplit(".", 1)[-1]))
+    if not (words & cat.READ_VERBS and words & cat.STORED_TURN_WORDS):
+        return None
+    for keyword, arg in kwargs.items():
+        if keyword not in cat.TURN_COUNT_LIMITS:
+            continue
+        value = arg.value
+        if isinstance(value, cst.Name) and value.value == "None":
+            continue
+        if isinstance(value, cst.Integer) and value.value == "0":
+            continue
+        return arg
+    return None
 
 
 def _retrieves(func: cst.Attribute, imports: Mapping[str, str]) -> bool:
