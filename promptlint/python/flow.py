@@ -1860,6 +1860,8 @@ def _retrieves(func: cst.Attribute, imports: Mapping[str, str]) -> bool:
         return False
     if words & cat.RETRIEVAL_METHOD_WORDS:
         return True
+    if words & cat.RETRIEVAL_STORE_WORDS and words & cat.STORE_READ_WORDS:
+        return True
     return bool(recv_words & cat.RETRIEVAL_STORE_WORDS)
 
 

@@ -60,7 +60,7 @@ LLM_HINTS = re.compile(
     r"|\bdef \w*(?:history|condens)\w*\("
     r"|\bdef \w+\([^)]*?\b\w*(?:history|messages|turns)\s*[:,)=]"
     # templates rendered here (python/rendered.py)
-    r"|\.from_string\(|\.get_template\(|\bTemplate\("
+    r"|\.from_string\(|\.get_template\(|\bTemplate\(|\b(?:chevron|pystache)\.render\("
     # tools or prompt parts built from a directory listing (rules/python/tool_order.py):
     # `functions = [load(p) for p in folder.glob("*.py")]`, sent from another module
     r"|\b\w*(?:tools|functions|descriptions?|enum)\s*=[^=\n][^\n]*"

@@ -10,7 +10,7 @@ from promptlint.findings import Severity
 from promptlint.python import catalogue as cat
 from promptlint.python.frontend import PythonContext, PythonRule
 from promptlint.python.index import Scope, string_value
-from promptlint.python.rendered import rendered_template, shown
+from promptlint.python.rendered import mustache_render, rendered_template, shown
 from promptlint.python.requests import Block
 from promptlint.python.values import (
     CALLER,
@@ -116,9 +116,15 @@ class DynamicBeforeStatic(PythonRule):
     describes are configuration; what a section puts in may not be: what is looked up for
     the request (`knowledge.search(...)`, `memory_manager.get_user_memories(...)`,
     `retriever.retrieve(...)`, `self.mem.run(...)`: a method named for a lookup or called on
-    a memory, knowledge or retriever store) and the conversation's state by name
+    a memory, knowledge or retriever store, or the object's own accessor of its memory,
+    `self.get_memory_context()`) and the conversation's state by name
     (`run_context.session_state`, `session.summary`) change between the runs of one
-    conversation. A lookup is reported where it is made.
+    conversation. A lookup is reported where it is made. So does a message that carries
+    such a lookup and is inserted into the conversation ahead of its end
+    (`messages.insert(1, memory_message)`, not at `len(messages)`): the history after it
+    is sent again behind a message that changed. A Mustache template rendered with
+    `chevron.render(TEXT, data)` / `pystache.render` is read as a Jinja one is (a section
+    `{{#name}}` is text that may not be printed).
 
     ## Why is this bad?
     The cache stores a prefix. Static instructions placed after a user name, a tenant id or
@@ -488,7 +494,32 @@ class DynamicBeforeStatic(PythonRule):
                     )
             """
         ),
+        # What memory recalls for this turn goes in as the latest message, after the
+        # history; the message put first into a list built here is no conversation.
+        Valid(
+            """
+            def remember(self, messages, query):
+                memories = self.memory.search(query)
+                messages.insert(len(messages), {"role": "user", "content": f"{query}\\n{memories}"})
+                notes = [{"role": "user", "content": query}]
+                notes.insert(0, {"role": "system", "content": f"Known: {memories}"})
+                return messages, notes
+            """
+        ),
+        # A Mustache template (chevron) rendered with its static text first.
+        Valid(
+            f'''
+            import chevron
+
+            TEMPLATE = """{_POLICY}{_POLICY}
+            The person to describe: {{{{particulars}}}}"""
+
+            def describe(particulars):
+                return chevron.render(TEMPLATE, {{"particulars": particulars}})
+            '''
+        ),
     ]
+
     INVALID = [
         # The field named like configuration (`entity_types`, the graph's schema) is not
         # per-request; the episode after it is, and it is what is reported.
@@ -831,6 +862,54 @@ class DynamicBeforeStatic(PythonRule):
             line=23,
             message_contains="in the system text `_call_model()` sends",
         ),
+        # The object's own accessor of its memory (`self.get_memory_context()`, defined
+        # where the store is kept) read into the system prompt every turn.
+        Invalid(
+            """
+            class ChatMixin:
+                def _build_system_prompt(self):
+                    system_prompt = f"Your Role: {self.role}"
+                    if self._memory_instance:
+                        memory_context = self.get_memory_context()
+                        system_prompt += f"\\n## Memory\\n{memory_context}"
+                    return system_prompt
+            """,
+            line=5,
+            column=30,
+            message_contains="`self.get_memory_context()` looks up",
+        ),
+        # Memories found for the latest user message put in right after the system
+        # prompt: the whole history after them is sent again behind a changed message.
+        Invalid(
+            """
+            class MemoryService:
+                async def enhance(self, context, query):
+                    memories = self.memory_client.search(query=query, limit=10)
+                    text = "I recall:\\n" + "\\n".join(m["memory"] for m in memories)
+                    messages = context.get_messages()
+                    messages.insert(1, {"role": "system", "content": text})
+                    context.set_messages(messages)
+            """,
+            line=3,
+            column=20,
+            message_contains="the message inserted by `messages.insert(1,",
+        ),
+        # A Mustache template (chevron) with the request's value ahead of its rules.
+        Invalid(
+            f'''
+            import chevron
+
+            TEMPLATE = """The person to describe: {{{{particulars}}}}
+            {{{{#context}}}}The context: {{{{context}}}}{{{{/context}}}}
+            {_POLICY}{_POLICY}"""
+
+            def describe(particulars):
+                return chevron.render(TEMPLATE, {{"particulars": particulars, "context": ""}})
+            ''',
+            line=8,
+            column=53,
+            message_contains="`particulars` (parameter `particulars`) is printed at line",
+        ),
     ]
 
     def check(self, ctx: PythonContext) -> None:
@@ -913,8 +992,17 @@ class DynamicBeforeStatic(PythonRule):
                 continue
             inputs: dict[str, list[str]] = {}
             placed: dict[str, cst.CSTNode] = {}  # input -> where a mapping display sets it
-            for arg in call.args:
-                if arg.keyword is not None:
+            # `chevron.render(TEXT, data)`: the mapping is the second argument (or `data=`).
+            mustache = mustache_render(call, ctx.evaluator)
+            for n, arg in enumerate(call.args):
+                if mustache and ((n == 1 and arg.keyword is None) or _keyword(arg) == "data"):
+                    mapping = ctx.evaluator.eval(arg.value, site.scope, site.at)
+                    for key, val in (mapping.fields or {}).items():
+                        inputs[key] = _per_request(val)
+                    placed.update(_display_entries(mapping.node))
+                elif mustache:
+                    continue
+                elif arg.keyword is not None:
                     val = ctx.evaluator.eval(arg.value, site.scope, site.at)
                     inputs[arg.keyword.value] = _per_request(val) or _wrapped_prompt(
                         arg.value, site.scope
@@ -994,6 +1082,8 @@ class DynamicBeforeStatic(PythonRule):
                 # Built on its own: only what changes within a conversation counts (a
                 # parameter of the builder may be fixed for the whole conversation).
                 self._ahead_of_history(ctx, block, block.label, parameters=False)
+        for block in _inserted_at_front(ctx):
+            self._ahead_of_history(ctx, block, block.label, parameters=False)
 
     def _ahead_of_history(
         self, ctx: PythonContext, block: Block, where: str, parameters: bool
@@ -1041,6 +1131,37 @@ class DynamicBeforeStatic(PythonRule):
         )
 
 
+def _inserted_at_front(ctx: PythonContext) -> list[Block]:
+    """Messages put into a conversation ahead of its end (`messages.insert(1, memory_msg)`,
+    not at `len(messages)`): everything after them is the history sent again, so what the
+    message holds is in the prefix. A list the function builds itself from known items is
+    no conversation."""
+    out: list[Block] = []
+    for site in ctx.index.calls:
+        call = site.node
+        assert isinstance(call, cst.Call)
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "insert"):
+            continue
+        if len(call.args) != 2 or any(a.keyword or a.star for a in call.args):
+            continue
+        name = func.value.attr.value if isinstance(func.value, cst.Attribute) else None
+        name = func.value.value if isinstance(func.value, cst.Name) else name
+        if name is None or not any(h in name.lower() for h in cat.HISTORY_NAMES):
+            continue
+        position = call.args[0].value
+        if isinstance(position, cst.Call) and ctx.evaluator.code(position.func) == "len":
+            continue  # at the end: the final turn
+        into = ctx.evaluator.eval(func.value, site.scope, site.at)
+        if into.items is not None and not any(i.spread for i in into.items):
+            continue
+        message = ctx.evaluator.eval(call.args[1].value, site.scope, site.at)
+        content = message.field("content") or message
+        label = f"the message inserted by `{ctx.evaluator.code(call)}`"
+        out.append(Block(content, label, "messages", prefix=True, before_history=True))
+    return out
+
+
 def _conversation_state(taints: frozenset[Taint], parameters: bool, placed: str) -> Taint | None:
     """The value among `taints` that differs between the requests of one conversation: a
     lookup (documents, memories), the conversation's state placed by name (`{session_state}`,
@@ -1058,6 +1179,10 @@ def _conversation_state(taints: frozenset[Taint], parameters: bool, placed: str)
         if names_state and _words(t.detail) & cat.STATE_WORDS:
             return t
     return None
+
+
+def _keyword(arg: cst.Arg) -> str | None:
+    return arg.keyword.value if arg.keyword is not None else None
 
 
 def _words(code: str) -> set[str]:
