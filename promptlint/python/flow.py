@@ -161,6 +161,7 @@ class Evaluator:
         self._code: dict[int, str] = {}  # id(node) -> its source (see `code`)
         self._constant_params: dict[tuple[int, str], bool] = {}
         self._passed: dict[tuple[int, str], Val | None] = {}  # see `_passed_text`
+        self._validated: dict[tuple[int, str], Val | None] = {}  # see `_validated_field`
         self._spans: dict[int, dict[int, tuple[int, int]]] = {}  # see `_loop_spans`
         self._bound_returns = 0  # returns followed with arguments bound (MAX_BOUND_RETURNS)
         self._bound_evals = 0  # evaluations with arguments bound (MAX_BOUND_EVALS)
@@ -484,14 +485,57 @@ class Evaluator:
                         # made as: the last assignment that does not read it is the base.
                         plain = [ev for ev in inits if not _reads_key(ev.value, key)]
                         init = (plain or inits)[-1]
-                        base = self._eval_event(key, init, init.owner or s)
+                        base = self._set_on_instance(key, init, s)
                         return self._apply(key, s, base, events or [], 0, at)
+                validated = self._validated_field(s.class_scope, key[len("self.") :])
+                if validated is not None:
+                    return self._apply(key, s, validated, events or [], 0, at)
                 # Not set on the instance: a class attribute, of this class or a base.
                 inherited = self._class_attribute(s.class_scope, key[len("self.") :])
                 if inherited is not None:
                     return self._apply(key, s, inherited, events or [], 0, at)
                 return None
             s = s.parent
+        return None
+
+    def _set_on_instance(self, key: str, init: Event, reader: Scope) -> Val:
+        """What `self.x` holds when another method reads it: the assignment `init` and
+        what the method that makes it adds right after (`self.skills = {}`, then
+        `self.skills[s.name] = s` in a loop over a directory listing in `__init__`)."""
+        owner = init.owner or reader
+        val = self._eval_event(key, init, owner)
+        if owner is reader:
+            return val
+        made = owner.events.get(key, [])
+        start = next((i + 1 for i, ev in enumerate(made) if ev is init), len(made))
+        return self._apply(key, owner, val, made, start, 10**9)
+
+    def _validated_field(self, cls: Scope, attr: str) -> Val | None:
+        """pydantic: `self.attr` holds what a `@field_validator("attr")` (or `@validator`)
+        of the class or a base returns. Only the order it gives is kept (`return
+        list(set(apps))`): its input is what the object was built with, configuration."""
+        cache_key = (id(cls), attr)
+        if cache_key not in self._validated:
+            self._validated[cache_key] = None  # a validator reading its own field
+            self._validated[cache_key] = self._validator_return(cls, attr)
+        return self._validated[cache_key]
+
+    def _validator_return(self, cls: Scope, attr: str) -> Val | None:
+        for ev, owner in self._lineage(cls):
+            for fn in owner.functions.values():
+                if not any(_validates(d.decorator, attr) for d in fn.decorators):
+                    continue
+                fscope = ev.index.scope_of_function.get(id(fn))
+                if fscope is None:
+                    continue
+                if ev is self:
+                    val = self.returned(fscope)
+                else:
+                    assert self.project is not None
+                    with self.project.hop():
+                        val = ev.returned(fscope)
+                own = frozenset(t for t in val.all_taints() if t.kind == UNORDERED) if val else None
+                return Val(own=own, node=fscope.node) if own else None
         return None
 
     def _param(self, key: str, scope: Scope) -> Val:
@@ -742,7 +786,7 @@ class Evaluator:
                     # `self.files.remove(f)` in a method mutates what `__init__` set.
                     inits = [e for e in scope.class_scope.events.get(key, ()) if e.kind == "assign"]
                     if inits:
-                        base = self._eval_event(key, inits[-1], inits[-1].owner or scope)
+                        base = self._set_on_instance(key, inits[-1], scope)
                 start = 0
             else:
                 base = self._eval_event(key, before[base_idx], scope, env)
@@ -885,6 +929,13 @@ class Evaluator:
             # `d[k] = v` in a loop orders the keys as the loop does.
             order = self._loop_taints(ev, scope) if in_loop else frozenset()
             return val.with_own(new.all_taints() | order)
+        if ev.kind == "closure":
+            # A closure that adds its arguments to this name, called here: they go in, in
+            # the order of the loops around the call.
+            assert isinstance(ev.node, cst.Call)
+            given = merge([self.eval(a.value, scope, ev.end, env) for a in ev.node.args], ev.node)
+            more = repeated(given.all_taints()) if in_loop else given.all_taints()
+            return Val(own=val.all_taints() | more | self._loop_taints(ev, scope), node=val.node)
         if ev.kind != "call":
             return val
         call = ev.node
@@ -1788,6 +1839,25 @@ def _written_name(call: cst.CSTNode) -> str | None:
     ):
         arg = arg.func.value
     return arg.value if isinstance(arg, cst.Name) else None
+
+
+_VALIDATORS = frozenset({"field_validator", "validator"})
+
+
+def _validates(decorator: cst.BaseExpression, attr: str) -> bool:
+    """`@field_validator("apps")` / `@validator("apps", "tools")`: a pydantic validator of
+    the field `attr`."""
+    if not isinstance(decorator, cst.Call):
+        return False
+    name = dotted(decorator.func)
+    if name is None or name.split(".")[-1] not in _VALIDATORS:
+        return False
+    return any(
+        a.keyword is None
+        and isinstance(a.value, cst.SimpleString)
+        and string_value(a.value) == attr
+        for a in decorator.args
+    )
 
 
 def _factory_of(outer: Scope, inner: Scope) -> bool:

@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary
 
 import libcst as cst
 
-from promptlint.python.catalogue import HISTORY_NAMES, name_words
+from promptlint.python.catalogue import HISTORY_NAMES, name_words, names_prompt_part
 from promptlint.python.flow import BREAKPOINT, STRUCTURAL, Evaluator
 from promptlint.python.index import ModuleIndex, Scope, Site, dotted, string_value
 from promptlint.python.values import CALLER, Dyn, Taint, Val, static_text
@@ -413,7 +413,7 @@ def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Bloc
                 text_first=True,
                 prefix=True,
             )
-        message = _role_call_content(call)
+        message = _role_call_content(call, short, site.scope)
         if message is not None:
             # `format_chat_message(role="system", message=...)`: a project's helper that
             # makes a message from a role and a text.
@@ -494,9 +494,26 @@ def _system_setter_content(call: cst.Call) -> cst.BaseExpression | None:
     )
 
 
-def _role_call_content(call: cst.Call) -> cst.BaseExpression | None:
+def _role_call_content(call: cst.Call, short: str, scope: Scope) -> cst.BaseExpression | None:
     """The text of a call that makes a system message from keywords: `role="system"` (or
-    "developer") with `message=`, `content=` or `text=`."""
+    "developer") with `message=`, `content=` or `text=`; or, inside a function named for a
+    prompt part (`def prompt_timeinfo()`, not a `build_messages()` that assembles a whole
+    conversation), a message class or helper (`Message`, `ChatMessage`, `make_msg`) given
+    the role and the text first (`Message("system", prompt)`). Elsewhere such a message is
+    as often a note added once to the history (a tool's output, in a project that sends
+    tool results as system messages)."""
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    named = short.lower()
+    if (
+        len(positional) >= 2
+        and ("message" in named or "msg" in named)
+        and scope.kind == "function"
+        and names_prompt_part(scope.name)
+        and name_words(scope.name)[-1:] != ["messages"]
+    ):
+        first = positional[0]
+        if isinstance(first, cst.SimpleString) and string_value(first) in ("system", "developer"):
+            return positional[1]
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
     role = keywords.get("role")
     if not isinstance(role, cst.SimpleString) or string_value(role) not in ("system", "developer"):

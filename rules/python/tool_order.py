@@ -126,6 +126,24 @@ class ToolOrder(PythonRule):
                 return _FAMILY_BY_PROMPT_NAME.get(prompt_name)
             """
         ),
+        Valid(
+            """
+            from pydantic import BaseModel, field_validator
+            from crewai_tools import PlatformTools
+
+            class BaseAgent(BaseModel):
+                apps: list[str] | None = None
+
+                @field_validator("apps")
+                @classmethod
+                def validate_apps(cls, apps):
+                    return sorted(set(apps)) if apps else apps
+
+                def prepare_tools(self):
+                    platform_tools = PlatformTools(apps=self.apps)
+                    return platform_tools
+            """
+        ),
     ]
     INVALID = [
         Invalid(
@@ -326,6 +344,56 @@ class ToolOrder(PythonRule):
             line=9,
             column=23,
             message_contains="list_tools",
+        ),
+        # A pydantic validator's return is what the field holds: the apps deduplicated
+        # through a set become the agent's tools in hash order.
+        Invalid(
+            """
+            from pydantic import BaseModel, field_validator
+            from crewai_tools import PlatformTools
+
+            class BaseAgent(BaseModel):
+                apps: list[str] | None = None
+
+                @field_validator("apps")
+                @classmethod
+                def validate_apps(cls, apps):
+                    return list(set(apps)) if apps else apps
+
+                def prepare_tools(self):
+                    platform_tools = PlatformTools(apps=self.apps)
+                    return platform_tools
+            """,
+            line=10,
+            column=21,
+        ),
+        # Filled in `__init__` from a directory listing through a closure, read as the
+        # skills section of the prompt in another method.
+        Invalid(
+            """
+            def discover_skills(skill_dirs):
+                skills = []
+
+                def _add_skill(item):
+                    if (item / "SKILL.md").is_file():
+                        skills.append(item)
+
+                for parent in skill_dirs:
+                    for item in parent.iterdir():
+                        _add_skill(item)
+                return skills
+
+            class SkillManager:
+                def __init__(self, skill_dirs):
+                    self._skills = {}
+                    for skill in discover_skills(skill_dirs):
+                        self._skills[skill.name] = skill
+
+                def to_prompt(self):
+                    return "\\n".join(f"<skill>{s.name}</skill>" for s in self._skills.values())
+            """,
+            line=9,
+            column=21,
         ),
     ]
 
