@@ -163,6 +163,8 @@ class Evaluator:
         self._passed: dict[tuple[int, str], Val | None] = {}  # see `_passed_text`
         self._validated: dict[tuple[int, str], Val | None] = {}  # see `_validated_field`
         self._spans: dict[int, dict[int, tuple[int, int]]] = {}  # see `_loop_spans`
+        # (every `.list_tools()` call of the module, those awaited or handed to a runner)
+        self._coroutine_calls: tuple[set[int], set[int]] | None = None
         self._bound_returns = 0  # returns followed with arguments bound (MAX_BOUND_RETURNS)
         self._bound_evals = 0  # evaluations with arguments bound (MAX_BOUND_EVALS)
         # id(scope) -> the names the scope writes to a file (`written_to_file`), built once
@@ -1217,6 +1219,16 @@ class Evaluator:
     def _unordered(self, node: cst.CSTNode, detail: str, fix: str | None) -> Taint:
         return Taint(UNORDERED, node, detail, fix)
 
+    def _sync_listing(self, call: cst.Call) -> bool:
+        """Whether this `list_tools()` call of this module is used as it returns, not
+        awaited nor handed to a runner (`asyncio.run(...)`, `loop.run_until_complete(...)`):
+        MCP's `ClientSession.list_tools()` is a coroutine, so a call used as it returns is
+        some other object's method."""
+        if self._coroutine_calls is None:
+            self._coroutine_calls = _coroutine_listings(self.module)
+        listed, coroutines = self._coroutine_calls
+        return id(call) in listed and id(call) not in coroutines
+
     def _listing(self, node: cst.CSTNode) -> Val:
         """The tools of an MCP server, in the order its listing gives them."""
         return Val(own=frozenset({self._unordered(node, cat.MCP_LISTING, None)}), node=node)
@@ -1383,6 +1395,10 @@ class Evaluator:
                 return self._listing(e)
             if method in cat.UNORDERED_METHODS and qname not in ("glob.glob",):
                 if method == "list_tools":
+                    if self._sync_listing(e):
+                        # A registry's own `list_tools()` (names in registration order),
+                        # not the MCP client's coroutine.
+                        return recv
                     return self._listing(e)
                 return recv.with_own([self._unordered(e, cat.UNORDERED_METHODS[method], "sorted")])
             if _retrieves(func, self.index.imports):
@@ -1973,6 +1989,43 @@ def _fixed_once(val: Val) -> Val:
     if parts is not None:
         parts = tuple(Dyn(keep(p.taints), p.node) if isinstance(p, Dyn) else p for p in parts)
     return replace(val, own=keep(val.own), parts=parts)
+
+
+# Callees that run or wait for the coroutine they are given (`asyncio.run`, `wait_for`,
+# `loop.run_until_complete`, `run_coroutine_threadsafe`, `anyio.from_thread.run`, `gather`,
+# `create_task`, `ensure_future`, `shield`, a project's `_run_async` / `run_sync`).
+_RUNNER_WORDS = ("run", "wait", "gather", "task", "future", "shield", "async", "sync")
+
+
+def _coroutine_listings(module: cst.Module) -> tuple[set[int], set[int]]:
+    """The ids of the module's `.list_tools()` calls, and of those awaited or handed to
+    something that runs a coroutine."""
+    listed: set[int] = set()
+    coroutines: set[int] = set()
+
+    def is_listing(node: cst.BaseExpression) -> bool:
+        return (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "list_tools"
+        )
+
+    class _Listings(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            if is_listing(node):
+                listed.add(id(node))
+            callee = (dotted(node.func) or "").rsplit(".", 1)[-1].lower()
+            if any(word in callee for word in _RUNNER_WORDS):
+                for arg in node.args:
+                    if is_listing(arg.value):
+                        coroutines.add(id(arg.value))
+
+        def visit_Await(self, node: cst.Await) -> None:
+            if is_listing(node.expression):
+                coroutines.add(id(node.expression))
+
+    module.visit(_Listings())
+    return listed, coroutines
 
 
 # Calls that give what the awaitable they wrap gives.

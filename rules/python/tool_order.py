@@ -101,6 +101,21 @@ class ToolOrder(PythonRule):
         ),
         Valid(
             """
+            class ToolRegistry:
+                def __init__(self):
+                    self._tools = {}
+
+                def list_tools(self):
+                    return list(self._tools)  # registration order
+
+            def get_tools_system_prompt(registry: ToolRegistry) -> str:
+                # Not MCP's coroutine: the registry's own names, in the order registered.
+                names = registry.list_tools()
+                return "You can call these tools:\\n" + "\\n".join(names)
+            """
+        ),
+        Valid(
+            """
             from fastapi import FastAPI
 
             app = FastAPI()
