@@ -1724,9 +1724,10 @@ def _holds_texts(param: cst.Param) -> bool:
         return False
     code = _code(param.annotation.annotation).removeprefix("Optional[")
     head, _, rest = code.partition("[")
-    return head.strip() in ("list", "List", "Sequence", "tuple", "Tuple") and rest.split(
-        "]", 1
-    )[0].split(",", 1)[0].strip() in _SCALARS
+    return (
+        head.strip() in ("list", "List", "Sequence", "tuple", "Tuple")
+        and rest.split("]", 1)[0].split(",", 1)[0].strip() in _SCALARS
+    )
 
 
 def _holds_items(param: cst.Param) -> bool:
