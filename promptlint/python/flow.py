@@ -163,8 +163,9 @@ class Evaluator:
         self._passed: dict[tuple[int, str], Val | None] = {}  # see `_passed_text`
         self._validated: dict[tuple[int, str], Val | None] = {}  # see `_validated_field`
         self._spans: dict[int, dict[int, tuple[int, int]]] = {}  # see `_loop_spans`
-        # (every `.list_tools()` call of the module, those awaited or handed to a runner)
-        self._coroutine_calls: tuple[set[int], set[int]] | None = None
+        # (every `.list_tools()` call of the module, those awaited or handed to a runner,
+        # and whether the module's own `def list_tools()` runs a coroutine)
+        self._coroutine_calls: tuple[set[int], set[int], bool] | None = None
         self._bound_returns = 0  # returns followed with arguments bound (MAX_BOUND_RETURNS)
         self._bound_evals = 0  # evaluations with arguments bound (MAX_BOUND_EVALS)
         # id(scope) -> the names the scope writes to a file (`written_to_file`), built once
@@ -1226,8 +1227,8 @@ class Evaluator:
         some other object's method."""
         if self._coroutine_calls is None:
             self._coroutine_calls = _coroutine_listings(self.module)
-        listed, coroutines = self._coroutine_calls
-        return id(call) in listed and id(call) not in coroutines
+        listed, coroutines, wraps_coroutine = self._coroutine_calls
+        return id(call) in listed and id(call) not in coroutines and not wraps_coroutine
 
     def _listing(self, node: cst.CSTNode) -> Val:
         """The tools of an MCP server, in the order its listing gives them."""
@@ -1997,11 +1998,18 @@ def _fixed_once(val: Val) -> Val:
 _RUNNER_WORDS = ("run", "wait", "gather", "task", "future", "shield", "async", "sync")
 
 
-def _coroutine_listings(module: cst.Module) -> tuple[set[int], set[int]]:
-    """The ids of the module's `.list_tools()` calls, and of those awaited or handed to
-    something that runs a coroutine."""
+def _coroutine_listings(module: cst.Module) -> tuple[set[int], set[int], bool]:
+    """The ids of the module's `.list_tools()` calls, of those awaited or handed to
+    something that runs a coroutine, and whether the module defines a `list_tools()` that
+    awaits or runs one itself: a synchronous wrapper of an MCP client, whose callers get
+    the server's listing without an `await`."""
     listed: set[int] = set()
     coroutines: set[int] = set()
+    wrapper: list[bool] = []
+
+    def runs_coroutine(node: cst.Call) -> bool:
+        callee = (dotted(node.func) or "").rsplit(".", 1)[-1].lower()
+        return any(word in callee for word in _RUNNER_WORDS)
 
     def is_listing(node: cst.BaseExpression) -> bool:
         return (
@@ -2011,11 +2019,24 @@ def _coroutine_listings(module: cst.Module) -> tuple[set[int], set[int]]:
         )
 
     class _Listings(cst.CSTVisitor):
+        def __init__(self) -> None:
+            super().__init__()
+            self.in_sync_listing: list[bool] = []
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            self.in_sync_listing.append(
+                node.name.value == "list_tools" and node.asynchronous is None
+            )
+
+        def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+            self.in_sync_listing.pop()
+
         def visit_Call(self, node: cst.Call) -> None:
             if is_listing(node):
                 listed.add(id(node))
-            callee = (dotted(node.func) or "").rsplit(".", 1)[-1].lower()
-            if any(word in callee for word in _RUNNER_WORDS):
+            if runs_coroutine(node):
+                if self.in_sync_listing[-1:] == [True]:
+                    wrapper.append(True)  # a synchronous `list_tools()` running a coroutine
                 for arg in node.args:
                     if is_listing(arg.value):
                         coroutines.add(id(arg.value))
@@ -2025,7 +2046,7 @@ def _coroutine_listings(module: cst.Module) -> tuple[set[int], set[int]]:
                 coroutines.add(id(node.expression))
 
     module.visit(_Listings())
-    return listed, coroutines
+    return listed, coroutines, bool(wrapper)
 
 
 # Calls that give what the awaitable they wrap gives.

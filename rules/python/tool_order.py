@@ -24,6 +24,9 @@ class ToolOrder(PythonRule):
     is reported where it is iterated into a list; a set difference where it is listed
     (`list(current - previous)`). A collection only looked up in, tested or turned into a
     set (`name in current_tools`, `set(current_tools)`) is not: its order reaches nothing.
+    A `list_tools()` used as it returns, neither awaited nor run, is a registry's own
+    method (MCP's is a coroutine), unless the module's own synchronous `list_tools()`
+    runs the coroutine: a blocking wrapper of an MCP client gives the server's listing.
 
     ## Why is this bad?
     Tools come first in the prefix. The same tools in a different order are a different
@@ -161,6 +164,24 @@ class ToolOrder(PythonRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import asyncio
+
+            class StdioClient:
+                def __init__(self, session, loop):
+                    self._session, self._loop = session, loop
+
+                def list_tools(self):
+                    listing = self._session.list_tools()
+                    return asyncio.run_coroutine_threadsafe(listing, self._loop).result()
+
+            def tool_specs(client: StdioClient):
+                return [{"name": t.name} for t in client.list_tools()]
+            """,
+            line=12,
+            column=39,
+        ),
         Invalid(
             """
             from openai import OpenAI
