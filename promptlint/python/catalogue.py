@@ -170,6 +170,10 @@ RETRIEVAL_METHOD_WORDS = frozenset(
 RETRIEVAL_STORE_WORDS = frozenset(
     {"memory", "memories", "mem", "retriever", "knowledge", "learning", "learnings"}
 )
+# With a store's name, words of a method name that say it reads from that store: the
+# object's own accessor of its memory (`self.get_memory_context()`, `load_memory(...)`),
+# wherever the store behind it is kept.
+STORE_READ_WORDS = frozenset({"get", "load", "fetch", "read", "context"})
 # Methods of such a store that write to it or describe it, not look something up.
 NOT_RETRIEVAL_WORDS = frozenset(
     {

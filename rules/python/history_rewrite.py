@@ -396,6 +396,23 @@ class HistoryWindow(PythonRule):
                 return text[:n] + "\\n...\\n" + text[-n:]  # a text, not a history
             """
         ),
+        Valid(
+            """
+            def chain_agents(agent_names: list[str], agents, timeout=None):
+                configs = []
+                for i, name in enumerate(agent_names):
+                    config = {"name": name}
+                    if i < len(agent_names) - 1:  # all but the last hand off to the next
+                        handoff = {"agent": agents[i + 1]}
+                        if timeout is not None:
+                            handoff["timeout"] = timeout
+                        config["handoffs"] = [handoff]
+                        instructions = f"Hand off to {agent_names[i + 1]}."
+                        config["instructions"] = instructions
+                    configs.append(config)
+                return configs  # settings made per agent, no item of a history rewritten
+            """
+        ),
     ]
     INVALID = [
         Invalid(
@@ -1463,11 +1480,13 @@ class _PositionalRewrites(Walker):
     def __init__(self) -> None:
         self.found: list[tuple[cst.CSTNode, str]] = []
         self._params: list[set[str]] = []
+        self._texts: list[set[str]] = []  # parameters annotated as lists of text
         self._bodies: list[cst.BaseSuite] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         params = [*node.params.posonly_params, *node.params.params, *node.params.kwonly_params]
         self._params.append({p.name.value for p in params if _holds_items(p)})
+        self._texts.append({p.name.value for p in params if _holds_texts(p)})
         self._bodies.append(node.body)
         found = _collect(node.body)  # once per function: both looks read the same body
         self._older_apart(found)
@@ -1507,6 +1526,7 @@ class _PositionalRewrites(Walker):
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._params.pop()
+        self._texts.pop()
         self._bodies.pop()
 
     def _a_history(self, expr: cst.BaseExpression) -> str | None:
@@ -1544,6 +1564,9 @@ class _PositionalRewrites(Walker):
             older: cst.CSTNode | None = test_if.body if side == "body" else test_if.orelse
             if older is None:
                 older = _after_continue(node.body, test_if)
+            texts = bool(self._texts) and listed in self._texts[-1]
+            if older is not None and not _acts_on_item(older, node, listed, index, texts):
+                continue
             writes: list[cst.CSTNode] = (
                 [w for w in _simple_statements(older) if _writes_field(w)] if older else []
             )
@@ -1693,6 +1716,18 @@ def _returns_list(value: cst.BaseExpression) -> bool:
 
 
 _SCALARS = frozenset({"str", "bytes", "int", "float", "bool"})
+
+
+def _holds_texts(param: cst.Param) -> bool:
+    """`names: list[str]`, `Optional[List[str]]`: a list of text, whose items have no fields."""
+    if param.annotation is None:
+        return False
+    code = _code(param.annotation.annotation).removeprefix("Optional[")
+    head, _, rest = code.partition("[")
+    return (
+        head.strip() in ("list", "List", "Sequence", "tuple", "Tuple")
+        and rest.split("]", 1)[0].split(",", 1)[0].strip() in _SCALARS
+    )
 
 
 def _holds_items(param: cst.Param) -> bool:
@@ -2234,6 +2269,56 @@ def _after_continue(body: cst.BaseSuite, test_if: cst.If) -> cst.CSTNode | None:
     ends = isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Continue)
     rest = body.body[body.body.index(test_if) + 1 :]
     return cst.IndentedBlock(body=rest) if ends and rest else None
+
+
+def _acts_on_item(
+    branch: cst.CSTNode, loop: cst.For, listed: str, index: str | None, texts: bool
+) -> bool:
+    """Whether the older items' branch does something to the item it is at: reads it
+    (`m`, `h[i]`, or a local made from it: `data = dict(m)`), places something in its
+    stead (`out.append(...)`), or leaves it out (`continue`, `del`, `pop`). An item of a
+    list of text (`names: list[str]`) has no fields: a branch that fills a settings dict
+    (`kwargs["next"] = names[i + 1]` in a loop over all but the last name) without reading
+    the item itself rewrites no item of a history."""
+    items = {n.value for n in _target_names(loop.target)} - {index}
+    assigns = [
+        stmt
+        for stmt in _simple_statements(loop.body)
+        if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1
+    ]
+    grown = not texts
+    while grown:  # locals made from the item, and from those
+        grown = False
+        for stmt in assigns:
+            made = {n.value for n in _target_names(stmt.targets[0].target)} - items
+            if made and any(n.value in items for n in _names_in(stmt.value)):
+                items |= made
+                grown = True
+    at_index = f"{listed}[{index}]" if index else None
+    for sub in _walk_nodes(branch):
+        if isinstance(sub, cst.Name) and sub.value in items:
+            return True
+        if isinstance(sub, (cst.Continue, cst.Del, cst.Return)):
+            return True
+        if isinstance(sub, cst.Subscript) and at_index is not None and _code(sub) == at_index:
+            return True
+        if (
+            isinstance(sub, cst.Call)
+            and isinstance(sub.func, cst.Attribute)
+            and sub.func.attr.value in ("append", "extend", "insert", "pop", "remove")
+        ):
+            return True
+    return False
+
+
+def _walk_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    nodes: list[cst.CSTNode] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        nodes.append(current)
+        stack.extend(current.children)
+    return nodes
 
 
 def _first_statement(branch: cst.CSTNode | None) -> cst.CSTNode | None:
