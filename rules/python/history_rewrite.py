@@ -893,7 +893,7 @@ class HistoryWindow(PythonRule):
             undecorated.walk(ctx.module)
             for node in undecorated.found:
                 ctx.report(type(self), node, _UNDECORATED)
-        rewrites = _PositionalRewrites()
+        rewrites = _PositionalRewrites(ctx.text)
         rewrites.walk(ctx.module)
         for node, shape in rewrites.found:
             ctx.report(type(self), node, _POSITIONAL_MESSAGES[shape])
@@ -1477,7 +1477,8 @@ class _PositionalRewrites(Walker):
     the list it trims). The branch that places `cache_control` markers is no rewrite (the
     markers move by design; the bytes cached before them stay the same)."""
 
-    def __init__(self) -> None:
+    def __init__(self, text: str) -> None:
+        self.text = text
         self.found: list[tuple[cst.CSTNode, str]] = []
         self._params: list[set[str]] = []
         self._texts: list[set[str]] = []  # parameters annotated as lists of text
@@ -1490,9 +1491,9 @@ class _PositionalRewrites(Walker):
         self._bodies.append(node.body)
         found = _collect(node.body)  # once per function: both looks read the same body
         self._older_apart(found)
-        self._returned_window(found)
+        self._returned_window(found, node.name.value)
 
-    def _returned_window(self, found: _Collect) -> None:
+    def _returned_window(self, found: _Collect, name: str) -> None:
         """`tail = view[-n:]` ... `return View(events=head + tail)`: a function that takes
         the history and hands back its newest items as the list to send (a history
         processor, a condenser). A window formatted into text for a tool result or a log
@@ -1507,8 +1508,10 @@ class _PositionalRewrites(Walker):
                 derived[target.value] = window
         for ret in found.returns:
             # `return self._history[-n:]`, `return [*self._older[-k:], *self._history]`:
-            # the newest items of the history the object keeps, handed back as the list.
-            if ret.value is None:
+            # the newest items of the history the object keeps, handed back as the list
+            # the object itself goes on with (a public accessor no one here calls may be
+            # a listing for a screen).
+            if ret.value is None or f"self.{name}(" not in self.text:
                 continue
             for part in _list_parts(ret.value):
                 window = _window_of(part, _own_history)
@@ -1519,9 +1522,9 @@ class _PositionalRewrites(Walker):
         for ret in found.returns:
             if ret.value is None or not _returns_list(ret.value):
                 continue
-            for name in _names_in(ret.value):
-                if name.value in derived:
-                    self.found.append((derived[name.value], "returned"))
+            for used in _names_in(ret.value):
+                if used.value in derived:
+                    self.found.append((derived[used.value], "returned"))
                     return
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
