@@ -2161,7 +2161,7 @@ class _LimitedReads(Walker):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         found = _collect(node.body)
-        reads: dict[str, tuple[cst.Call, cst.Arg]] = {}
+        reads: dict[str, list[tuple[cst.Call, cst.Arg]]] = {}
         for stmt in found.simple:
             if not isinstance(stmt, cst.Assign):
                 continue
@@ -2172,17 +2172,21 @@ class _LimitedReads(Walker):
                     value.func, {a.keyword.value: a for a in value.args if a.keyword}
                 )
                 if count is not None:
-                    reads.update((t, (value, count)) for t in targets)
+                    for t in targets:
+                        reads.setdefault(t, []).append((value, count))
                     continue
             # `converted = [convert(m) for m in history]`: the same turns, another form.
             made = {n.value for n in _names_in(stmt.value)} & set(reads)
             if made and len(targets) == 1:
-                reads[targets[0]] = reads[sorted(made)[0]]
+                carried = [r for n in sorted(made) for r in reads[n]]
+                kept = reads.get(targets[0], [])
+                reads[targets[0]] = kept + [r for r in carried if r not in kept]
         if not reads:
             return
         for placed in _placed_in_list(node.body):
-            if placed in reads and reads[placed] not in self.found:
-                self.found.append(reads[placed])
+            for read in reads.get(placed, []):
+                if read not in self.found:
+                    self.found.append(read)
 
 
 def _placed_in_list(body: cst.CSTNode) -> set[str]:
