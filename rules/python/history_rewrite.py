@@ -884,7 +884,7 @@ class HistoryWindow(PythonRule):
                     "rewritten; read it whole and trim rarely, in large steps, or summarise",
                 )
         if ":]" in ctx.text:
-            kept_head = _HeadAndNewest()
+            kept_head = _HeadAndNewest("summar" in ctx.text.lower())
             kept_head.walk(ctx.module)
             for node in kept_head.found:
                 ctx.report(type(self), node, _POSITIONAL_MESSAGES["head"])
@@ -2063,12 +2063,13 @@ class _HeadAndNewest(Walker):
     history is longer. Only a history by name (`messages`, `memories`, `history`): the
     head and tail of a text or a log (`text[:500] + text[-500:]`) are no conversation."""
 
-    def __init__(self) -> None:
+    def __init__(self, summaries: bool) -> None:
+        self.summaries = summaries  # the module mentions a summary: look per function
         self.found: list[cst.CSTNode] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         found = _collect(node.body)
-        if "summar" in _code(node).lower():
+        if self.summaries and "summar" in _code(node).lower():
             return  # head + summary + recent turns: a compaction, summarised once
         for loop in found.loops:
             self._cut_at_loop_index(loop)
