@@ -504,6 +504,11 @@ class DynamicBeforeStatic(PythonRule):
                 notes = [{"role": "user", "content": query}]
                 notes.insert(0, {"role": "system", "content": f"Known: {memories}"})
                 return messages, notes
+
+            def insert_summary(self, summary_content, insert_index):
+                # a one-off compaction: the summary is made once and kept
+                messages = self._store.get_messages()
+                messages.insert(insert_index, {"role": "assistant", "content": summary_content})
             """
         ),
         # A Mustache template (chevron) rendered with its static text first.
@@ -1156,10 +1161,27 @@ def _inserted_at_front(ctx: PythonContext) -> list[Block]:
         if into.items is not None and not any(i.spread for i in into.items):
             continue
         message = ctx.evaluator.eval(call.args[1].value, site.scope, site.at)
-        content = message.field("content") or message
+        content = _lookups_only(message.field("content") or message)
+        if content is None:
+            continue
         label = f"the message inserted by `{ctx.evaluator.code(call)}`"
         out.append(Block(content, label, "messages", prefix=True, before_history=True))
     return out
+
+
+def _lookups_only(val: Val) -> Val | None:
+    """The text of an inserted message with only what was looked up for the request: a
+    summary or a marker handed in (`insert_summary(summary_content, index)`, a one-off
+    compaction) is made once and kept. None when nothing was looked up."""
+    if not any(t.kind == STATE for t in val.all_taints()):
+        return None
+    parts = tuple(
+        Dyn(frozenset(t for t in p.taints if t.kind == STATE), p.node, p.made)
+        if isinstance(p, Dyn)
+        else p
+        for p in val.text_parts()
+    )
+    return Val(parts=parts, node=val.node)
 
 
 def _conversation_state(taints: frozenset[Taint], parameters: bool, placed: str) -> Taint | None:

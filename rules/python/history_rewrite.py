@@ -884,7 +884,7 @@ class HistoryWindow(PythonRule):
                     "rewritten; read it whole and trim rarely, in large steps, or summarise",
                 )
         if ":]" in ctx.text:
-            kept_head = _HeadAndNewest()
+            kept_head = _HeadAndNewest("summar" in ctx.text.lower())
             kept_head.walk(ctx.module)
             for node in kept_head.found:
                 ctx.report(type(self), node, _POSITIONAL_MESSAGES["head"])
@@ -893,7 +893,7 @@ class HistoryWindow(PythonRule):
             undecorated.walk(ctx.module)
             for node in undecorated.found:
                 ctx.report(type(self), node, _UNDECORATED)
-        rewrites = _PositionalRewrites()
+        rewrites = _PositionalRewrites(ctx.text)
         rewrites.walk(ctx.module)
         for node, shape in rewrites.found:
             ctx.report(type(self), node, _POSITIONAL_MESSAGES[shape])
@@ -1477,7 +1477,8 @@ class _PositionalRewrites(Walker):
     the list it trims). The branch that places `cache_control` markers is no rewrite (the
     markers move by design; the bytes cached before them stay the same)."""
 
-    def __init__(self) -> None:
+    def __init__(self, text: str) -> None:
+        self.text = text
         self.found: list[tuple[cst.CSTNode, str]] = []
         self._params: list[set[str]] = []
         self._texts: list[set[str]] = []  # parameters annotated as lists of text
@@ -1490,9 +1491,9 @@ class _PositionalRewrites(Walker):
         self._bodies.append(node.body)
         found = _collect(node.body)  # once per function: both looks read the same body
         self._older_apart(found)
-        self._returned_window(found)
+        self._returned_window(found, node.name.value)
 
-    def _returned_window(self, found: _Collect) -> None:
+    def _returned_window(self, found: _Collect, name: str) -> None:
         """`tail = view[-n:]` ... `return View(events=head + tail)`: a function that takes
         the history and hands back its newest items as the list to send (a history
         processor, a condenser). A window formatted into text for a tool result or a log
@@ -1507,8 +1508,10 @@ class _PositionalRewrites(Walker):
                 derived[target.value] = window
         for ret in found.returns:
             # `return self._history[-n:]`, `return [*self._older[-k:], *self._history]`:
-            # the newest items of the history the object keeps, handed back as the list.
-            if ret.value is None:
+            # the newest items of the history the object keeps, handed back as the list
+            # the object itself goes on with (a public accessor no one here calls may be
+            # a listing for a screen).
+            if ret.value is None or f"self.{name}(" not in self.text:
                 continue
             for part in _list_parts(ret.value):
                 window = _window_of(part, _own_history)
@@ -1519,9 +1522,9 @@ class _PositionalRewrites(Walker):
         for ret in found.returns:
             if ret.value is None or not _returns_list(ret.value):
                 continue
-            for name in _names_in(ret.value):
-                if name.value in derived:
-                    self.found.append((derived[name.value], "returned"))
+            for used in _names_in(ret.value):
+                if used.value in derived:
+                    self.found.append((derived[used.value], "returned"))
                     return
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -2060,12 +2063,13 @@ class _HeadAndNewest(Walker):
     history is longer. Only a history by name (`messages`, `memories`, `history`): the
     head and tail of a text or a log (`text[:500] + text[-500:]`) are no conversation."""
 
-    def __init__(self) -> None:
+    def __init__(self, summaries: bool) -> None:
+        self.summaries = summaries  # the module mentions a summary: look per function
         self.found: list[cst.CSTNode] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         found = _collect(node.body)
-        if "summar" in _code(node).lower():
+        if self.summaries and "summar" in _code(node).lower():
             return  # head + summary + recent turns: a compaction, summarised once
         for loop in found.loops:
             self._cut_at_loop_index(loop)
@@ -2158,7 +2162,7 @@ class _LimitedReads(Walker):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         found = _collect(node.body)
-        reads: dict[str, tuple[cst.Call, cst.Arg]] = {}
+        reads: dict[str, list[tuple[cst.Call, cst.Arg]]] = {}
         for stmt in found.simple:
             if not isinstance(stmt, cst.Assign):
                 continue
@@ -2169,17 +2173,21 @@ class _LimitedReads(Walker):
                     value.func, {a.keyword.value: a for a in value.args if a.keyword}
                 )
                 if count is not None:
-                    reads.update((t, (value, count)) for t in targets)
+                    for t in targets:
+                        reads.setdefault(t, []).append((value, count))
                     continue
             # `converted = [convert(m) for m in history]`: the same turns, another form.
             made = {n.value for n in _names_in(stmt.value)} & set(reads)
             if made and len(targets) == 1:
-                reads[targets[0]] = reads[sorted(made)[0]]
+                carried = [r for n in sorted(made) for r in reads[n]]
+                kept = reads.get(targets[0], [])
+                reads[targets[0]] = kept + [r for r in carried if r not in kept]
         if not reads:
             return
         for placed in _placed_in_list(node.body):
-            if placed in reads and reads[placed] not in self.found:
-                self.found.append(reads[placed])
+            for read in reads.get(placed, []):
+                if read not in self.found:
+                    self.found.append(read)
 
 
 def _placed_in_list(body: cst.CSTNode) -> set[str]:
