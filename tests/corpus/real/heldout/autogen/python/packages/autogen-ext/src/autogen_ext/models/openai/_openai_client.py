@@ -1,4 +1,4 @@
-"""Reconstruction of microsoft/autogen@027ecf0a379bcc1d09956d46d12d44a3ad9cee14:python/packages/autogen-ext/src/autogen_ext/models/openai/_openai_client.py (lines 582-608), trimmed; not the original text."""
+"""Reconstruction of microsoft/autogen@027ecf0a379bcc1d09956d46d12d44a3ad9cee14:python/packages/autogen-ext/src/autogen_ext/models/openai/_openai_client.py (lines 244-270, 582-608), trimmed; not the original text."""
 
 from typing import List
 
@@ -23,3 +23,21 @@ class BaseOpenAIChatCompletionClient:
                 _messages.insert(first_idx, SystemMessage(content=system_message_content))
             messages = _messages
         return messages
+
+
+def convert_tools(tools) -> List[dict]:
+    result: List[dict] = []
+    for tool in tools:
+        tool_schema = tool.schema if hasattr(tool, "schema") else tool
+        result.append(
+            {
+                "type": "function",
+                "function": {
+                    "name": tool_schema["name"],
+                    "description": tool_schema.get("description", ""),
+                    "parameters": tool_schema.get("parameters", {}),
+                    "strict": tool_schema.get("strict", False),
+                },
+            }
+        )
+    return result
