@@ -8,15 +8,19 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Protocol
 
-from promptlint.check.not_prompts import generates_file
+from promptlint.check.template_files import is_template_path
 from promptlint.findings import FileError, Finding
 
 if TYPE_CHECKING:
     from promptlint.check.config import CheckConfig
     from promptlint.check.rule import Rule
+
+
+def is_python_path(path: PurePath) -> bool:
+    return path.suffix == ".py"  # case-sensitive, as Python's own import system
 
 
 @dataclass(frozen=True)
@@ -29,29 +33,12 @@ class FrontendSpec:
 
     language: str
     target: str  # "module:attribute"
-    suffixes: tuple[str, ...] = ()
-    names: tuple[str, ...] = ()  # lower-case file names
-    case_sensitive: bool = True  # suffix match (".py" as Python itself does)
-    # Names with a matching suffix that are something else (`bot.py.jinja2`, a scaffold).
-    excluded: Callable[[str], bool] | None = None
-
-    def matches(self, path: Path) -> bool:
-        name = path.name if self.case_sensitive else path.name.lower()
-        if name.lower() in self.names:
-            return True
-        return name.endswith(self.suffixes) and not (self.excluded and self.excluded(name))
+    matches: Callable[[PurePath], bool]
 
 
 SPECS: list[FrontendSpec] = [
-    FrontendSpec("python", "promptlint.python.frontend:FRONTEND", (".py",)),
-    FrontendSpec(
-        "jinja",
-        "promptlint.templates.frontend:FRONTEND",
-        (".jinja", ".jinja2", ".j2", ".prompt", ".prompty"),
-        ("chat_template.json", "tokenizer_config.json"),
-        case_sensitive=False,
-        excluded=generates_file,
-    ),
+    FrontendSpec("python", "promptlint.python.frontend:FRONTEND", is_python_path),
+    FrontendSpec("jinja", "promptlint.templates.frontend:FRONTEND", is_template_path),
 ]
 FRONTENDS: list[str] = [spec.target for spec in SPECS]
 
@@ -66,8 +53,6 @@ class FrontendResult:
 
 class Frontend(Protocol):
     name: str  # = Rule.LANGUAGE of the rules it runs
-
-    def matches(self, path: Path) -> bool: ...
 
     def check_text(
         self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig

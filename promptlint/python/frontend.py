@@ -340,9 +340,6 @@ class PythonFrontend:
     def _reader(self, index: ModuleIndex, project: Project, module_name: str) -> Evaluator:
         return Evaluator(index, self._volatile, project=project, module_name=module_name)
 
-    def matches(self, path: Path) -> bool:
-        return path.suffix == ".py"
-
     def check_text(
         self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig
     ) -> FrontendResult:

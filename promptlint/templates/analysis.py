@@ -18,7 +18,7 @@ from jinja2 import meta, nodes
 
 from promptlint.templates.loading import TemplateSource
 from promptlint.templates.sandbox import SERVER_INPUTS, parse_environment, unknown_helpers
-from promptlint.templates.sections import final_input_line, is_prompty, role_sections
+from promptlint.templates.sections import final_input_line
 
 # Callables that return the current time (`strftime_now` is what model servers provide;
 # the others are what applications commonly register for their prompt templates).
@@ -371,7 +371,7 @@ def analyse(src: TemplateSource) -> TemplateAnalysis:
     is_chat = src.is_chat_file or ("messages" in undeclared and _reads_turns(tree))
     analysis = TemplateAnalysis(src, tree, is_chat, undeclared, loop if is_chat else None)
     if not is_chat:
-        analysis.final_input = final_input_line(role_sections(src.source, is_prompty(src.path)))
+        analysis.final_input = final_input_line(src.sections)
     _collect_assignments(analysis)
     for index, (node, parents) in enumerate(walk(tree)):
         if node is analysis.conversation_loop:

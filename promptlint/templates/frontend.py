@@ -24,7 +24,6 @@ from promptlint.templates.analysis import TemplateAnalysis, analyse
 from promptlint.templates.loading import (
     TemplateLoadError,
     TemplateSource,
-    is_template_path,
     load_templates,
 )
 from promptlint.templates.render_check import RenderIssue, RenderReport, check_template
@@ -53,9 +52,6 @@ class TemplateFrontend:
     name = "jinja"
     # Rule examples (tests/check/test_rule_examples.py) are checked under this name.
     example_path = "example.jinja"
-
-    def matches(self, path: Path) -> bool:
-        return is_template_path(path)
 
     def check_text(
         self, path: str, text: str, rules: Sequence[type[Rule]], config: CheckConfig

@@ -15,18 +15,15 @@ import json
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path, PurePath
 
-from promptlint.check.not_prompts import generates_file
-from promptlint.templates.sections import is_prompty, role_sections
-
-TEMPLATE_SUFFIXES = (".jinja", ".jinja2", ".j2")
-# Prompt files: read as Jinja templates when their role sections say they hold a chat
-# request (templates/sections.py); other `.prompt` formats are left alone.
-PROMPT_FILE_SUFFIXES = (".prompt", ".prompty")
-JSON_TEMPLATE_FILES = ("chat_template.json", "tokenizer_config.json")
-# Files named like this always hold a chat template (rendered over `messages`).
-CHAT_TEMPLATE_FILES = ("chat_template.jinja", *JSON_TEMPLATE_FILES)
+from promptlint.check.template_files import (
+    CHAT_TEMPLATE_FILES,
+    JSON_TEMPLATE_FILES,
+    PROMPT_FILE_SUFFIXES,
+)
+from promptlint.templates.sections import Section, is_prompty, role_sections
 
 
 class TemplateLoadError(Exception):
@@ -37,13 +34,6 @@ class TemplateLoadError(Exception):
         self.reason = reason
         self.line = line
         self.column = column
-
-
-def is_template_path(path: PurePath) -> bool:
-    name = path.name.lower()
-    if name in JSON_TEMPLATE_FILES:
-        return True
-    return name.endswith((*TEMPLATE_SUFFIXES, *PROMPT_FILE_SUFFIXES)) and not generates_file(name)
 
 
 @dataclass(frozen=True)
@@ -74,6 +64,11 @@ class TemplateSource:
     @property
     def is_chat_file(self) -> bool:
         return PurePath(self.path).name.lower() in CHAT_TEMPLATE_FILES
+
+    @cached_property
+    def sections(self) -> tuple[Section, ...]:
+        """Its role sections (`# system`, Prompty's `user:`), parsed once."""
+        return role_sections(self.source, is_prompty(self.path))
 
     @property
     def label(self) -> str:
@@ -115,14 +110,15 @@ def _position(starts: list[int], offset: int) -> tuple[int, int]:
 def load_templates(path: str, text: str) -> list[TemplateSource]:
     """The prompt templates `text` (the content of `path`) holds: [] when a JSON file has
     none, and for a `.prompt` file without role sections (templates that generate code,
-    configuration or a web page are left out by their names, `is_template_path`, and by
-    `is_page` / `extends_page`)."""
+    configuration or a web page are left out by their names, `is_template_path` in
+    check/template_files.py, and by `is_page` / `extends_page`)."""
     name = PurePath(path).name.lower()
     if name in JSON_TEMPLATE_FILES:
         return _load_json(path, text)
-    if name.endswith(PROMPT_FILE_SUFFIXES) and not role_sections(text, is_prompty(name)):
+    source = TemplateSource(path=path, source=text, file_text=text)
+    if name.endswith(PROMPT_FILE_SUFFIXES) and not source.sections:
         return []
-    return [TemplateSource(path=path, source=text, file_text=text)]
+    return [source]
 
 
 def load_template_file(path: Path) -> list[TemplateSource]:

@@ -256,31 +256,27 @@ def test_rules_lists_every_language(project: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "name",
+    ("name", "language"),
     [
-        "bot.py",
-        "bot.PY",
-        "x.pyi",
-        "a.jinja",
-        "A.J2",
-        "t.jinja2",
-        "chat_template.json",
-        "Tokenizer_Config.json",
-        "config.json",
-        "README.md",
+        ("bot.py", "python"),
+        ("bot.PY", None),
+        ("x.pyi", None),
+        ("a.jinja", "jinja"),
+        ("A.J2", "jinja"),
+        ("t.jinja2", "jinja"),
+        ("search.prompty", "jinja"),
+        ("bot.py.jinja2", None),
+        ("chat_template.json", "jinja"),
+        ("Tokenizer_Config.json", "jinja"),
+        ("config.json", None),
+        ("README.md", None),
     ],
 )
-def test_discovery_matches_what_each_front_end_reads(name: str) -> None:
-    from promptlint.check.frontends import SPECS, frontend_for_language
+def test_discovery_gives_each_file_one_front_end_by_name(name: str, language: str | None) -> None:
+    from promptlint.check.frontends import spec_for_path
 
-    path = Path("some") / name
-    by_spec = {spec.language for spec in SPECS if spec.matches(path)}
-    by_frontend = set()
-    for spec in SPECS:
-        frontend = frontend_for_language(spec.language)
-        if frontend is not None and frontend.matches(path):
-            by_frontend.add(spec.language)
-    assert by_spec == by_frontend
+    spec = spec_for_path(Path("some") / name)
+    assert (spec.language if spec else None) == language
 
 
 def test_fix_keeps_bom_and_crlf(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ import pytest
 
 from promptlint.check.config import CheckConfig
 from promptlint.check.engine import RunOptions, run_check
-from promptlint.templates.loading import PROMPT_FILE_SUFFIXES, TEMPLATE_SUFFIXES
+from promptlint.check.template_files import PROMPT_FILE_SUFFIXES, TEMPLATE_SUFFIXES
 
 from .test_corpus import expected as expected_in
 

@@ -8,7 +8,8 @@ from pathlib import PurePath
 import pytest
 
 from promptlint.check.not_prompts import extends_page, is_page
-from promptlint.templates.loading import TemplateLoadError, is_template_path, load_templates
+from promptlint.check.template_files import is_template_path
+from promptlint.templates.loading import TemplateLoadError, load_templates
 
 
 @pytest.mark.parametrize(
