@@ -170,6 +170,10 @@ RETRIEVAL_METHOD_WORDS = frozenset(
 RETRIEVAL_STORE_WORDS = frozenset(
     {"memory", "memories", "mem", "retriever", "knowledge", "learning", "learnings"}
 )
+# With a store's name, words of a method name that say it reads from that store: the
+# object's own accessor of its memory (`self.get_memory_context()`, `load_memory(...)`),
+# wherever the store behind it is kept.
+STORE_READ_WORDS = frozenset({"get", "load", "fetch", "read", "context"})
 # Methods of such a store that write to it or describe it, not look something up.
 NOT_RETRIEVAL_WORDS = frozenset(
     {
@@ -254,6 +258,16 @@ PER_PROCESS = frozenset(
     {"os.getpid", "os.getppid", "socket.gethostname", "platform.node", "threading.get_ident"}
 )
 # Names that say "this holds the conversation history".
+# A read of the stored conversation cut to its newest turns by a count given by name
+# (`get_chat_history(sid, max_messages=10)`): the verbs, the nouns of what is stored, the
+# keywords of the count.
+READ_VERBS = frozenset({"get", "load", "fetch", "read", "list", "recent", "latest"})
+STORED_TURN_WORDS = frozenset({"history", "messages", "items", "turns", "conversation"})
+TURN_COUNT_LIMITS = frozenset(
+    {"limit", "max_messages", "max_items", "max_turns", "max_history", "last_n", "num_messages"}
+    | {"n_messages", "history_limit", "message_limit", "window_size", "max_history_messages"}
+)
+
 HISTORY_NAMES = ("history", "messages", "conversation", "turns", "chat_log", "transcript", "memory")
 
 

@@ -161,7 +161,11 @@ class Evaluator:
         self._code: dict[int, str] = {}  # id(node) -> its source (see `code`)
         self._constant_params: dict[tuple[int, str], bool] = {}
         self._passed: dict[tuple[int, str], Val | None] = {}  # see `_passed_text`
+        self._validated: dict[tuple[int, str], Val | None] = {}  # see `_validated_field`
         self._spans: dict[int, dict[int, tuple[int, int]]] = {}  # see `_loop_spans`
+        # (every `.list_tools()` call of the module, those awaited or handed to a runner,
+        # and whether the module's own `def list_tools()` runs a coroutine)
+        self._coroutine_calls: tuple[set[int], set[int], bool] | None = None
         self._bound_returns = 0  # returns followed with arguments bound (MAX_BOUND_RETURNS)
         self._bound_evals = 0  # evaluations with arguments bound (MAX_BOUND_EVALS)
         # id(scope) -> the names the scope writes to a file (`written_to_file`), built once
@@ -484,8 +488,11 @@ class Evaluator:
                         # made as: the last assignment that does not read it is the base.
                         plain = [ev for ev in inits if not _reads_key(ev.value, key)]
                         init = (plain or inits)[-1]
-                        base = self._eval_event(key, init, init.owner or s)
+                        base = self._set_on_instance(key, init, s)
                         return self._apply(key, s, base, events or [], 0, at)
+                validated = self._validated_field(s.class_scope, key[len("self.") :])
+                if validated is not None:
+                    return self._apply(key, s, validated, events or [], 0, at)
                 # Not set on the instance: a class attribute, of this class or a base.
                 inherited = self._class_attribute(s.class_scope, key[len("self.") :])
                 if inherited is not None:
@@ -494,21 +501,64 @@ class Evaluator:
             s = s.parent
         return None
 
+    def _set_on_instance(self, key: str, init: Event, reader: Scope) -> Val:
+        """What `self.x` holds when another method reads it: the assignment `init` and
+        what the method that makes it adds right after (`self.skills = {}`, then
+        `self.skills[s.name] = s` in a loop over a directory listing in `__init__`)."""
+        owner = init.owner or reader
+        val = self._eval_event(key, init, owner)
+        if owner is reader:
+            return val
+        made = owner.events.get(key, [])
+        start = next((i + 1 for i, ev in enumerate(made) if ev is init), len(made))
+        return self._apply(key, owner, val, made, start, 10**9)
+
+    def _validated_field(self, cls: Scope, attr: str) -> Val | None:
+        """pydantic: `self.attr` holds what a `@field_validator("attr")` (or `@validator`)
+        of the class or a base returns. Only the order it gives is kept (`return
+        list(set(apps))`): its input is what the object was built with, configuration."""
+        cache_key = (id(cls), attr)
+        if cache_key not in self._validated:
+            self._validated[cache_key] = None  # a validator reading its own field
+            self._validated[cache_key] = self._validator_return(cls, attr)
+        return self._validated[cache_key]
+
+    def _validator_return(self, cls: Scope, attr: str) -> Val | None:
+        for ev, owner in self._lineage(cls):
+            for fn in owner.functions.values():
+                if not any(_validates(d.decorator, attr) for d in fn.decorators):
+                    continue
+                fscope = ev.index.scope_of_function.get(id(fn))
+                if fscope is None:
+                    continue
+                if ev is self:
+                    val = self.returned(fscope)
+                else:
+                    assert self.project is not None
+                    with self.project.hop():
+                        val = ev.returned(fscope)
+                own = frozenset(t for t in val.all_taints() if t.kind == UNORDERED) if val else None
+                return Val(own=own, node=fscope.node) if own else None
+        return None
+
     def _param(self, key: str, scope: Scope) -> Val:
         param = scope.params[key]
         if scope.self_name == key:
             return Val(node=param)
         ann = param.annotation.annotation if param.annotation is not None else None
         instance = isinstance(ann, cst.Name) and self._module_class(ann.value) is not None
+        lowered = key.lower()
+        configured = any(h in lowered for h in cat.STATIC_PARAM_HINTS)
         if scope.name == "__init__" and scope.class_scope is not None and not instance:
             # What an object is built with (an agent's role, its workers, a client) is its
             # configuration: agents, roles and clients are built once and asked many times.
-            # An object of the module's own data classes (`user: User`) is still data.
-            return Val(node=param)
+            # An object of the module's own data classes (`user: User`) is still data. A
+            # prompt template it is built with (`system_prompt: str = SEARCH_PROMPT`, kept
+            # as `self.system_prompt`) holds its default's text, read as below.
+            return (self._default_text(param, scope) if configured else None) or Val(node=param)
         role = ann.value if instance and isinstance(ann, cst.Name) else None
         kind = "instance" if instance else None
-        lowered = key.lower()
-        if any(h in lowered for h in cat.STATIC_PARAM_HINTS):
+        if configured:
             # A prompt template handed in is configuration; its default (`system_prompt:
             # str = ANSWER_PROMPT`) is the text it holds unless someone configures
             # another, so its static text and placeholders are read from there.
@@ -739,7 +789,7 @@ class Evaluator:
                     # `self.files.remove(f)` in a method mutates what `__init__` set.
                     inits = [e for e in scope.class_scope.events.get(key, ()) if e.kind == "assign"]
                     if inits:
-                        base = self._eval_event(key, inits[-1], inits[-1].owner or scope)
+                        base = self._set_on_instance(key, inits[-1], scope)
                 start = 0
             else:
                 base = self._eval_event(key, before[base_idx], scope, env)
@@ -882,6 +932,13 @@ class Evaluator:
             # `d[k] = v` in a loop orders the keys as the loop does.
             order = self._loop_taints(ev, scope) if in_loop else frozenset()
             return val.with_own(new.all_taints() | order)
+        if ev.kind == "closure":
+            # A closure that adds its arguments to this name, called here: they go in, in
+            # the order of the loops around the call.
+            assert isinstance(ev.node, cst.Call)
+            given = merge([self.eval(a.value, scope, ev.end, env) for a in ev.node.args], ev.node)
+            more = repeated(given.all_taints()) if in_loop else given.all_taints()
+            return Val(own=val.all_taints() | more | self._loop_taints(ev, scope), node=val.node)
         if ev.kind != "call":
             return val
         call = ev.node
@@ -1163,6 +1220,16 @@ class Evaluator:
     def _unordered(self, node: cst.CSTNode, detail: str, fix: str | None) -> Taint:
         return Taint(UNORDERED, node, detail, fix)
 
+    def _sync_listing(self, call: cst.Call) -> bool:
+        """Whether this `list_tools()` call of this module is used as it returns, not
+        awaited nor handed to a runner (`asyncio.run(...)`, `loop.run_until_complete(...)`):
+        MCP's `ClientSession.list_tools()` is a coroutine, so a call used as it returns is
+        some other object's method."""
+        if self._coroutine_calls is None:
+            self._coroutine_calls = _coroutine_listings(self.module)
+        listed, coroutines, wraps_coroutine = self._coroutine_calls
+        return id(call) in listed and id(call) not in coroutines and not wraps_coroutine
+
     def _listing(self, node: cst.CSTNode) -> Val:
         """The tools of an MCP server, in the order its listing gives them."""
         return Val(own=frozenset({self._unordered(node, cat.MCP_LISTING, None)}), node=node)
@@ -1312,6 +1379,14 @@ class Evaluator:
                 or (short == "ChatPromptTemplate" and args)
             ) and args:
                 return self._lc_template(self.eval(args[0].value, scope, at, env), e)
+        limited = limited_history_read(func, kwargs)
+        if limited is not None:
+            # `store.get_chat_history(sid, max_messages=10)` on every request: the newest
+            # N stored turns, a window that moves once the session is longer (reported at
+            # the count that cuts it, as `history[-n:]` is at its slice).
+            cut = self.code(limited.keyword or func)
+            window = Taint(WINDOW, limited, f"`{self.code(func)}(..., {cut}=...)`")
+            return Val(own=frozenset({window}), node=e)
         if method is not None and isinstance(func, cst.Attribute):
             recv = self.eval(func.value, scope, at, env)
             if method in cat.KEY_ORDER_SOURCES:
@@ -1321,6 +1396,10 @@ class Evaluator:
                 return self._listing(e)
             if method in cat.UNORDERED_METHODS and qname not in ("glob.glob",):
                 if method == "list_tools":
+                    if self._sync_listing(e):
+                        # A registry's own `list_tools()` (names in registration order),
+                        # not the MCP client's coroutine.
+                        return recv
                     return self._listing(e)
                 return recv.with_own([self._unordered(e, cat.UNORDERED_METHODS[method], "sorted")])
             if _retrieves(func, self.index.imports):
@@ -1779,6 +1858,25 @@ def _written_name(call: cst.CSTNode) -> str | None:
     return arg.value if isinstance(arg, cst.Name) else None
 
 
+_VALIDATORS = frozenset({"field_validator", "validator"})
+
+
+def _validates(decorator: cst.BaseExpression, attr: str) -> bool:
+    """`@field_validator("apps")` / `@validator("apps", "tools")`: a pydantic validator of
+    the field `attr`."""
+    if not isinstance(decorator, cst.Call):
+        return False
+    name = dotted(decorator.func)
+    if name is None or name.split(".")[-1] not in _VALIDATORS:
+        return False
+    return any(
+        a.keyword is None
+        and isinstance(a.value, cst.SimpleString)
+        and string_value(a.value) == attr
+        for a in decorator.args
+    )
+
+
 def _factory_of(outer: Scope, inner: Scope) -> bool:
     """Whether `outer` returns the function (nested in it) that `inner` is or is inside of."""
     s: Scope | None = inner
@@ -1804,6 +1902,28 @@ def _configured_callable(func: cst.BaseExpression, scope: Scope) -> bool:
     return False
 
 
+def limited_history_read(func: cst.BaseExpression, kwargs: Mapping[str, cst.Arg]) -> cst.Arg | None:
+    """`get_chat_history(sid, max_messages=n)`, `session.get_items(limit=n)`: a read of the
+    stored conversation cut to its newest N turns by a count passed by name (not `None`
+    or `0`, which read it whole). -> the argument of the count."""
+    name = func.attr.value if isinstance(func, cst.Attribute) else dotted(func)
+    if name is None or not kwargs:
+        return None
+    words = set(cat.name_words(name.rsplit(".", 1)[-1]))
+    if not (words & cat.READ_VERBS and words & cat.STORED_TURN_WORDS):
+        return None
+    for keyword, arg in kwargs.items():
+        if keyword not in cat.TURN_COUNT_LIMITS:
+            continue
+        value = arg.value
+        if isinstance(value, cst.Name) and value.value == "None":
+            continue
+        if isinstance(value, cst.Integer) and value.value == "0":
+            continue
+        return arg
+    return None
+
+
 def _retrieves(func: cst.Attribute, imports: Mapping[str, str]) -> bool:
     """`knowledge.search(q)`, `memory_manager.get_user_memories(user_id)`,
     `self.mem.run(messages)`: a method that looks something up for the request, by its name
@@ -1826,6 +1946,8 @@ def _retrieves(func: cst.Attribute, imports: Mapping[str, str]) -> bool:
     if recv_words & _PATTERN_WORDS:
         return False
     if words & cat.RETRIEVAL_METHOD_WORDS:
+        return True
+    if words & cat.RETRIEVAL_STORE_WORDS and words & cat.STORE_READ_WORDS:
         return True
     return bool(recv_words & cat.RETRIEVAL_STORE_WORDS)
 
@@ -1868,6 +1990,63 @@ def _fixed_once(val: Val) -> Val:
     if parts is not None:
         parts = tuple(Dyn(keep(p.taints), p.node) if isinstance(p, Dyn) else p for p in parts)
     return replace(val, own=keep(val.own), parts=parts)
+
+
+# Callees that run or wait for the coroutine they are given (`asyncio.run`, `wait_for`,
+# `loop.run_until_complete`, `run_coroutine_threadsafe`, `anyio.from_thread.run`, `gather`,
+# `create_task`, `ensure_future`, `shield`, a project's `_run_async` / `run_sync`).
+_RUNNER_WORDS = ("run", "wait", "gather", "task", "future", "shield", "async", "sync")
+
+
+def _coroutine_listings(module: cst.Module) -> tuple[set[int], set[int], bool]:
+    """The ids of the module's `.list_tools()` calls, of those awaited or handed to
+    something that runs a coroutine, and whether the module defines a `list_tools()` that
+    awaits or runs one itself: a synchronous wrapper of an MCP client, whose callers get
+    the server's listing without an `await`."""
+    listed: set[int] = set()
+    coroutines: set[int] = set()
+    wrapper: list[bool] = []
+
+    def runs_coroutine(node: cst.Call) -> bool:
+        callee = (dotted(node.func) or "").rsplit(".", 1)[-1].lower()
+        return any(word in callee for word in _RUNNER_WORDS)
+
+    def is_listing(node: cst.BaseExpression) -> bool:
+        return (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "list_tools"
+        )
+
+    class _Listings(cst.CSTVisitor):
+        def __init__(self) -> None:
+            super().__init__()
+            self.in_sync_listing: list[bool] = []
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            self.in_sync_listing.append(
+                node.name.value == "list_tools" and node.asynchronous is None
+            )
+
+        def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+            self.in_sync_listing.pop()
+
+        def visit_Call(self, node: cst.Call) -> None:
+            if is_listing(node):
+                listed.add(id(node))
+            if runs_coroutine(node):
+                if self.in_sync_listing[-1:] == [True]:
+                    wrapper.append(True)  # a synchronous `list_tools()` running a coroutine
+                for arg in node.args:
+                    if is_listing(arg.value):
+                        coroutines.add(id(arg.value))
+
+        def visit_Await(self, node: cst.Await) -> None:
+            if is_listing(node.expression):
+                coroutines.add(id(node.expression))
+
+    module.visit(_Listings())
+    return listed, coroutines, bool(wrapper)
 
 
 # Calls that give what the awaitable they wrap gives.

@@ -37,9 +37,11 @@ from promptlint.python.requests import (
     Request,
     decorated_prompt_blocks,
     find_requests,
+    returned_one_shots,
     standalone_prefix_blocks,
     system_builder_blocks,
     wrapped_messages,
+    wrapped_systems,
 )
 from promptlint.python.values import UNORDERED, Taint, Val, static_text
 
@@ -58,7 +60,7 @@ LLM_HINTS = re.compile(
     r"|\bdef \w*(?:history|condens)\w*\("
     r"|\bdef \w+\([^)]*?\b\w*(?:history|messages|turns)\s*[:,)=]"
     # templates rendered here (python/rendered.py)
-    r"|\.from_string\(|\.get_template\(|\bTemplate\("
+    r"|\.from_string\(|\.get_template\(|\bTemplate\(|\b(?:chevron|pystache)\.render\("
     # tools or prompt parts built from a directory listing (rules/python/tool_order.py):
     # `functions = [load(p) for p in folder.glob("*.py")]`, sent from another module
     r"|\b\w*(?:tools|functions|descriptions?|enum)\s*=[^=\n][^\n]*"
@@ -264,6 +266,17 @@ class PythonContext:
         sinks = set(self.config.prompt_sinks)
         min_chars = self.config.one_shot_min_tokens * CHARS_PER_TOKEN
         return list(wrapped_messages(self.index, self.evaluator, sinks, min_chars))
+
+    @cached_property
+    def wrapped_systems(self) -> list[Block]:
+        """System text handed to the project's own client wrapper, the history after it."""
+        sinks = set(self.config.prompt_sinks)
+        return list(wrapped_systems(self.index, self.evaluator, sinks))
+
+    @cached_property
+    def returned_one_shots(self) -> list[Block]:
+        """The user message of a one-shot request a function returns as a message list."""
+        return list(returned_one_shots(self.index, self.evaluator))
 
     @cached_property
     def _agent_inputs(self) -> set[tuple[int, str]]:

@@ -33,7 +33,7 @@ MUTATORS = {
 class Event:
     """Something that changes what a name (or `self.attr`) holds."""
 
-    kind: str  # assign | iter | aug | call | setitem | del | shuffle | unpack
+    kind: str  # assign | iter | aug | call | setitem | del | shuffle | unpack | closure
     end: int  # ordinal after the statement: uses with a larger ordinal see it
     node: cst.CSTNode
     value: cst.BaseExpression | None = None
@@ -454,6 +454,15 @@ class _Indexer(Walker):
                     key,
                     Event("call", end, node, None, method=func.attr.value, loops=tuple(self.loops)),
                 )
+        if isinstance(func, cst.Name) and self.scope.kind == "function":
+            # `_add_skill(item)` in a loop, with `def _add_skill(item): skills.append(item)`
+            # inside this function: what the call is given goes into `skills`.
+            inner = self.scope.functions.get(func.value)
+            closure = self.index.scope_of_function.get(id(inner)) if inner else None
+            for key in _outer_growth(closure):
+                self._store(
+                    key, Event("closure", end, node, None, method=key, loops=tuple(self.loops))
+                )
         name = dotted(func)
         if name is not None and name.split(".")[-1] == "shuffle" and node.args:
             key = key_of(node.args[0].value, self.scope)
@@ -471,6 +480,26 @@ class _Indexer(Walker):
         if node.slice and isinstance(node.slice[0].slice, cst.Slice):
             at = self._tick()
             self.index.slices.append(Site(node, self.scope, at, tuple(self.loops)))
+
+
+# What a closure does to a list or table of its enclosing function that adds to it.
+_GROWS = frozenset({"append", "extend", "insert", "appendleft", "add", "update"})
+
+
+def _outer_growth(closure: Scope | None) -> list[str]:
+    """The names of the enclosing function a closure only adds to (`skills.append(item)`,
+    `seen[k] = v`), never binds: they are the enclosing function's."""
+    if closure is None or closure.parent is None or closure.parent.kind != "function":
+        return []
+    out = []
+    for key, events in closure.events.items():
+        if "." in key or key in closure.params or key not in closure.parent.events:
+            continue
+        if all(
+            ev.kind == "setitem" or (ev.kind == "call" and ev.method in _GROWS) for ev in events
+        ):
+            out.append(key)
+    return out
 
 
 def build_index(module: cst.Module) -> ModuleIndex:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from promptlint.check.not_prompts import is_page
-from promptlint.python.index import Scope, dotted, string_value
+from promptlint.python.index import Scope, dotted, key_of, string_value
 from promptlint.python.values import Static, static_text
 
 if TYPE_CHECKING:
@@ -65,6 +65,11 @@ def rendered_template(
 ) -> TemplateText | None:
     """The template `call` (a `.render(...)`) fills, when its text can be found."""
     func = call.func
+    if mustache_render(call, evaluator) and call.args:
+        # `chevron.render(TEXT, data)`: the template is the first argument, in Mustache.
+        text = _text(call.args[0].value, scope, at, Path(file_path).parent, 0)
+        source = _mustache_as_jinja(text.source) if text is not None else None
+        return TemplateText(source, text.path, text.line) if text and source else None
     if not isinstance(func, cst.Attribute) or func.attr.value not in ("render", "render_async"):
         return None
     made = _origin(func.value, scope, at, 0)
@@ -96,12 +101,63 @@ def rendered_template(
     return None
 
 
+# Functions that render a Mustache template with a mapping: `render(template, data)`.
+MUSTACHE_RENDERS = frozenset({"chevron.render", "pystache.render"})
+# A Mustache tag: `{{{name}}}`, or `{{` with an optional sigil (`#` section, `^` inverted
+# section, `/` end, `!` comment, `>` partial, `&` unescaped) and a name, then `}}`.
+_MUSTACHE_TAG = re.compile(
+    r"\{\{\{\s*([^}]*?)\s*\}\}\}|\{\{\s*([#^/!>&]?)\s*(.*?)\s*\}\}", re.DOTALL
+)
+
+
+def mustache_render(call: cst.Call, evaluator: Evaluator | None) -> bool:
+    """Whether `call` renders a Mustache template (`chevron.render(TEXT, data)`)."""
+    name = evaluator.qualname(call.func) if evaluator is not None else dotted(call.func)
+    return name in MUSTACHE_RENDERS
+
+
+def _mustache_as_jinja(source: str) -> str | None:
+    """A Mustache template as the Jinja template that prints the same pieces in the same
+    places: a section (`{{#name}}...{{/name}}`, printed when `name` is set, once per item
+    of a list) or an inverted one (`{{^name}}`) is an `{% if %}`, `{{.}}` the current
+    item. Lines are kept, so a piece's line is the Mustache file's. None when the text
+    holds Jinja syntax of its own (it would not read as the same template)."""
+    if "{%" in _MUSTACHE_TAG.sub("", source) or "{#" in _MUSTACHE_TAG.sub("", source):
+        return None
+
+    def tag(m: re.Match[str]) -> str:
+        if m.group(1) is not None:
+            sigil, name = "&", m.group(1)
+        else:
+            sigil, name = m.group(2), m.group(3)
+        name = "_item" if name == "." else name
+        keep = "\n" * m.group(0).count("\n")
+        if sigil == "#":
+            return f"{{% if {name} %}}{keep}"
+        if sigil == "^":
+            return f"{{% if not {name} %}}{keep}"
+        if sigil == "/":
+            return f"{{% endif %}}{keep}"
+        if sigil in ("!", ">"):
+            return keep  # a comment, or a partial we do not follow
+        return f"{{{{ {name} }}}}{keep}"
+
+    return _MUSTACHE_TAG.sub(tag, source)
+
+
 def _origin(
     expr: cst.BaseExpression, scope: Scope, at: int, depth: int
 ) -> cst.BaseExpression | None:
-    """The expression a name was last bound to before `at` (itself when not a name)."""
+    """The expression a name (or `self.attr`, set once in the class) was last bound to
+    before `at` (itself when not a name)."""
     if depth > _RESOLVE_DEPTH:
         return None
+    key = key_of(expr, scope) if isinstance(expr, cst.Attribute) else None
+    if key is not None and scope.class_scope is not None:
+        sets = [ev for ev in scope.class_scope.events.get(key, ()) if ev.kind == "assign"]
+        if len(sets) == 1 and sets[0].value is not None:
+            return _origin(sets[0].value, sets[0].owner or scope, 10**9, depth + 1)
+        return expr
     if not isinstance(expr, cst.Name):
         return expr
     s: Scope | None = scope
@@ -152,7 +208,7 @@ def _text(
     opened = inner
     if not opened.args:
         return None
-    path = _path(opened.args[0].value, here)
+    path = _path(_origin(opened.args[0].value, scope, at, depth + 1) or opened.args[0].value, here)
     if path is None:
         return None
     found = path if path.is_absolute() else _find(str(path), here, ("",))

@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary
 
 import libcst as cst
 
-from promptlint.python.catalogue import HISTORY_NAMES, name_words
+from promptlint.python.catalogue import HISTORY_NAMES, name_words, names_prompt_part
 from promptlint.python.flow import BREAKPOINT, STRUCTURAL, Evaluator
 from promptlint.python.index import ModuleIndex, Scope, Site, dotted, string_value
 from promptlint.python.values import CALLER, Dyn, Taint, Val, static_text
@@ -401,7 +401,19 @@ def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Bloc
                     text_first=True,
                     prefix=True,
                 )
-        message = _role_call_content(call)
+        setter = _system_setter_content(call)
+        if setter is not None:
+            # `builder.add_system_message(text)`, `agent.set_system_prompt(text)`: a method
+            # named for putting the system message in place is handed its text.
+            assert isinstance(call.func, cst.Attribute)
+            yield Block(
+                ev.eval(setter, site.scope, site.at),
+                f"`{call.func.attr.value}()`",
+                "system",
+                text_first=True,
+                prefix=True,
+            )
+        message = _role_call_content(call, short, site.scope)
         if message is not None:
             # `format_chat_message(role="system", message=...)`: a project's helper that
             # makes a message from a role and a text.
@@ -453,9 +465,55 @@ def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Bloc
                             )
 
 
-def _role_call_content(call: cst.Call) -> cst.BaseExpression | None:
+# The verbs of a method that puts a system message in place (`add_system_message`).
+_SETTER_VERBS = frozenset({"add", "set", "with", "append", "insert", "update", "use", "put"})
+
+
+def _system_setter_content(call: cst.Call) -> cst.BaseExpression | None:
+    """The text handed to a method named for setting the system message: a setter verb,
+    then `system`, then `message` / `prompt` / `instruction(s)` (`add_system_message(text)`,
+    `set_system_prompt(text)`), with the text as its only positional argument or its
+    `content=` / `message=` / `text=` / `prompt=`. Not a getter (`get_system_prompt(agent)`:
+    its argument is what the text describes)."""
+    if not isinstance(call.func, cst.Attribute):
+        return None
+    words = name_words(call.func.attr.value)
+    if (
+        len(words) != 3
+        or words[0] not in _SETTER_VERBS
+        or words[1] != "system"
+        or words[2] not in ("message", "prompt", "instruction", "instructions")
+    ):
+        return None
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    if len(positional) == 1:
+        return positional[0].value
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    return next(
+        (keywords[k] for k in ("content", "message", "text", "prompt") if k in keywords), None
+    )
+
+
+def _role_call_content(call: cst.Call, short: str, scope: Scope) -> cst.BaseExpression | None:
     """The text of a call that makes a system message from keywords: `role="system"` (or
-    "developer") with `message=`, `content=` or `text=`."""
+    "developer") with `message=`, `content=` or `text=`; or, inside a function named for a
+    prompt part (`def prompt_timeinfo()`, not a `build_messages()` that assembles a whole
+    conversation), a message class or helper (`Message`, `ChatMessage`, `make_msg`) given
+    the role and the text first (`Message("system", prompt)`). Elsewhere such a message is
+    as often a note added once to the history (a tool's output, in a project that sends
+    tool results as system messages)."""
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    named = short.lower()
+    if (
+        len(positional) >= 2
+        and ("message" in named or "msg" in named)
+        and scope.kind == "function"
+        and names_prompt_part(scope.name)
+        and name_words(scope.name)[-1:] != ["messages"]
+    ):
+        first = positional[0]
+        if isinstance(first, cst.SimpleString) and string_value(first) in ("system", "developer"):
+            return positional[1]
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
     role = keywords.get("role")
     if not isinstance(role, cst.SimpleString) or string_value(role) not in ("system", "developer"):
@@ -513,6 +571,38 @@ def decorated_prompt_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block
                 yield Block(val, label, "system", text_first=True, prefix=True)
         stack.extend(index.scope_of_function.get(id(f)) for f in scope.functions.values())
         stack.extend(scope.classes.values())
+
+
+def returned_one_shots(index: ModuleIndex, ev: Evaluator) -> Iterator[Block]:
+    """The user message of a request a function returns whole, as a display of system
+    messages and then one user message (`return [Message(role="system", content=SYS),
+    Message(role="user", content=f"...")]`): no conversation comes with it, so it is a
+    one-shot request, and that user message is judged as its template."""
+    for fscope in index.scope_of_function.values():
+        for ret in fscope.returns:
+            node = ret.value
+            if not isinstance(node, (cst.List, cst.Tuple)) or len(node.elements) < 2:
+                continue
+            roles = [
+                _static_role(el.value)
+                if isinstance(el, cst.Element) and isinstance(el.value, (cst.Dict, cst.Call))
+                else None
+                for el in node.elements
+            ]
+            if roles[-1] != "user" or any(r not in ("system", "developer") for r in roles[:-1]):
+                continue
+            val = ev.eval(node, fscope, index.ordinal.get(id(ret), 10**9))
+            last = val.items[-1] if val.items else None
+            content = last.field("content") if last is not None else None
+            if content is None or content.parts is None:
+                continue
+            yield Block(
+                content,
+                f"the user message `{fscope.name}()` returns",
+                "messages",
+                final=True,
+                text_first=True,
+            )
 
 
 def system_builder_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block]:
@@ -593,6 +683,30 @@ def _static_role(node: cst.Dict | cst.Call) -> str | None:
     return None
 
 
+def _own_requests(fscope: Scope, ev: Evaluator, sinks: set[str]) -> Iterator[Request]:
+    """The requests a function sends itself through a known API (not a configured sink)."""
+    for site in ev.index.calls:
+        if site.scope is not fscope:
+            continue
+        assert isinstance(site.node, cst.Call)
+        api = api_of(site.node, ev, sinks)
+        if api is None or api == "custom":
+            continue
+        req = build_request(api, site, ev)
+        if req is not None:
+            yield req
+
+
+def _bound(call: cst.Call, fscope: Scope) -> dict[str, cst.Arg]:
+    """The arguments of a call of the function of `fscope`, by the parameter each fills."""
+    names = [p for p in fscope.params if p != fscope.self_name]
+    return {
+        (arg.keyword.value if arg.keyword else names[pos] if pos < len(names) else ""): arg
+        for pos, arg in enumerate(call.args)
+        if not arg.star
+    }
+
+
 # A function's scope -> the parameters it sends as the final user message (see below)
 _MESSAGE_PARAMS: WeakKeyDictionary[Scope, frozenset[str]] = WeakKeyDictionary()
 _PARAMETER = "parameter `"
@@ -607,15 +721,8 @@ def message_params(fscope: Scope, ev: Evaluator, sinks: set[str]) -> frozenset[s
         return known
     _MESSAGE_PARAMS[fscope] = frozenset()  # while we look (recursion)
     found: set[str] = set()
-    for site in ev.index.calls:
-        if site.scope is not fscope:
-            continue
-        assert isinstance(site.node, cst.Call)
-        api = api_of(site.node, ev, sinks)
-        if api is None or api == "custom":
-            continue
-        req = build_request(api, site, ev)
-        for block in req.blocks if req is not None else ():
+    for req in _own_requests(fscope, ev, sinks):
+        for block in req.blocks:
             if not block.final or block.section != "messages":
                 continue
             taints = block.val.all_taints()
@@ -627,6 +734,97 @@ def message_params(fscope: Scope, ev: Evaluator, sinks: set[str]) -> frozenset[s
                 found.add(name)
     _MESSAGE_PARAMS[fscope] = frozenset(found)
     return _MESSAGE_PARAMS[fscope]
+
+
+# A function's scope -> the parameters it sends as the system text ahead of a conversation
+_SYSTEM_PARAMS: WeakKeyDictionary[Scope, frozenset[str]] = WeakKeyDictionary()
+# Keywords a caller hands system text by (`_call_model(messages, system_prompt=...)`).
+_SYSTEM_WORDS = ("system", "instruction")
+
+
+def system_params(fscope: Scope, ev: Evaluator, sinks: set[str]) -> frozenset[str]:
+    """The parameters a function sends, whole, as the system text of a request with the
+    conversation after it (`def _call_model(messages, system_prompt)` posting
+    `system=[{"type": "text", "text": system_prompt}]` and the messages): the project's own
+    client wrapper, whose callers write the system text."""
+    known = _SYSTEM_PARAMS.get(fscope)
+    if known is not None:
+        return known
+    _SYSTEM_PARAMS[fscope] = frozenset()  # while we look (recursion)
+    by_node = {id(p): name for name, p in fscope.params.items() if name != fscope.self_name}
+    found: set[str] = set()
+    for req in _own_requests(fscope, ev, sinks):
+        blocks = req.blocks
+        for i, block in enumerate(blocks):
+            if block.section != "system" and not block.label.startswith("the system message"):
+                continue
+            if not any(
+                b.val.spread or (b.section == "messages" and b.final and b.val.items is None)
+                for b in blocks[i + 1 :]
+            ):
+                continue  # no conversation after it: a list of turns handed in, or unpacked
+            text = block.val.field("text") or block.val.field("content") or block.val
+            name = by_node.get(id(text.node))
+            if name is not None:
+                found.add(name)
+    _SYSTEM_PARAMS[fscope] = frozenset(found)
+    return _SYSTEM_PARAMS[fscope]
+
+
+def wrapped_systems(index: ModuleIndex, ev: Evaluator, sinks: set[str]) -> Iterator[Block]:
+    """The text a call hands by keyword to the project's own client wrapper as the system
+    text it sends ahead of the conversation (`self._call_model(messages=self.messages,
+    system_prompt=system_prompt)`): prefix of every turn, the history after it."""
+    for site in index.calls:
+        call = site.node
+        assert isinstance(call, cst.Call)
+        named = [
+            a
+            for a in call.args
+            if a.keyword is not None and any(w in a.keyword.value.lower() for w in _SYSTEM_WORDS)
+        ]
+        if not named:
+            continue
+        target = ev.project_function(call.func, site.scope, site.at)
+        if target is None:
+            continue
+        fev, fscope = target
+        params = system_params(fscope, fev, sinks)
+        if not params or not any(a.keyword.value in params for a in named if a.keyword):
+            continue
+        # Only a call that hands the wrapper a conversation (`messages=self.messages`)
+        # has history after the system text; `msg_history=None` is a one-shot request.
+        bound = _bound(call, fscope)
+        # The object's own list (`self.messages`) is kept between calls, whatever it holds
+        # at this one: other methods append the turns.
+        kept = f"{site.scope.self_name}." if site.scope.self_name else None
+        conversations = [
+            arg.value
+            for name, arg in bound.items()
+            if any(h in name.lower() for h in HISTORY_NAMES)
+            and (
+                (kept is not None and (dotted(arg.value) or "").startswith(kept))
+                or not _empty(arg.value, site, ev)
+            )
+        ]
+        if not conversations:
+            continue
+        # A conversation the function keeps in a local (`msg_history = []`, then each
+        # reply) lasts one call of it: its parameters are the same for every turn.
+        local = all(
+            isinstance(c, cst.Name) and c.value not in site.scope.params for c in conversations
+        )
+        for arg in named:
+            assert arg.keyword is not None
+            if arg.keyword.value in params:
+                yield Block(
+                    ev.eval(arg.value, site.scope, site.at),
+                    f"the system text `{fscope.name}()` sends",
+                    "system",
+                    text_first=True,
+                    prefix=True,
+                    before_history=local,
+                )
 
 
 # Arguments that can hold a message built from a template.
@@ -685,11 +883,7 @@ def wrapped_messages(
             texts.append(val)
         if not texts:
             continue
-        bound = {
-            (arg.keyword.value if arg.keyword else names[pos] if pos < len(names) else ""): arg
-            for pos, arg in enumerate(call.args)
-            if not arg.star
-        }
+        bound = _bound(call, fscope)
         if any(
             any(h in name.lower() for h in HISTORY_NAMES) and not _empty(arg.value, site, ev)
             for name, arg in bound.items()

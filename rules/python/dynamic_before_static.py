@@ -1,5 +1,6 @@
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 import libcst as cst
 
@@ -9,7 +10,7 @@ from promptlint.findings import Severity
 from promptlint.python import catalogue as cat
 from promptlint.python.frontend import PythonContext, PythonRule
 from promptlint.python.index import Scope, string_value
-from promptlint.python.rendered import rendered_template, shown
+from promptlint.python.rendered import mustache_render, rendered_template, shown
 from promptlint.python.requests import Block
 from promptlint.python.values import (
     CALLER,
@@ -68,7 +69,11 @@ class DynamicBeforeStatic(PythonRule):
     project's own client wrapper (a function that sends one of its parameters as the final
     user message of a request) is a one-shot message too, unless the call passes a
     conversation along (an argument named like history that is not empty, or is set again
-    by the loop around the call). Text read from a file (`f.read()` of `with open(path) as
+    by the loop around the call). So is the user message of a message list a function
+    returns with only system messages before it (`return [Message(role="system", ...),
+    Message(role="user", content=f"...")]`): no conversation comes with it. Text handed to
+    a method named for setting the system message (`builder.add_system_message(text)`) is
+    system text, whatever request the builder ends in. Text read from a file (`f.read()` of `with open(path) as
     f`, `json.load(f)`, `Path(path).read_text()`) is static wherever the path comes from.
     A list or text read inside a loop that grows it later in the same pass (the archive of
     answers so far, appended after each request) is per-request: each pass sends more. A prompt text the function writes to a file
@@ -98,7 +103,11 @@ class DynamicBeforeStatic(PythonRule):
     Ahead of the conversation history any length counts: a per-request parameter in the
     system text (a step, a budget, the context variables a callback reads) changes the
     text the whole history follows. Attributes of a parameter object (`agent.instructions`)
-    are taken for configuration there.
+    are taken for configuration there. A text handed by keyword to the project's own client
+    wrapper, which sends that parameter as the system text ahead of the conversation it is
+    given (`self._call_model(messages=self.messages, system_prompt=text)`), is read so too,
+    the text of every branch of the builder that made it included (the current page's
+    `current_state.url` in the browser's instructions).
 
     A function named for the system message it builds (`get_system_message`,
     `build_system_prompt`, `format_state_for_system_message`) gives the system text of
@@ -107,9 +116,15 @@ class DynamicBeforeStatic(PythonRule):
     describes are configuration; what a section puts in may not be: what is looked up for
     the request (`knowledge.search(...)`, `memory_manager.get_user_memories(...)`,
     `retriever.retrieve(...)`, `self.mem.run(...)`: a method named for a lookup or called on
-    a memory, knowledge or retriever store) and the conversation's state by name
+    a memory, knowledge or retriever store, or the object's own accessor of its memory,
+    `self.get_memory_context()`) and the conversation's state by name
     (`run_context.session_state`, `session.summary`) change between the runs of one
-    conversation. A lookup is reported where it is made.
+    conversation. A lookup is reported where it is made. So does a message that carries
+    such a lookup and is inserted into the conversation ahead of its end
+    (`messages.insert(1, memory_message)`, not at `len(messages)`): the history after it
+    is sent again behind a message that changed. A Mustache template rendered with
+    `chevron.render(TEXT, data)` / `pystache.render` is read as a Jinja one is (a section
+    `{{#name}}` is text that may not be printed).
 
     ## Why is this bad?
     The cache stores a prefix. Static instructions placed after a user name, a tenant id or
@@ -439,7 +454,77 @@ class DynamicBeforeStatic(PythonRule):
                 return [translate_chunk(chunk, instructions) for chunk in chunks]
             """
         ),
+        # A message list returned with the conversation in it is a turn of that
+        # conversation, not a one-shot request: its last user message is the final turn.
+        Valid(
+            f"""
+            from .models import Message
+
+            def next_turn(context, history):
+                return [
+                    Message(role="system", content="You deduplicate facts."),
+                    *history,
+                    Message(role="user", content=f"New fact: {{context['new_edge']}}\\n{_POLICY}{_POLICY}"),
+                ]
+            """
+        ),
+        # The wrapper's system text handed in by its callers is fixed: a summary request
+        # with its own constant instructions changes nothing the history follows.
+        Valid(
+            """
+            import anthropic
+
+            class OperatorAgent:
+                def __init__(self):
+                    self.client = anthropic.AsyncAnthropic()
+
+                async def summarise(self, messages, query):
+                    ask = {"role": "user", "content": f"Summarise the steps so far for: {query}"}
+                    return await self._call_model(
+                        messages=messages + [ask],
+                        system_prompt="You condense computer-use traces into a summary.",
+                    )
+
+                async def _call_model(self, messages, system_prompt):
+                    return await self.client.messages.create(
+                        model="claude-sonnet-4-5",
+                        max_tokens=1024,
+                        system=system_prompt,
+                        messages=[{"role": m["role"], "content": m["content"]} for m in messages],
+                    )
+            """
+        ),
+        # What memory recalls for this turn goes in as the latest message, after the
+        # history; the message put first into a list built here is no conversation.
+        Valid(
+            """
+            def remember(self, messages, query):
+                memories = self.memory.search(query)
+                messages.insert(len(messages), {"role": "user", "content": f"{query}\\n{memories}"})
+                notes = [{"role": "user", "content": query}]
+                notes.insert(0, {"role": "system", "content": f"Known: {memories}"})
+                return messages, notes
+
+            def insert_summary(self, summary_content, insert_index):
+                # a one-off compaction: the summary is made once and kept
+                messages = self._store.get_messages()
+                messages.insert(insert_index, {"role": "assistant", "content": summary_content})
+            """
+        ),
+        # A Mustache template (chevron) rendered with its static text first.
+        Valid(
+            f'''
+            import chevron
+
+            TEMPLATE = """{_POLICY}{_POLICY}
+            The person to describe: {{{{particulars}}}}"""
+
+            def describe(particulars):
+                return chevron.render(TEMPLATE, {{"particulars": particulars}})
+            '''
+        ),
     ]
+
     INVALID = [
         # The field named like configuration (`entity_types`, the graph's schema) is not
         # per-request; the episode after it is, and it is what is reported.
@@ -697,6 +782,139 @@ class DynamicBeforeStatic(PythonRule):
             column=16,
             message_contains="grown on every pass of the loop",
         ),
+        # A method named for setting the system message is handed its text; the template
+        # the object is built with is read from its default: the retrieved context comes
+        # ahead of its instructions.
+        Invalid(
+            f'''
+            SEARCH_PROMPT = """---Role---
+            You answer from the data tables below.
+            ---Data tables---
+            {{context_data}}
+            ---Goal---
+            {_POLICY}{_POLICY}"""
+
+            class LocalSearch:
+                def __init__(self, model, context_builder, system_prompt: str = SEARCH_PROMPT):
+                    self.model = model
+                    self.context_builder = context_builder
+                    self.system_prompt = system_prompt
+
+                async def search(self, query: str):
+                    result = self.context_builder.build_context(query=query)
+                    prompt = self.system_prompt.format(context_data=result.context_chunks)
+                    builder = MessagesBuilder().add_system_message(prompt).add_user_message(query)
+                    return await self.model.completion_async(messages=builder.build())
+            ''',
+            line=16,
+            column=44,
+            message_contains="in `add_system_message()`",
+        ),
+        # A function returning a system message and one user message returns a one-shot
+        # request: the episode ahead of the template's rules breaks its reusable prefix.
+        Invalid(
+            f'''
+            from .models import Message
+
+            def resolve_edge(context):
+                return [
+                    Message(role="system", content="You deduplicate facts."),
+                    Message(
+                        role="user",
+                        content=f"""<NEW FACT>
+            {{context['new_edge']}}
+            </NEW FACT>
+            {_POLICY}{_POLICY}""",
+                    ),
+                ]
+            ''',
+            line=9,
+            message_contains="in the user message `resolve_edge()` returns",
+        ),
+        # The project's own client wrapper sends its `system_prompt` parameter ahead of the
+        # trajectory it is given: the current page's URL, placed by the caller in the
+        # system text of one of two environments, changes it on every step.
+        Invalid(
+            f"""
+            import anthropic
+
+            class OperatorAgent:
+                def __init__(self, environment_type):
+                    self.environment_type = environment_type
+                    self.messages = []
+                    self.client = anthropic.AsyncAnthropic()
+
+                async def act(self, current_state):
+                    system_prompt = self.get_instructions(self.environment_type, current_state)
+                    return await self._call_model(messages=self.messages, system_prompt=system_prompt)
+
+                async def _call_model(self, messages, system_prompt):
+                    return await self.client.messages.create(
+                        model="claude-sonnet-4-5",
+                        max_tokens=1024,
+                        system=[{{"type": "text", "text": system_prompt}}],
+                        messages=[{{"role": m.role, "content": m.content}} for m in messages],
+                    )
+
+                def get_instructions(self, environment_type, current_state):
+                    if environment_type == "browser":
+                        return f"You drive a browser. The current URL is {{current_state.url}}.\\n{_POLICY}"
+                    return f"You drive a computer.\\n{_POLICY}"
+
+                def observe(self, result):
+                    self.messages.append({{"role": "user", "content": result}})
+            """,
+            line=23,
+            message_contains="in the system text `_call_model()` sends",
+        ),
+        # The object's own accessor of its memory (`self.get_memory_context()`, defined
+        # where the store is kept) read into the system prompt every turn.
+        Invalid(
+            """
+            class ChatMixin:
+                def _build_system_prompt(self):
+                    system_prompt = f"Your Role: {self.role}"
+                    if self._memory_instance:
+                        memory_context = self.get_memory_context()
+                        system_prompt += f"\\n## Memory\\n{memory_context}"
+                    return system_prompt
+            """,
+            line=5,
+            column=30,
+            message_contains="`self.get_memory_context()` looks up",
+        ),
+        # Memories found for the latest user message put in right after the system
+        # prompt: the whole history after them is sent again behind a changed message.
+        Invalid(
+            """
+            class MemoryService:
+                async def enhance(self, context, query):
+                    memories = self.memory_client.search(query=query, limit=10)
+                    text = "I recall:\\n" + "\\n".join(m["memory"] for m in memories)
+                    messages = context.get_messages()
+                    messages.insert(1, {"role": "system", "content": text})
+                    context.set_messages(messages)
+            """,
+            line=3,
+            column=20,
+            message_contains="the message inserted by `messages.insert(1,",
+        ),
+        # A Mustache template (chevron) with the request's value ahead of its rules.
+        Invalid(
+            f'''
+            import chevron
+
+            TEMPLATE = """The person to describe: {{{{particulars}}}}
+            {{{{#context}}}}The context: {{{{context}}}}{{{{/context}}}}
+            {_POLICY}{_POLICY}"""
+
+            def describe(particulars):
+                return chevron.render(TEMPLATE, {{"particulars": particulars, "context": ""}})
+            ''',
+            line=8,
+            column=53,
+            message_contains="`particulars` (parameter `particulars`) is printed at line",
+        ),
     ]
 
     def check(self, ctx: PythonContext) -> None:
@@ -708,6 +926,7 @@ class DynamicBeforeStatic(PythonRule):
             *ctx.text_blocks,
             *((b, None) for b in ctx.one_shot_texts),
             *((b, None) for b in ctx.wrapped_messages),
+            *((b, None) for b in ctx.returned_one_shots),
         ]
         for block, request in blocks:
             parts = block.val.text_parts()
@@ -778,8 +997,17 @@ class DynamicBeforeStatic(PythonRule):
                 continue
             inputs: dict[str, list[str]] = {}
             placed: dict[str, cst.CSTNode] = {}  # input -> where a mapping display sets it
-            for arg in call.args:
-                if arg.keyword is not None:
+            # `chevron.render(TEXT, data)`: the mapping is the second argument (or `data=`).
+            mustache = mustache_render(call, ctx.evaluator)
+            for n, arg in enumerate(call.args):
+                if mustache and ((n == 1 and arg.keyword is None) or _keyword(arg) == "data"):
+                    mapping = ctx.evaluator.eval(arg.value, site.scope, site.at)
+                    for key, val in (mapping.fields or {}).items():
+                        inputs[key] = _per_request(val)
+                    placed.update(_display_entries(mapping.node))
+                elif mustache:
+                    continue
+                elif arg.keyword is not None:
                     val = ctx.evaluator.eval(arg.value, site.scope, site.at)
                     inputs[arg.keyword.value] = _per_request(val) or _wrapped_prompt(
                         arg.value, site.scope
@@ -836,20 +1064,48 @@ class DynamicBeforeStatic(PythonRule):
                 self._ahead_of_history(
                     ctx, block, f"{block.label} of `{request.api}` request", parameters=True
                 )
+        for block in ctx.wrapped_systems:
+            # A conversation kept in the caller's local: only what changes within it counts.
+            parameters = not block.before_history
+            self._ahead_of_history(ctx, block, block.label, parameters=parameters)
+            if block.val.parts is not None:
+                # The text of other branches (a builder with one return per environment)
+                # is kept as the value's own taints: ahead of the history, wherever in it.
+                alternatives = Dyn(
+                    frozenset(
+                        t for t in block.val.own if t.kind not in VOLATILE and t.kind != UNORDERED
+                    )
+                )
+                self._ahead_of_history(
+                    ctx,
+                    replace(block, val=Val(parts=(alternatives,))),
+                    block.label,
+                    parameters=parameters,
+                )
         for block in ctx.standalone:
             if block.before_history:
                 # Built on its own: only what changes within a conversation counts (a
                 # parameter of the builder may be fixed for the whole conversation).
                 self._ahead_of_history(ctx, block, block.label, parameters=False)
+        for block in _inserted_at_front(ctx):
+            self._ahead_of_history(ctx, block, block.label, parameters=False)
 
     def _ahead_of_history(
         self, ctx: PythonContext, block: Block, where: str, parameters: bool
     ) -> None:
         for part in block.val.text_parts():
-            if not isinstance(part, Dyn) or part.node is None:
+            if not isinstance(part, Dyn):
                 continue
             if any(t.kind in VOLATILE or t.kind == UNORDERED for t in part.taints):
                 continue  # PL101-PL103 and PL201 report those, more precisely
+            if part.node is None:
+                # Somewhere in the text (another branch's): each value where it is made.
+                for taint in sorted(part.taints, key=lambda t: ctx.order(t.node)):
+                    found = _conversation_state(frozenset({taint}), parameters, taint.detail)
+                    if found is None or found.detail.startswith("parameter"):
+                        continue  # a parameter has no line of its own in this text
+                    self._report_ahead(ctx, found, found.node, where, None)
+                continue
             placed = _placed(part) or part.node
             found = _conversation_state(part.taints, parameters, ctx.evaluator.code(placed))
             if found is None:
@@ -859,15 +1115,73 @@ class DynamicBeforeStatic(PythonRule):
             # state where it is placed.
             node = found.node if found.kind == STATE else placed
             parameter = found.kind == CALLER and found.detail.startswith("parameter")
-            self._reported.add(id(found.node))
-            ctx.report(
-                type(self),
-                node,
-                f"{found.detail} is per-request data in {where}, ahead of the conversation "
-                "history: every turn changes the text the history follows, so none of it is "
-                "read from cache; move the per-request part into the final user message",
-                origin=part.made if parameter else None,
-            )
+            self._report_ahead(ctx, found, node, where, part.made if parameter else None)
+
+    def _report_ahead(
+        self,
+        ctx: PythonContext,
+        found: Taint,
+        node: cst.CSTNode,
+        where: str,
+        origin: cst.CSTNode | None,
+    ) -> None:
+        self._reported.add(id(found.node))
+        ctx.report(
+            type(self),
+            node,
+            f"{found.detail} is per-request data in {where}, ahead of the conversation "
+            "history: every turn changes the text the history follows, so none of it is "
+            "read from cache; move the per-request part into the final user message",
+            origin=origin,
+        )
+
+
+def _inserted_at_front(ctx: PythonContext) -> list[Block]:
+    """Messages put into a conversation ahead of its end (`messages.insert(1, memory_msg)`,
+    not at `len(messages)`): everything after them is the history sent again, so what the
+    message holds is in the prefix. A list the function builds itself from known items is
+    no conversation."""
+    out: list[Block] = []
+    for site in ctx.index.calls:
+        call = site.node
+        assert isinstance(call, cst.Call)
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "insert"):
+            continue
+        if len(call.args) != 2 or any(a.keyword or a.star for a in call.args):
+            continue
+        name = func.value.attr.value if isinstance(func.value, cst.Attribute) else None
+        name = func.value.value if isinstance(func.value, cst.Name) else name
+        if name is None or not any(h in name.lower() for h in cat.HISTORY_NAMES):
+            continue
+        position = call.args[0].value
+        if isinstance(position, cst.Call) and ctx.evaluator.code(position.func) == "len":
+            continue  # at the end: the final turn
+        into = ctx.evaluator.eval(func.value, site.scope, site.at)
+        if into.items is not None and not any(i.spread for i in into.items):
+            continue
+        message = ctx.evaluator.eval(call.args[1].value, site.scope, site.at)
+        content = _lookups_only(message.field("content") or message)
+        if content is None:
+            continue
+        label = f"the message inserted by `{ctx.evaluator.code(call)}`"
+        out.append(Block(content, label, "messages", prefix=True, before_history=True))
+    return out
+
+
+def _lookups_only(val: Val) -> Val | None:
+    """The text of an inserted message with only what was looked up for the request: a
+    summary or a marker handed in (`insert_summary(summary_content, index)`, a one-off
+    compaction) is made once and kept. None when nothing was looked up."""
+    if not any(t.kind == STATE for t in val.all_taints()):
+        return None
+    parts = tuple(
+        Dyn(frozenset(t for t in p.taints if t.kind == STATE), p.node, p.made)
+        if isinstance(p, Dyn)
+        else p
+        for p in val.text_parts()
+    )
+    return Val(parts=parts, node=val.node)
 
 
 def _conversation_state(taints: frozenset[Taint], parameters: bool, placed: str) -> Taint | None:
@@ -887,6 +1201,10 @@ def _conversation_state(taints: frozenset[Taint], parameters: bool, placed: str)
         if names_state and _words(t.detail) & cat.STATE_WORDS:
             return t
     return None
+
+
+def _keyword(arg: cst.Arg) -> str | None:
+    return arg.keyword.value if arg.keyword is not None else None
 
 
 def _words(code: str) -> set[str]:

@@ -7,6 +7,7 @@ import libcst as cst
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
 from promptlint.python.catalogue import HISTORY_NAMES, WINDOW_CALLS
+from promptlint.python.flow import limited_history_read
 from promptlint.python.frontend import PythonContext, PythonRule
 from promptlint.python.index import Event, Walker, dotted, string_value
 from promptlint.python.values import WINDOW
@@ -355,8 +356,146 @@ class HistoryWindow(PythonRule):
                 return "\\n".join(lines)  # text for a tool result, not the history sent
             """
         ),
+        Valid(
+            """
+            def recent_messages(store, session_id):
+                # a page of a listing handed back alone, not a list of messages built here
+                return store.get_messages(session_id, limit=50)
+            """
+        ),
+        Valid(
+            """
+            def build_messages(store, session_id, system, prompt):
+                messages = [{"role": "system", "content": system}]
+                messages.extend(store.get_chat_history(session_id, max_messages=None))  # whole
+                messages.append({"role": "user", "content": prompt})
+                return messages
+            """
+        ),
+        Valid(
+            """
+            def build_messages(history, prompt, schema):
+                messages = [*history]
+                if schema is not None:
+                    prompt = prompt + "\\nReturn ONLY a JSON object."
+                messages.append({"role": "user", "content": prompt})
+                return messages  # the caller stores what it sent
+            """
+        ),
+        Valid(
+            """
+            def compact(messages, summarise, keep):
+                head = messages[:1]
+                summary = summarise(messages[1:-keep])  # summarised once, then appended to
+                return head + [summary] + messages[-keep:]
+            """
+        ),
+        Valid(
+            """
+            def clip(text, n):
+                return text[:n] + "\\n...\\n" + text[-n:]  # a text, not a history
+            """
+        ),
+        Valid(
+            """
+            def chain_agents(agent_names: list[str], agents, timeout=None):
+                configs = []
+                for i, name in enumerate(agent_names):
+                    config = {"name": name}
+                    if i < len(agent_names) - 1:  # all but the last hand off to the next
+                        handoff = {"agent": agents[i + 1]}
+                        if timeout is not None:
+                            handoff["timeout"] = timeout
+                        config["handoffs"] = [handoff]
+                        instructions = f"Hand off to {agent_names[i + 1]}."
+                        config["instructions"] = instructions
+                    configs.append(config)
+                return configs  # settings made per agent, no item of a history rewritten
+            """
+        ),
     ]
     INVALID = [
+        Invalid(
+            """
+            def build_messages(self, prompt):
+                messages = [{"role": "system", "content": self.system_prompt}]
+                history = self.store.get_chat_history(
+                    self.session_id,
+                    max_messages=self.history_limit,
+                )
+                messages.extend(history)
+                messages.append({"role": "user", "content": prompt})
+                return messages
+            """,
+            line=5,
+            message_contains="reads only the newest turns of the stored conversation",
+        ),
+        Invalid(
+            """
+            def build_messages(prompt, history, output_json):
+                messages = [*history]
+                original_prompt = prompt
+                if output_json is not None:
+                    prompt = prompt + "\\nReturn ONLY a valid JSON object."
+                messages.append({"role": "user", "content": prompt})
+                return messages, original_prompt  # the caller keeps original_prompt
+            """,
+            line=5,
+            message_contains="hands back the message without it",
+        ),
+        Invalid(
+            """
+            def build_messages(self, prompt, schema):
+                messages = [*self.chat_history]
+                messages.append({"role": "user", "content": str(prompt)})
+                original_prompt = str(prompt)
+                messages[-1]["content"] += f"\\nRespond with JSON matching {schema}"
+                return messages, original_prompt
+            """,
+            line=5,
+            message_contains="hands back the message without it",
+        ),
+        Invalid(
+            """
+            class EpisodicMemory:
+                def retrieve_recent(self):
+                    memories = self.memory
+                    fixed_prefix = memories[: self.fixed_prefix_length]
+                    return fixed_prefix + memories[-self.lookback_length :]
+
+                def system_prompt(self):  # rendered at the end of every system prompt
+                    return "Recent events:\\n" + "\\n".join(self.retrieve_recent())
+            """,
+            line=5,
+            message_contains="first items of the history are kept",
+        ),
+        Invalid(
+            """
+            def truncate(messages, balanced):
+                for i in range(1, len(messages)):
+                    if balanced(messages[1 : i + 1]):
+                        return messages[:1] + messages[i + 1 :]  # the oldest after the system
+                return messages
+            """,
+            line=4,
+            message_contains="first items of the history are kept",
+        ),
+        Invalid(
+            """
+            class PatchAgent:
+                def select_feedback(self, n: int) -> list:
+                    return self._history[-n:]
+
+                def write_patch(self, n: int):
+                    messages = [{"role": "system", "content": SYSTEM}]
+                    for handle in self.select_feedback(n):  # rebuilt every attempt
+                        messages.append({"role": "assistant", "content": self._responses[handle]})
+                        messages.append({"role": "user", "content": self._feedbacks[handle]})
+                    return self.client.chat(messages=messages)
+            """,
+            line=3,
+            message_contains="handed back as the list to send",
+        ),
         Invalid(
             """
             class KeepNewestCondenser:
@@ -730,7 +869,31 @@ class HistoryWindow(PythonRule):
                     "each time the history grows past the budget, and every later message "
                     "shifts; trim rarely and in large steps, or summarise",
                 )
-        rewrites = _PositionalRewrites()
+        if "limit" in ctx.text or "max_" in ctx.text or "last_n" in ctx.text:
+            reads = _LimitedReads()
+            reads.walk(ctx.module)
+            for call, count in reads.found:
+                ctx.report(
+                    type(self),
+                    count,
+                    f"`{ctx.code(call.func).strip()}(..., {_code(count.keyword or count.value)}="
+                    f"{_code(count.value)})` reads only the newest "
+                    "turns of the stored conversation, on every request, and they make the "
+                    "messages sent: once the session is longer than that, each turn drops the "
+                    "oldest one, every later message shifts and the cached prefix is "
+                    "rewritten; read it whole and trim rarely, in large steps, or summarise",
+                )
+        if ":]" in ctx.text:
+            kept_head = _HeadAndNewest("summar" in ctx.text.lower())
+            kept_head.walk(ctx.module)
+            for node in kept_head.found:
+                ctx.report(type(self), node, _POSITIONAL_MESSAGES["head"])
+        if "original" in ctx.text or "raw" in ctx.text:
+            undecorated = _HandsBackUndecorated()
+            undecorated.walk(ctx.module)
+            for node in undecorated.found:
+                ctx.report(type(self), node, _UNDECORATED)
+        rewrites = _PositionalRewrites(ctx.text)
         rewrites.walk(ctx.module)
         for node, shape in rewrites.found:
             ctx.report(type(self), node, _POSITIONAL_MESSAGES[shape])
@@ -824,6 +987,12 @@ _POSITIONAL_MESSAGES = {
         "the newest items of the history are handed back as the list to send: re-applied "
         "on every request, the window moves as the history grows and every message after "
         "the kept head shifts; move the window rarely and in large steps, or summarise once"
+    ),
+    "head": (
+        "the first items of the history are kept and only the newest ones after them: "
+        "re-applied on every request, the window moves as the history grows, so the text "
+        "after the kept head differs from what the previous request sent; move the window "
+        "rarely and in large steps, or summarise once"
     ),
     "budget": (
         "a token-budget loop rewrites or drops earlier messages of the history until it "
@@ -1308,20 +1477,23 @@ class _PositionalRewrites(Walker):
     the list it trims). The branch that places `cache_control` markers is no rewrite (the
     markers move by design; the bytes cached before them stay the same)."""
 
-    def __init__(self) -> None:
+    def __init__(self, text: str) -> None:
+        self.text = text
         self.found: list[tuple[cst.CSTNode, str]] = []
         self._params: list[set[str]] = []
+        self._texts: list[set[str]] = []  # parameters annotated as lists of text
         self._bodies: list[cst.BaseSuite] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         params = [*node.params.posonly_params, *node.params.params, *node.params.kwonly_params]
         self._params.append({p.name.value for p in params if _holds_items(p)})
+        self._texts.append({p.name.value for p in params if _holds_texts(p)})
         self._bodies.append(node.body)
         found = _collect(node.body)  # once per function: both looks read the same body
         self._older_apart(found)
-        self._returned_window(found)
+        self._returned_window(found, node.name.value)
 
-    def _returned_window(self, found: _Collect) -> None:
+    def _returned_window(self, found: _Collect, name: str) -> None:
         """`tail = view[-n:]` ... `return View(events=head + tail)`: a function that takes
         the history and hands back its newest items as the list to send (a history
         processor, a condenser). A window formatted into text for a tool result or a log
@@ -1334,18 +1506,30 @@ class _PositionalRewrites(Walker):
             window = _window_of(stmt.value, self._a_param)
             if isinstance(target, cst.Name) and window is not None:
                 derived[target.value] = window
+        for ret in found.returns:
+            # `return self._history[-n:]`, `return [*self._older[-k:], *self._history]`:
+            # the newest items of the history the object keeps, handed back as the list
+            # the object itself goes on with (a public accessor no one here calls may be
+            # a listing for a screen).
+            if ret.value is None or f"self.{name}(" not in self.text:
+                continue
+            for part in _list_parts(ret.value):
+                window = _window_of(part, _own_history)
+                if window is not None:
+                    self.found.append((window, "returned"))
         if not derived:
             return
         for ret in found.returns:
             if ret.value is None or not _returns_list(ret.value):
                 continue
-            for name in _names_in(ret.value):
-                if name.value in derived:
-                    self.found.append((derived[name.value], "returned"))
+            for used in _names_in(ret.value):
+                if used.value in derived:
+                    self.found.append((derived[used.value], "returned"))
                     return
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._params.pop()
+        self._texts.pop()
         self._bodies.pop()
 
     def _a_history(self, expr: cst.BaseExpression) -> str | None:
@@ -1383,6 +1567,9 @@ class _PositionalRewrites(Walker):
             older: cst.CSTNode | None = test_if.body if side == "body" else test_if.orelse
             if older is None:
                 older = _after_continue(node.body, test_if)
+            texts = bool(self._texts) and listed in self._texts[-1]
+            if older is not None and not _acts_on_item(older, node, listed, index, texts):
+                continue
             writes: list[cst.CSTNode] = (
                 [w for w in _simple_statements(older) if _writes_field(w)] if older else []
             )
@@ -1480,6 +1667,24 @@ class _PositionalRewrites(Walker):
                 return
 
 
+def _own_history(expr: cst.BaseExpression) -> str | None:
+    """`self._history`, `self.chat_history`: the history an object keeps."""
+    name = dotted(expr)
+    if name is None or not name.startswith("self.") or name.count(".") != 1:
+        return None
+    return name if _names_history(name) else None
+
+
+def _list_parts(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The lists a returned list is made of: itself, the operands of `+`, the unpacked
+    items of a display."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        return [*_list_parts(value.left), *_list_parts(value.right)]
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return [el.value for el in value.elements if isinstance(el, cst.StarredElement)]
+    return [value] if isinstance(value, cst.Subscript) else []
+
+
 def _window_of(
     value: cst.BaseExpression, history: Callable[[cst.BaseExpression], str | None]
 ) -> cst.Subscript | None:
@@ -1514,6 +1719,18 @@ def _returns_list(value: cst.BaseExpression) -> bool:
 
 
 _SCALARS = frozenset({"str", "bytes", "int", "float", "bool"})
+
+
+def _holds_texts(param: cst.Param) -> bool:
+    """`names: list[str]`, `Optional[List[str]]`: a list of text, whose items have no fields."""
+    if param.annotation is None:
+        return False
+    code = _code(param.annotation.annotation).removeprefix("Optional[")
+    head, _, rest = code.partition("[")
+    return (
+        head.strip() in ("list", "List", "Sequence", "tuple", "Tuple")
+        and rest.split("]", 1)[0].split(",", 1)[0].strip() in _SCALARS
+    )
 
 
 def _holds_items(param: cst.Param) -> bool:
@@ -1699,6 +1916,307 @@ def _counted_names(body: cst.BaseSuite) -> set[str]:
     }
 
 
+_UNDECORATED = (
+    "text is added to this request's user message only, and the function hands back the "
+    "message without it for the caller to keep in the history: the next request sends that "
+    "turn without the addition, so the prefix the previous request cached ends before it; "
+    "put the extra text in the system prompt or in a message of its own, or keep it in the "
+    "stored turn"
+)
+
+
+class _HandsBackUndecorated(Walker):
+    """`original = prompt; prompt = prompt + SUFFIX; messages.append({"role": "user",
+    "content": prompt}); return messages, original` (or `messages[-1]["content"] += SUFFIX`
+    after the user message was appended from `prompt`): the function returns the list to
+    send with the user message decorated, and beside it the undecorated text the caller
+    keeps as the stored turn. The next request sends that turn plain. A function that
+    returns only the list gives the caller nothing else to keep: no finding."""
+
+    def __init__(self) -> None:
+        self.found: list[cst.CSTNode] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        found = _collect(node.body)
+        kept: dict[str, str] = {}  # returned name -> the text it keeps (`original = prompt`)
+        for ret in found.returns:
+            if isinstance(ret.value, cst.Tuple) and len(ret.value.elements) >= 2:
+                for el in ret.value.elements[1:]:
+                    if isinstance(el.value, cst.Name):
+                        kept[el.value.value] = ""
+        if not kept:
+            return
+        first = {
+            el.value.value
+            for r in found.returns
+            if isinstance(r.value, cst.Tuple)
+            for el in r.value.elements[:1]
+            if isinstance(el.value, cst.Name)
+        }
+        decorated: dict[str, cst.CSTNode] = {}  # text -> where it was decorated
+        sent: dict[str, str] = {}  # list -> text of its last appended message
+        for stmt in found.simple:
+            if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1:
+                target = stmt.targets[0].target
+                source = _plain_text_of(stmt.value)
+                if isinstance(target, cst.Name) and target.value in kept and source:
+                    kept[target.value] = source
+                    continue
+                if isinstance(target, cst.Name) and _extends_itself(target.value, stmt.value):
+                    if target.value in kept.values():
+                        decorated[target.value] = stmt
+                    continue
+                if _last_content(target) in sent and _extends(stmt.value, target):
+                    if sent[_last_content(target) or ""] in kept.values():
+                        self.found.append(stmt)
+                    continue
+            if isinstance(stmt, cst.AugAssign) and isinstance(stmt.operator, cst.AddAssign):
+                target = stmt.target
+                if isinstance(target, cst.Name) and target.value in kept.values():
+                    decorated[target.value] = stmt
+                    continue
+                listed = _last_content(target)
+                if listed in sent and sent[listed] in kept.values():
+                    self.found.append(stmt)
+                    continue
+            if isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call):
+                call = stmt.value
+                func = call.func
+                if not (isinstance(func, cst.Attribute) and func.attr.value == "append"):
+                    continue
+                listed = dotted(func.value)
+                if listed not in first or not call.args:
+                    continue
+                text = _user_content(call.args[0].value)
+                if text is None:
+                    continue
+                sent[listed] = text
+                if text in decorated:
+                    self.found.append(decorated[text])
+
+
+def _plain_text_of(value: cst.BaseExpression) -> str | None:
+    """`prompt` or `str(prompt)`: the name of the text kept as it is."""
+    if isinstance(value, cst.Call) and dotted(value.func) == "str" and len(value.args) == 1:
+        value = value.args[0].value
+    if isinstance(value, cst.Name) and value.value not in ("None", "True", "False"):
+        return value.value
+    return None
+
+
+def _extends_itself(name: str, value: cst.BaseExpression) -> bool:
+    """`prompt + "..."`: the text with more text after it."""
+    return (
+        isinstance(value, cst.BinaryOperation)
+        and isinstance(value.operator, cst.Add)
+        and isinstance(value.left, cst.Name)
+        and value.left.value == name
+    )
+
+
+def _extends(value: cst.BaseExpression, target: cst.BaseExpression) -> bool:
+    return (
+        isinstance(value, cst.BinaryOperation)
+        and isinstance(value.operator, cst.Add)
+        and _code(value.left) == _code(target)
+    )
+
+
+def _last_content(target: cst.BaseExpression) -> str | None:
+    """`messages[-1]["content"]`: the list whose last message's text is written."""
+    if not (isinstance(target, cst.Subscript) and len(target.slice) == 1):
+        return None
+    key = target.slice[0].slice
+    if not (isinstance(key, cst.Index) and isinstance(key.value, cst.SimpleString)):
+        return None
+    if string_value(key.value) not in _TEXT_FIELDS:
+        return None
+    inner = target.value
+    if not (isinstance(inner, cst.Subscript) and len(inner.slice) == 1):
+        return None
+    if not _is_minus_one(inner.slice[0].slice):
+        return None
+    return dotted(inner.value)
+
+
+def _user_content(message: cst.BaseExpression) -> str | None:
+    """`{"role": "user", "content": prompt}` (or `str(prompt)`): the name of its text."""
+    if not isinstance(message, cst.Dict):
+        return None
+    fields = {
+        string_value(el.key): el.value
+        for el in message.elements
+        if isinstance(el, cst.DictElement) and isinstance(el.key, cst.SimpleString)
+    }
+    role = fields.get("role")
+    if not (isinstance(role, cst.SimpleString) and string_value(role) == "user"):
+        return None
+    if "content" not in fields:
+        return None
+    return _plain_text_of(fields["content"])
+
+
+class _HeadAndNewest(Walker):
+    """`fixed = memories[:k] + note; return fixed + memories[-n:]`, `kept = head +
+    recent_messages[-window:]`: the first items of a history (a system message, the task)
+    kept and the newest N after them, a window that moves with every new item once the
+    history is longer. Only a history by name (`messages`, `memories`, `history`): the
+    head and tail of a text or a log (`text[:500] + text[-500:]`) are no conversation."""
+
+    def __init__(self, summaries: bool) -> None:
+        self.summaries = summaries  # the module mentions a summary: look per function
+        self.found: list[cst.CSTNode] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        found = _collect(node.body)
+        if self.summaries and "summar" in _code(node).lower():
+            return  # head + summary + recent turns: a compaction, summarised once
+        for loop in found.loops:
+            self._cut_at_loop_index(loop)
+        heads: set[str] = set()
+        windows: dict[str, cst.Subscript] = {}
+        values: list[cst.BaseExpression] = [r.value for r in found.returns if r.value]
+        for stmt in found.simple:
+            if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1):
+                continue
+            target = stmt.targets[0].target
+            if isinstance(target, cst.Name):
+                if _head_of(stmt.value, heads):
+                    heads.add(target.value)
+                window = _window_of(stmt.value, _a_history_name)
+                if window is not None:
+                    windows[target.value] = window
+            values.append(stmt.value)
+        for value in values:
+            if not (isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add)):
+                continue
+            if not _head_of(value.left, heads):
+                continue
+            right = value.right
+            window = (
+                windows.get(right.value)
+                if isinstance(right, cst.Name)
+                else _window_of(right, _a_history_name)
+            )
+            if window is not None and window not in self.found:
+                self.found.append(window)
+
+    def _cut_at_loop_index(self, loop: cst.For) -> None:
+        """`for i in range(start, len(msgs)): ... return msgs[:start] + msgs[i + 1:]`: the
+        oldest turns after the head are dropped up to the point a scan of the history
+        stops at (a token budget, the end of a tool exchange), on every request."""
+        index = {n.value for n in _target_names(loop.target)}
+        if not index:
+            return
+        for ret in _collect(loop.body).returns:
+            value = ret.value
+            if not (isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add)):
+                continue
+            tail = value.right
+            if not (_head_of(value.left, set()) and isinstance(tail, cst.Subscript)):
+                continue
+            if _a_history_name(tail.value) is None or len(tail.slice) != 1:
+                continue
+            sl = tail.slice[0].slice
+            if not (isinstance(sl, cst.Slice) and sl.upper is None and sl.lower is not None):
+                continue
+            if {n.value for n in _names_in(sl.lower)} & index and tail not in self.found:
+                self.found.append(tail)
+
+
+def _a_history_name(expr: cst.BaseExpression) -> str | None:
+    name = dotted(expr)
+    if name is None:
+        return None
+    last = name.rsplit(".", 1)[-1].lower()
+    return name if _names_history(name) or last.endswith(("memories", "msgs")) else None
+
+
+def _head_of(value: cst.BaseExpression, heads: set[str]) -> bool:
+    """`xs[:k]` (the kept head), or a name made from one, at the start of `value`."""
+    while isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        value = value.left
+    if isinstance(value, cst.Name):
+        return value.value in heads
+    if not (isinstance(value, cst.Subscript) and len(value.slice) == 1):
+        return False
+    sl = value.slice[0].slice
+    return (
+        isinstance(sl, cst.Slice)
+        and sl.lower is None
+        and sl.upper is not None
+        and sl.step is None
+        and not isinstance(sl.upper, cst.UnaryOperation)
+    )
+
+
+class _LimitedReads(Walker):
+    """`history = store.get_chat_history(sid, max_messages=n)` then `messages.extend(
+    history)`, `[system, *history, user]` or `history + new_items`: a read of the stored
+    conversation cut by a count, made into the list of messages (through locals made from
+    it: a comprehension, a conversion). Returned alone it may be a page of a listing (an
+    endpoint that shows the last 50 messages), so only a list made with it counts."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[cst.Call, cst.Arg]] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        found = _collect(node.body)
+        reads: dict[str, list[tuple[cst.Call, cst.Arg]]] = {}
+        for stmt in found.simple:
+            if not isinstance(stmt, cst.Assign):
+                continue
+            value = stmt.value.expression if isinstance(stmt.value, cst.Await) else stmt.value
+            targets = [n.value for t in stmt.targets for n in _target_names(t.target)]
+            if isinstance(value, cst.Call):
+                count = limited_history_read(
+                    value.func, {a.keyword.value: a for a in value.args if a.keyword}
+                )
+                if count is not None:
+                    for t in targets:
+                        reads.setdefault(t, []).append((value, count))
+                    continue
+            # `converted = [convert(m) for m in history]`: the same turns, another form.
+            made = {n.value for n in _names_in(stmt.value)} & set(reads)
+            if made and len(targets) == 1:
+                carried = [r for n in sorted(made) for r in reads[n]]
+                kept = reads.get(targets[0], [])
+                reads[targets[0]] = kept + [r for r in carried if r not in kept]
+        if not reads:
+            return
+        for placed in _placed_in_list(node.body):
+            for read in reads.get(placed, []):
+                if read not in self.found:
+                    self.found.append(read)
+
+
+def _placed_in_list(body: cst.CSTNode) -> set[str]:
+    """Names put into a list with other items: `xs.extend(name)`, `[*name, ...]`,
+    `name + other` / `other + name`."""
+    names: set[str] = set()
+
+    class _Placed(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "extend" and node.args:
+                arg = node.args[0].value
+                if isinstance(arg, cst.Name):
+                    names.add(arg.value)
+
+        def visit_StarredElement(self, node: cst.StarredElement) -> None:
+            if isinstance(node.value, cst.Name):
+                names.add(node.value.value)
+
+        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+            if isinstance(node.operator, cst.Add):
+                for side in (node.left, node.right):
+                    if isinstance(side, cst.Name):
+                        names.add(side.value)
+
+    body.visit(_Placed())
+    return names
+
+
 class _Collect(Walker):
     """Statements and compound nodes of one body, not descending into nested functions."""
 
@@ -1759,6 +2277,56 @@ def _after_continue(body: cst.BaseSuite, test_if: cst.If) -> cst.CSTNode | None:
     ends = isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Continue)
     rest = body.body[body.body.index(test_if) + 1 :]
     return cst.IndentedBlock(body=rest) if ends and rest else None
+
+
+def _acts_on_item(
+    branch: cst.CSTNode, loop: cst.For, listed: str, index: str | None, texts: bool
+) -> bool:
+    """Whether the older items' branch does something to the item it is at: reads it
+    (`m`, `h[i]`, or a local made from it: `data = dict(m)`), places something in its
+    stead (`out.append(...)`), or leaves it out (`continue`, `del`, `pop`). An item of a
+    list of text (`names: list[str]`) has no fields: a branch that fills a settings dict
+    (`kwargs["next"] = names[i + 1]` in a loop over all but the last name) without reading
+    the item itself rewrites no item of a history."""
+    items = {n.value for n in _target_names(loop.target)} - {index}
+    assigns = [
+        stmt
+        for stmt in _simple_statements(loop.body)
+        if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1
+    ]
+    grown = not texts
+    while grown:  # locals made from the item, and from those
+        grown = False
+        for stmt in assigns:
+            made = {n.value for n in _target_names(stmt.targets[0].target)} - items
+            if made and any(n.value in items for n in _names_in(stmt.value)):
+                items |= made
+                grown = True
+    at_index = f"{listed}[{index}]" if index else None
+    for sub in _walk_nodes(branch):
+        if isinstance(sub, cst.Name) and sub.value in items:
+            return True
+        if isinstance(sub, (cst.Continue, cst.Del, cst.Return)):
+            return True
+        if isinstance(sub, cst.Subscript) and at_index is not None and _code(sub) == at_index:
+            return True
+        if (
+            isinstance(sub, cst.Call)
+            and isinstance(sub.func, cst.Attribute)
+            and sub.func.attr.value in ("append", "extend", "insert", "pop", "remove")
+        ):
+            return True
+    return False
+
+
+def _walk_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    nodes: list[cst.CSTNode] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        nodes.append(current)
+        stack.extend(current.children)
+    return nodes
 
 
 def _first_statement(branch: cst.CSTNode | None) -> cst.CSTNode | None:

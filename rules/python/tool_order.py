@@ -24,6 +24,9 @@ class ToolOrder(PythonRule):
     is reported where it is iterated into a list; a set difference where it is listed
     (`list(current - previous)`). A collection only looked up in, tested or turned into a
     set (`name in current_tools`, `set(current_tools)`) is not: its order reaches nothing.
+    A `list_tools()` used as it returns, neither awaited nor run, is a registry's own
+    method (MCP's is a coroutine), unless the module's own synchronous `list_tools()`
+    runs the coroutine: a blocking wrapper of an MCP client gives the server's listing.
 
     ## Why is this bad?
     Tools come first in the prefix. The same tools in a different order are a different
@@ -101,6 +104,21 @@ class ToolOrder(PythonRule):
         ),
         Valid(
             """
+            class ToolRegistry:
+                def __init__(self):
+                    self._tools = {}
+
+                def list_tools(self):
+                    return list(self._tools)  # registration order
+
+            def get_tools_system_prompt(registry: ToolRegistry) -> str:
+                # Not MCP's coroutine: the registry's own names, in the order registered.
+                names = registry.list_tools()
+                return "You can call these tools:\\n" + "\\n".join(names)
+            """
+        ),
+        Valid(
+            """
             from fastapi import FastAPI
 
             app = FastAPI()
@@ -126,8 +144,44 @@ class ToolOrder(PythonRule):
                 return _FAMILY_BY_PROMPT_NAME.get(prompt_name)
             """
         ),
+        Valid(
+            """
+            from pydantic import BaseModel, field_validator
+            from crewai_tools import PlatformTools
+
+            class BaseAgent(BaseModel):
+                apps: list[str] | None = None
+
+                @field_validator("apps")
+                @classmethod
+                def validate_apps(cls, apps):
+                    return sorted(set(apps)) if apps else apps
+
+                def prepare_tools(self):
+                    platform_tools = PlatformTools(apps=self.apps)
+                    return platform_tools
+            """
+        ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import asyncio
+
+            class StdioClient:
+                def __init__(self, session, loop):
+                    self._session, self._loop = session, loop
+
+                def list_tools(self):
+                    listing = self._session.list_tools()
+                    return asyncio.run_coroutine_threadsafe(listing, self._loop).result()
+
+            def tool_specs(client: StdioClient):
+                return [{"name": t.name} for t in client.list_tools()]
+            """,
+            line=12,
+            column=39,
+        ),
         Invalid(
             """
             from openai import OpenAI
@@ -326,6 +380,56 @@ class ToolOrder(PythonRule):
             line=9,
             column=23,
             message_contains="list_tools",
+        ),
+        # A pydantic validator's return is what the field holds: the apps deduplicated
+        # through a set become the agent's tools in hash order.
+        Invalid(
+            """
+            from pydantic import BaseModel, field_validator
+            from crewai_tools import PlatformTools
+
+            class BaseAgent(BaseModel):
+                apps: list[str] | None = None
+
+                @field_validator("apps")
+                @classmethod
+                def validate_apps(cls, apps):
+                    return list(set(apps)) if apps else apps
+
+                def prepare_tools(self):
+                    platform_tools = PlatformTools(apps=self.apps)
+                    return platform_tools
+            """,
+            line=10,
+            column=21,
+        ),
+        # Filled in `__init__` from a directory listing through a closure, read as the
+        # skills section of the prompt in another method.
+        Invalid(
+            """
+            def discover_skills(skill_dirs):
+                skills = []
+
+                def _add_skill(item):
+                    if (item / "SKILL.md").is_file():
+                        skills.append(item)
+
+                for parent in skill_dirs:
+                    for item in parent.iterdir():
+                        _add_skill(item)
+                return skills
+
+            class SkillManager:
+                def __init__(self, skill_dirs):
+                    self._skills = {}
+                    for skill in discover_skills(skill_dirs):
+                        self._skills[skill.name] = skill
+
+                def to_prompt(self):
+                    return "\\n".join(f"<skill>{s.name}</skill>" for s in self._skills.values())
+            """,
+            line=9,
+            column=21,
         ),
     ]
 

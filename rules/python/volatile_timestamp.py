@@ -111,6 +111,17 @@ class VolatileTimestamp(VolatileValueRule):
                 return msg
             """
         ),
+        Valid(
+            """
+            from datetime import datetime
+            from .message import Message
+
+            def run_shell(cmd):
+                # a tool's output, sent once as a system message and kept in the history
+                started = datetime.now()
+                return Message("system", f"Ran `{cmd}` at {started:%H:%M}")
+            """
+        ),
     ]
     INVALID = [
         # A function named for the system message it builds: what it returns is the system
@@ -303,5 +314,19 @@ class VolatileTimestamp(VolatileValueRule):
             line=11,
             column=20,
             message_contains="system_message",
+        ),
+        # A project's own message class given the role first, in a function that builds a
+        # part of the system prompt (joined into the core system message elsewhere).
+        Invalid(
+            """
+            from datetime import datetime, timezone
+            from .message import Message
+
+            def prompt_timeinfo(tool_format="markdown"):
+                date_str = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+                yield Message("system", f"## Current Date\\n\\n**UTC:** {date_str}")
+            """,
+            line=5,
+            message_contains='Message(role="system")',
         ),
     ]

@@ -2,11 +2,14 @@
 
 from typing import Any
 
+from pydantic import BaseModel, field_validator
 
-class BaseAgent:
+
+class BaseAgent(BaseModel):
     apps: list[str] | None = None
     tools: list[Any] | None = None
 
+    @field_validator("apps")
     @classmethod
     def validate_apps(cls, apps: list[str] | None) -> list[str] | None:
         if not apps:

@@ -1,4 +1,4 @@
-"""Reconstruction of OpenBMB/ChatDev@b23950d03575e31c958d7f57af521fb782db8750:runtime/node/agent/tool/tool_manager.py (lines 65-96, 97-145, 176-245), trimmed; not the original text."""
+"""Reconstruction of OpenBMB/ChatDev@b23950d03575e31c958d7f57af521fb782db8750:runtime/node/agent/tool/tool_manager.py (lines 65-96, 97-145, 176-245, 507-552), trimmed; not the original text."""
 
 import asyncio
 from typing import Any, Dict, List
@@ -47,3 +47,17 @@ class ToolManager:
                 spec.metadata["_config_index"] = idx
                 specs.append(spec)
         return specs
+
+
+# (lines 507-552) the stdio client the manager keeps per launch key: a synchronous face over
+# an MCP client running on its own event loop, so its list_tools() is the server's listing.
+class _StdioClientWrapper:
+    def __init__(self, client: Client) -> None:
+        self._client = client
+        self._loop = asyncio.new_event_loop()
+
+    def list_tools(self) -> List[Any]:
+        return asyncio.run_coroutine_threadsafe(self._call("list_tools"), self._loop).result()
+
+    async def _call(self, method: str, *args: Any) -> Any:
+        return await getattr(self._client, method)(*args)
