@@ -2384,15 +2384,20 @@ def _token_counted(test: cst.BaseExpression) -> set[str] | None:
     return None
 
 
+class _Calls(Walker):
+    def __init__(self) -> None:
+        self.found: list[cst.Call] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.found.append(node)
+
+
 def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
-    found: list[cst.Call] = []
-
-    class _Calls(cst.CSTVisitor):
-        def visit_Call(self, call: cst.Call) -> None:
-            found.append(call)
-
-    node.visit(_Calls())
-    return found
+    # A read-only walk: a libcst visitor over every function's body cost a third of a
+    # prompt-heavy run.
+    calls = _Calls()
+    calls.walk(node)
+    return calls.found
 
 
 def _shrinks(stmt: cst.BaseSmallStatement, counted: set[str]) -> bool:
