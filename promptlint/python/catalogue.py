@@ -257,7 +257,6 @@ def names_limit(name: str) -> bool:
 PER_PROCESS = frozenset(
     {"os.getpid", "os.getppid", "socket.gethostname", "platform.node", "threading.get_ident"}
 )
-# Names that say "this holds the conversation history".
 # A read of the stored conversation cut to its newest turns by a count given by name
 # (`get_chat_history(sid, max_messages=10)`): the verbs, the nouns of what is stored, the
 # keywords of the count.
@@ -268,6 +267,7 @@ TURN_COUNT_LIMITS = frozenset(
     | {"n_messages", "history_limit", "message_limit", "window_size", "max_history_messages"}
 )
 
+# Names that say "this holds the conversation history".
 HISTORY_NAMES = ("history", "messages", "conversation", "turns", "chat_log", "transcript", "memory")
 
 
