@@ -616,7 +616,8 @@ def _foreign_findings(
     for foreign in project.loaded():
         if not pending or foreign.shown == ctx.path:
             continue
-        spans = locate(foreign.module, foreign.text, [r.node for r in pending])
+        held = [r.node for r in pending if id(r.node) in foreign.node_ids]
+        spans = locate(foreign.module, foreign.text, held) if held else {}
         if not spans:
             continue
         starts = _line_starts(foreign.text)

@@ -39,9 +39,27 @@ class ForeignModule:
     evaluator: Evaluator
 
     @cached_property
+    def node_ids(self) -> frozenset[int]:
+        """Every node of its tree, by id: a reported node is looked for only in the module
+        that holds it (its code may also occur as text elsewhere, in a comment)."""
+        collector = _NodeIds()
+        self.module.visit(collector)
+        return frozenset(collector.ids)
+
+    @cached_property
     def import_time_calls(self) -> set[int]:
         """Calls made while the module is imported (module or class body)."""
         return import_time_calls(self.index)
+
+
+class _NodeIds(cst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[int] = set()
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.ids.add(id(node))
+        return True
 
 
 MAX_HOPS = 3  # modules followed through, one into the next, before giving up
