@@ -16,7 +16,16 @@ from typing import cast
 import libcst as cst
 
 from promptlint.python import catalogue as cat
-from promptlint.python.index import Event, ModuleIndex, Scope, Site, dotted, key_of, string_value
+from promptlint.python.index import (
+    Event,
+    ModuleIndex,
+    Scope,
+    Site,
+    Walker,
+    dotted,
+    key_of,
+    string_value,
+)
 from promptlint.python.project import MAX_HOPS, Project
 from promptlint.python.values import (
     CALLER,
@@ -2018,9 +2027,8 @@ def _coroutine_listings(module: cst.Module) -> tuple[set[int], set[int], bool]:
             and node.func.attr.value == "list_tools"
         )
 
-    class _Listings(cst.CSTVisitor):
+    class _Listings(Walker):
         def __init__(self) -> None:
-            super().__init__()
             self.in_sync_listing: list[bool] = []
 
         def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -2028,7 +2036,7 @@ def _coroutine_listings(module: cst.Module) -> tuple[set[int], set[int], bool]:
                 node.name.value == "list_tools" and node.asynchronous is None
             )
 
-        def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
             self.in_sync_listing.pop()
 
         def visit_Call(self, node: cst.Call) -> None:
@@ -2045,7 +2053,7 @@ def _coroutine_listings(module: cst.Module) -> tuple[set[int], set[int], bool]:
             if is_listing(node.expression):
                 coroutines.add(id(node.expression))
 
-    module.visit(_Listings())
+    _Listings().walk(module)
     return listed, coroutines, bool(wrapper)
 
 
