@@ -1,10 +1,13 @@
-"""Reconstruction of HKUDS/AI-Researcher@ea37a75b2958a8dd8500644357ca51a9360c5540:research_agent/inno/core.py (lines 93-141, 418-553), trimmed; not the original text.
+"""Reconstruction of HKUDS/AI-Researcher@ea37a75b2958a8dd8500644357ca51a9360c5540:research_agent/inno/core.py (lines 93-141, 418-553, 555-663), trimmed; not the original text.
 
 The Swarm-style loop: the active agent's instructions (a callback of context_variables) as the
 system message, then the thread; for models without function calling the tools description is
-appended to the thread's last message, in place.
+appended to the thread's last message, in place. run_async works on a deep copy of the
+messages it is given and returns only the messages it added.
 """
 
+import copy
+import json
 from collections import defaultdict
 
 import litellm
@@ -56,8 +59,8 @@ class MetaChain:
             )
         last_content = messages[-1]["content"]
         tools_description = convert_tools_to_description(tools)
-        # the dict is the thread's own last message: the suffix stays on it in later requests
-        messages[-1]["content"] = last_content + "\n[IMPORTANT] You MUST use the tools provided to complete the task.\n" + SYSTEM_PROMPT_SUFFIX_TEMPLATE.format(description=tools_description)
+        # the dict is this run's copy of the last message: the caller's thread keeps it without the suffix
+        messages[-1]["content"] = last_content + "\n[IMPORTANT] You MUST use the tools provided to complete the task.\n" + SYSTEM_PROMPT_SUFFIX_TEMPLATE.format(description=tools_description)  # expect: PL301
         if create_model in NOT_SUPPORT_FN_CALL:
             messages = convert_fn_messages_to_non_fn_messages(messages)
         if create_model in MUST_ADD_USER and messages[-1]["role"] != "user":
@@ -73,3 +76,18 @@ class MetaChain:
                 history[-1]["content"] = truncate_message(history[-1]["content"])
                 return await self.get_chat_completion_async(agent, history, context_variables, model_override)
             raise
+
+    async def run_async(self, agent, messages: list, context_variables: dict = {}, max_turns: int = 30):
+        history = copy.deepcopy(messages)
+        init_len = len(messages)
+        while len(history) - init_len < max_turns:
+            completion = await self.try_completion_with_truncation(agent, history, context_variables, None)
+            message = completion.choices[0].message
+            history.append(json.loads(message.model_dump_json()))
+            if not message.tool_calls:
+                break
+            history.extend(self.handle_tool_calls(message.tool_calls, agent.functions, context_variables))
+        return history[init_len:]
+
+    def handle_tool_calls(self, tool_calls, functions, context_variables) -> list:
+        return []
