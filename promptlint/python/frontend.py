@@ -58,6 +58,8 @@ LLM_HINTS = re.compile(
     # what trims or re-renders a history (rules/python/history_rewrite.py): a condenser or
     # history processor, a function that takes the turns it reshapes
     r"|\bdef \w*(?:history|condens)\w*\("
+    # an accessor that reads the memory the agent sends (`def get_memory(`)
+    r"|\bdef (?:get|load|read|fetch)_\w*memor(?:y|ies)\w*\("
     r"|\bdef \w+\([^)]*?\b\w*(?:history|messages|turns)\s*[:,)=]"
     # templates rendered here (python/rendered.py)
     r"|\.from_string\(|\.get_template\(|\bTemplate\(|\b(?:chevron|pystache)\.render\("

@@ -413,6 +413,40 @@ class HistoryWindow(PythonRule):
                 return configs  # settings made per agent, no item of a history rewritten
             """
         ),
+        Valid(
+            """
+            def fit_passages(passages, count_tokens, limit):
+                while count_tokens(passages) > limit and passages:
+                    passages.pop(len(passages) // 2)  # this turn's documents, not the history
+                return passages
+            """
+        ),
+        Valid(
+            """
+            class ChatStore:
+                def __init__(self, page_size):
+                    self.messages = []
+                    self.page_size = page_size
+
+                def recent_messages(self, n: int):
+                    page = self.messages[-n:]  # the caller's size: a page of a listing
+                    return page
+            """
+        ),
+        Valid(
+            """
+            def fit_document(text, count_tokens, limit):
+                lo, hi = 0, len(text)
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    tail = text[mid:]  # a document cut for this request, not the history
+                    if count_tokens(tail) <= limit:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                return text[hi:]
+            """
+        ),
     ]
     INVALID = [
         Invalid(
@@ -810,6 +844,63 @@ class HistoryWindow(PythonRule):
             line=6,
             message_contains="latest user message is rendered apart",
         ),
+        Invalid(
+            """
+            class TokenBoundContext:
+                async def get_messages(self):
+                    messages = list(self._messages)
+                    used = self._client.count_tokens(messages)
+                    while used > self._token_limit and len(messages) > 0:
+                        messages.pop(len(messages) // 2)  # from the middle, every request
+                        used = self._client.count_tokens(messages)
+                    return messages
+            """,
+            line=6,
+            message_contains="token-budget loop",
+        ),
+        Invalid(
+            """
+            class RecentTurns:
+                def __init__(self, keep=None):
+                    self.history = []
+                    self.keep = keep
+
+                def get_history(self, keep=None):
+                    keep = keep or self.keep
+                    turns = self.history[-keep:] if keep else self.history
+                    return turns  # what the agent sends, read for each request
+            """,
+            line=8,
+            message_contains="handed back as the list to send",
+        ),
+        Invalid(
+            """
+            def limit_messages(messages: list, max_messages: int, keep_recent: int) -> list:
+                system = [m for m in messages if m["role"] == "system"]
+                others = [m for m in messages if m["role"] != "system"]
+                recent = others[-keep_recent:] if keep_recent else []
+                return (system + recent)[:max_messages]
+            """,
+            line=4,
+            message_contains="handed back as the list to send",
+        ),
+        Invalid(
+            """
+            def history_text(self, count_tokens):
+                text = self.render_history()
+                lo, hi = 0, len(text)
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    tail = text[mid:]
+                    if count_tokens(tail) <= self.max_tokens:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                return text[hi:]
+            """,
+            line=6,
+            message_contains="cut until the rest fits a token budget",
+        ),
     ]
 
     def check(self, ctx: PythonContext) -> None:
@@ -993,6 +1084,12 @@ _POSITIONAL_MESSAGES = {
         "re-applied on every request, the window moves as the history grows, so the text "
         "after the kept head differs from what the previous request sent; move the window "
         "rarely and in large steps, or summarise once"
+    ),
+    "fit": (
+        "the start of the history is cut until the rest fits a token budget: run on every "
+        "request once the conversation is past it, the cut moves with each new message, so "
+        "the prompt's start differs from what the previous request sent and nothing cached "
+        "is reused; trim rarely and in large steps, or summarise"
     ),
     "budget": (
         "a token-budget loop rewrites or drops earlier messages of the history until it "
@@ -1480,6 +1577,7 @@ class _PositionalRewrites(Walker):
     def __init__(self, text: str) -> None:
         self.text = text
         self.found: list[tuple[cst.CSTNode, str]] = []
+        self._configured: list[set[str]] = []  # per class: `self.x` set in its `__init__`
         self._params: list[set[str]] = []
         self._texts: list[set[str]] = []  # parameters annotated as lists of text
         self._bodies: list[cst.BaseSuite] = []
@@ -1493,17 +1591,43 @@ class _PositionalRewrites(Walker):
         self._older_apart(found)
         self._returned_window(found, node.name.value)
 
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self._configured.append(_set_in_init(node))
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self._configured.pop()
+
     def _returned_window(self, found: _Collect, name: str) -> None:
         """`tail = view[-n:]` ... `return View(events=head + tail)`: a function that takes
         the history and hands back its newest items as the list to send (a history
-        processor, a condenser). A window formatted into text for a tool result or a log
-        (`"\\n".join(...)`, an f-string) is not returned as the list."""
+        processor, a condenser); also of the items it filtered from it (`others = [m for
+        m in messages if ...]`). And `kept = self._messages[-self._buffer_size:]` ...
+        `return kept`: an object that keeps the history and was made with the size of its
+        window (set in `__init__`) hands back the newest items, at every call (a model
+        context, a memory read for each request). A window formatted into text for a tool
+        result or a log (`"\\n".join(...)`, an f-string) is not returned as the list."""
         derived: dict[str, cst.Subscript] = {}
+        given = set(self._params[-1]) if self._params else set()
+        sizes: set[str] = set()  # locals holding the configured size (`n = n or self.n`)
+        configured = self._configured[-1] if self._configured else set()
         for stmt in found.simple:
             if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1):
                 continue
             target = stmt.targets[0].target
-            window = _window_of(stmt.value, self._a_param)
+            if isinstance(target, cst.Name) and _filtered_from(stmt.value, given):
+                given.add(target.value)
+            if isinstance(target, cst.Name) and _reads_configured(stmt.value, configured, sizes):
+                sizes.add(target.value)
+            window = _window_of(stmt.value, lambda e: dotted(e) if dotted(e) in given else None)
+            if window is None:
+                own = _window_of(stmt.value, _own_history)
+                sl = own.slice[0].slice if own is not None else None
+                if (
+                    isinstance(sl, cst.Slice)
+                    and sl.lower is not None
+                    and _reads_configured(sl.lower, configured, sizes)
+                ):
+                    window = own
             if isinstance(target, cst.Name) and window is not None:
                 derived[target.value] = window
         for ret in found.returns:
@@ -1658,6 +1782,7 @@ class _PositionalRewrites(Walker):
 
     # while loops ----------------------------------------------------------------------
     def visit_While(self, node: cst.While) -> None:
+        self._cut_to_fit(node)
         counted = _token_counted(node.test)
         if counted is None:
             return
@@ -1665,6 +1790,92 @@ class _PositionalRewrites(Walker):
             if _shrinks(stmt, counted):
                 self.found.append((stmt, "budget"))
                 return
+
+    def _cut_to_fit(self, loop: cst.While) -> None:
+        """`while lo < hi: ... tail = text[mid:]; if count_tokens(tail) <= limit: ...`: a
+        loop that looks for the longest end of the history (the list, or the text rendered
+        from it) whose tokens fit, cutting its start. Run on every request once the
+        history is past the budget, the cut moves with each new message and the start of
+        the prompt changes every time."""
+        if not self._bodies:
+            return
+        counted: set[str] = set()
+        for test in [loop.test, *(i.test for i in _ifs_in(loop.body))]:
+            counted |= _token_counted(test) or set()
+        if not counted:
+            return
+        for stmt in _simple_statements(loop.body):
+            if not (
+                isinstance(stmt, cst.Assign)
+                and len(stmt.targets) == 1
+                and dotted(stmt.targets[0].target) in counted
+            ):
+                continue
+            value = stmt.value
+            if not (isinstance(value, cst.Subscript) and len(value.slice) == 1):
+                continue
+            sl = value.slice[0].slice
+            if not (isinstance(sl, cst.Slice) and sl.lower is not None and sl.upper is None):
+                continue
+            base = dotted(value.value)
+            if base is not None and _made_from_history(base, self._bodies[-1]):
+                self.found.append((value, "fit"))
+                return
+
+
+def _set_in_init(node: cst.ClassDef) -> set[str]:
+    """The attributes a class's `__init__` sets on `self` (`self._buffer_size = size`): its
+    configuration."""
+    names: set[str] = set()
+    for stmt in _statements(node.body):
+        if isinstance(stmt, cst.FunctionDef) and stmt.name.value == "__init__":
+            for small in _simple_statements(stmt.body):
+                if isinstance(small, (cst.Assign, cst.AnnAssign)):
+                    targets = (
+                        [t.target for t in small.targets]
+                        if isinstance(small, cst.Assign)
+                        else [small.target]
+                    )
+                    names.update(n for t in targets if (n := dotted(t)) and n.startswith("self."))
+    return names
+
+
+def _reads_configured(node: cst.CSTNode, configured: set[str], sizes: set[str]) -> bool:
+    """`node` reads an attribute the class's `__init__` set, or a local made from one."""
+    return any(n in configured or n in sizes for n in _dotted_in(node))
+
+
+def _filtered_from(value: cst.BaseExpression, given: set[str]) -> bool:
+    """`[m for m in messages if ...]`, `messages.copy()`, `list(messages)`: the items of a
+    list the function was given (or of one made from it), in their order."""
+    if isinstance(value, cst.ListComp):
+        return dotted(value.for_in.iter) in given and value.for_in.inner_for_in is None
+    if isinstance(value, cst.Call) and len(value.args) <= 1:
+        func = dotted(value.func) or ""
+        if func in ("list", "copy.copy", "copy.deepcopy", "deepcopy") and value.args:
+            return dotted(value.args[0].value) in given
+        if func.endswith(".copy") and not value.args:
+            return func.removesuffix(".copy") in given
+    return False
+
+
+def _made_from_history(name: str, body: cst.BaseSuite) -> bool:
+    """`name` is a history, or a local made from one in `body` (`text =
+    self._history_as_string()`, `text = render(self.messages)`)."""
+    if _names_history(name):
+        return True
+    for stmt in _simple_statements(body):
+        if not (
+            isinstance(stmt, cst.Assign)
+            and len(stmt.targets) == 1
+            and dotted(stmt.targets[0].target) == name
+        ):
+            continue
+        for read in _dotted_in(stmt.value):
+            words = read.replace(".", "_").lower().split("_")
+            if _names_history(read) or any(w in HISTORY_NAMES for w in words):
+                return True
+    return False
 
 
 def _own_history(expr: cst.BaseExpression) -> str | None:
@@ -1715,6 +1926,9 @@ def _returns_list(value: cst.BaseExpression) -> bool:
         name = dotted(value.func) or ""
         last = name.rsplit(".", 1)[-1]
         return name in ("list", "tuple") or last[:1].isupper()
+    if isinstance(value, cst.Subscript) and len(value.slice) == 1:
+        # `(system + recent)[:max_messages]`: a slice of a list is a list.
+        return isinstance(value.slice[0].slice, cst.Slice) and _returns_list(value.value)
     return False
 
 
@@ -2421,9 +2635,32 @@ def _shrinks(stmt: cst.BaseSmallStatement, counted: set[str]) -> bool:
         func = stmt.value.func
         if not isinstance(func, cst.Attribute):
             return False
+        if _drops_inner(stmt.value) and trimmed(func.value):
+            return True
         words = func.attr.value.lower().split("_")
         return words[0] in _SHRINK_VERBS and any(_names_history(w) for w in words[1:])
     return False
+
+
+def _drops_inner(call: cst.Call) -> bool:
+    """`msgs.pop(len(msgs) // 2)`, `msgs.pop(i)`, `msgs.remove(m)`: an item other than the
+    newest is taken out (`pop()` and `pop(-1)` drop the newest, which keeps the prefix;
+    `pop(0)` is reported where the list's events are)."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or len(call.args) != 1:
+        return False
+    if func.attr.value == "remove":
+        return True
+    if func.attr.value != "pop":
+        return False
+    arg = call.args[0].value
+    if isinstance(arg, cst.Integer):
+        return False  # `pop(0)`: an event of the list
+    return not (
+        isinstance(arg, cst.UnaryOperation)
+        and isinstance(arg.operator, cst.Minus)
+        and isinstance(arg.expression, cst.Integer)
+    )
 
 
 def _writes_field(stmt: cst.BaseSmallStatement) -> bool:
