@@ -886,13 +886,30 @@ class HistoryWindow(PythonRule):
         ),
         Invalid(
             """
+            def keep_recent(messages: list, keep: int) -> list:
+                system, others = [], []
+                for m in messages:
+                    if m["role"] == "system":
+                        system.append(m)
+                    else:
+                        others.append(m)
+                recent = others[-keep:]
+                result = system + recent
+                return result
+            """,
+            line=8,
+            message_contains="handed back as the list to send",
+        ),
+        Invalid(
+            """
             def history_text(self, count_tokens):
                 text = self.render_history()
                 lo, hi = 0, len(text)
                 while lo < hi:
                     mid = (lo + hi) // 2
                     tail = text[mid:]
-                    if count_tokens(tail) <= self.max_tokens:
+                    used = count_tokens(tail)
+                    if used <= self.max_tokens:
                         hi = mid
                     else:
                         lo = mid + 1
@@ -1608,6 +1625,7 @@ class _PositionalRewrites(Walker):
         result or a log (`"\\n".join(...)`, an f-string) is not returned as the list."""
         derived: dict[str, cst.Subscript] = {}
         given = set(self._params[-1]) if self._params else set()
+        given |= _partitioned_from(found, given)
         sizes: set[str] = set()  # locals holding the configured size (`n = n or self.n`)
         configured = self._configured[-1] if self._configured else set()
         for stmt in found.simple:
@@ -1616,6 +1634,12 @@ class _PositionalRewrites(Walker):
             target = stmt.targets[0].target
             if isinstance(target, cst.Name) and _filtered_from(stmt.value, given):
                 given.add(target.value)
+            if isinstance(target, cst.Name) and _returns_list(stmt.value):
+                # `result = system + recent`: the window goes on in the list made with it.
+                carried = [derived[n.value] for n in _names_in(stmt.value) if n.value in derived]
+                if carried:
+                    derived[target.value] = carried[0]
+                    continue
             if isinstance(target, cst.Name) and _reads_configured(stmt.value, configured, sizes):
                 sizes.add(target.value)
             window = _window_of(stmt.value, lambda e: dotted(e) if dotted(e) in given else None)
@@ -1799,9 +1823,15 @@ class _PositionalRewrites(Walker):
         the prompt changes every time."""
         if not self._bodies:
             return
-        counted: set[str] = set()
-        for test in [loop.test, *(i.test for i in _ifs_in(loop.body))]:
-            counted |= _token_counted(test) or set()
+        budgets = [_token_counted(t) for t in [loop.test, *(i.test for i in _ifs_in(loop.body))]]
+        if all(b is None for b in budgets):
+            return
+        counted = {n for b in budgets if b for n in b}
+        for call in _calls_in(loop.body):
+            # `used = count_tokens(tail, model)`, then `if used <= limit`: what is counted.
+            last = (dotted(call.func) or "").rsplit(".", 1)[-1].lower()
+            if "token" in last and "tokenizer" not in last:
+                counted.update(n for a in call.args if (n := dotted(a.value)) is not None)
         if not counted:
             return
         for stmt in _simple_statements(loop.body):
@@ -1843,6 +1873,27 @@ def _set_in_init(node: cst.ClassDef) -> set[str]:
 def _reads_configured(node: cst.CSTNode, configured: set[str], sizes: set[str]) -> bool:
     """`node` reads an attribute the class's `__init__` set, or a local made from one."""
     return any(n in configured or n in sizes for n in _dotted_in(node))
+
+
+def _partitioned_from(found: _Collect, given: set[str]) -> set[str]:
+    """`for m in messages: if ...: system.append(m) else: others.append(m)`: the lists a
+    loop over a given list sorts its items into, in their order."""
+    lists: set[str] = set()
+    for loop in found.loops:
+        if dotted(loop.iter) not in given or not isinstance(loop.target, cst.Name):
+            continue
+        item = loop.target.value
+        for call in _calls_in(loop.body):
+            func = call.func
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value == "append"
+                and len(call.args) == 1
+                and dotted(call.args[0].value) == item
+                and (name := dotted(func.value)) is not None
+            ):
+                lists.add(name)
+    return lists
 
 
 def _filtered_from(value: cst.BaseExpression, given: set[str]) -> bool:
