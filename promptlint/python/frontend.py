@@ -54,6 +54,7 @@ LLM_HINTS = re.compile(
     r"|list_tools|MCPAdapt|litellm|responses\.create|\.a?invoke\(|\.system_prompt\b|\.instructions\b"
     # prompt parts by name (PROMPT_PART_WORDS): `docs_prompt += ...`, `def get_system_prompt(`
     r"|\b\w*_?(?:prompts?|instructions?|preamble)\w*\s*\+?=[^=]"
+    r"|\b[A-Z_]*(?:PROMPTS?|INSTRUCTIONS?|PREAMBLE)[A-Z_]*\s*=[^=]"
     r"|\bdef \w*(?:prompt|instruction|system|tools|messages)\w*\("
     # what trims or re-renders a history (rules/python/history_rewrite.py): a condenser or
     # history processor, a function that takes the turns it reshapes

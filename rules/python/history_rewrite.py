@@ -918,6 +918,23 @@ class HistoryWindow(PythonRule):
             line=6,
             message_contains="cut until the rest fits a token budget",
         ),
+        Invalid(
+            """
+            SYSTEM_PROMPT = "You write tests that reproduce issues."
+
+            class ReproAgent:
+                def _pick_feedback(self, n: int) -> list:
+                    return self._history[-n:]
+
+                def attempt(self, n: int):
+                    thread = self.new_thread(SYSTEM_PROMPT)
+                    for handle in self._pick_feedback(n):  # the newest n, every attempt
+                        thread.add_user(self._feedbacks[handle])
+                    return self.model.call(thread.to_msg())
+            """,
+            line=5,
+            message_contains="handed back as the list to send",
+        ),
     ]
 
     def check(self, ctx: PythonContext) -> None:
