@@ -415,6 +415,12 @@ class HistoryWindow(PythonRule):
         ),
         Valid(
             """
+            def replace_message(messages: list, i: int, edited) -> list:
+                return messages[:i] + [edited] + messages[i + 1 :]  # an edit the user made, kept
+            """
+        ),
+        Valid(
+            """
             def fit_passages(passages, count_tokens, limit):
                 while count_tokens(passages) > limit and passages:
                     passages.pop(len(passages) // 2)  # this turn's documents, not the history
@@ -917,6 +923,18 @@ class HistoryWindow(PythonRule):
             """,
             line=6,
             message_contains="cut until the rest fits a token budget",
+        ),
+        Invalid(
+            """
+            def reduce_messages(log: list, limit: int, count_tokens, shorten) -> list:
+                if count_tokens(log) <= limit:
+                    return log
+                i = max(range(len(log)), key=lambda k: len(log[k].content))
+                log = log[:i] + [shorten(log[i])] + log[i + 1 :]  # the longest, shortened
+                return reduce_messages(log, limit, count_tokens, shorten)
+            """,
+            line=5,
+            message_contains="token-budget loop",
         ),
         Invalid(
             """
@@ -1624,6 +1642,27 @@ class _PositionalRewrites(Walker):
         found = _collect(node.body)  # once per function: both looks read the same body
         self._older_apart(found)
         self._returned_window(found, node.name.value)
+        self._spliced_to_fit(found)
+
+    def _spliced_to_fit(self, found: _Collect) -> None:
+        """`if len_tokens(log) <= limit: return log` ... `log = log[:i] + [shorter] +
+        log[i + 1:]`: a function that takes the history and, while it is over a token
+        budget, puts a shortened copy in place of one of its messages (then counts again,
+        or calls itself). Run before every request, which message is shortened moves as the
+        conversation grows, so an earlier message is sent differently from the request that
+        cached it."""
+        if not any(_token_counted(i.test) is not None for i in found.ifs):
+            return
+        for stmt in found.simple:
+            if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1):
+                continue
+            listed = self._a_history(stmt.targets[0].target)
+            if listed is None:
+                continue
+            parts = _concatenated(stmt.value)
+            if len(parts) == 3 and _splices(parts, listed):
+                self.found.append((stmt, "budget"))
+                return
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self._configured.append(_set_in_init(node))
@@ -1868,6 +1907,33 @@ class _PositionalRewrites(Walker):
             if base is not None and _made_from_history(base, self._bodies[-1]):
                 self.found.append((value, "fit"))
                 return
+
+
+def _splices(parts: list[cst.BaseExpression], listed: str) -> bool:
+    """`h[:i] + [x] + h[i + 1:]`: the list with one item replaced."""
+    head, middle, tail = parts
+    if not isinstance(middle, cst.List):
+        return False
+    cuts = []
+    for part in (head, tail):
+        if not (
+            isinstance(part, cst.Subscript)
+            and len(part.slice) == 1
+            and dotted(part.value) == listed
+            and isinstance(part.slice[0].slice, cst.Slice)
+        ):
+            return False
+        cuts.append(part.slice[0].slice)
+    first, last = cuts
+    assert isinstance(first, cst.Slice) and isinstance(last, cst.Slice)
+    return (
+        first.lower is None
+        and first.upper is not None
+        and last.upper is None
+        and last.lower is not None
+        and first.step is None
+        and last.step is None
+    )
 
 
 def _set_in_init(node: cst.ClassDef) -> set[str]:
