@@ -1786,8 +1786,15 @@ class Evaluator:
         }
         if not moved:
             return result
+        # Through helpers of helpers the message names this call and the value's source.
         placed = {
-            Taint(t.kind, e, f"`{self.code(e.func)}()` returning {t.detail}", t.fix, t.source)
+            Taint(
+                t.kind,
+                e,
+                f"`{self.code(e.func)}()` returning {t.detail.rsplit(' returning ', 1)[-1]}",
+                t.fix,
+                t.source,
+            )
             for t in moved
         }
         return Val(own=frozenset((taints - moved) | placed), node=e)
