@@ -6,7 +6,7 @@ import libcst as cst
 
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
-from promptlint.python.catalogue import HISTORY_NAMES, WINDOW_CALLS
+from promptlint.python.catalogue import HISTORY_NAMES, READ_VERBS, WINDOW_CALLS
 from promptlint.python.flow import limited_history_read
 from promptlint.python.frontend import PythonContext, PythonRule
 from promptlint.python.index import Event, Walker, child_nodes, dotted, string_value
@@ -411,6 +411,13 @@ class HistoryWindow(PythonRule):
                         config["instructions"] = instructions
                     configs.append(config)
                 return configs  # settings made per agent, no item of a history rewritten
+            """
+        ),
+        Valid(
+            """
+            async def reply(self, prompt):
+                history = self.memory.get(self.session_id)  # one session's whole history
+                return await self.llm.ask(history + [{"role": "user", "content": prompt}])
             """
         ),
         Valid(
@@ -926,6 +933,19 @@ class HistoryWindow(PythonRule):
         ),
         Invalid(
             """
+            class Planner:
+                history_n: int = 50
+
+                async def next_step(self, prompt):
+                    memory = self.ctx.memory.get(self.history_n)  # the newest 50, each step
+                    memory = await self.compact_tool_output(memory)
+                    return await self.llm.ask(memory + [{"role": "user", "content": prompt}])
+            """,
+            line=5,
+            message_contains="reads only the newest turns",
+        ),
+        Invalid(
+            """
             def reduce_messages(log: list, limit: int, count_tokens, shorten) -> list:
                 if count_tokens(log) <= limit:
                     return log
@@ -1012,15 +1032,19 @@ class HistoryWindow(PythonRule):
                     "each time the history grows past the budget, and every later message "
                     "shifts; trim rarely and in large steps, or summarise",
                 )
-        if "limit" in ctx.text or "max_" in ctx.text or "last_n" in ctx.text:
+        if any(w in ctx.text for w in ("limit", "max_", "last_n", "memory.", "history.")):
             reads = _LimitedReads()
             reads.walk(ctx.module)
             for call, count in reads.found:
+                passed = (
+                    f"..., {_code(count.keyword)}={_code(count.value)}"
+                    if count.keyword is not None
+                    else _code(count.value)
+                )
                 ctx.report(
                     type(self),
                     count,
-                    f"`{ctx.code(call.func).strip()}(..., {_code(count.keyword or count.value)}="
-                    f"{_code(count.value)})` reads only the newest "
+                    f"`{ctx.code(call.func).strip()}({passed})` reads only the newest "
                     "turns of the stored conversation, on every request, and they make the "
                     "messages sent: once the session is longer than that, each turn drops the "
                     "oldest one, every later message shifts and the cached prefix is "
@@ -2519,7 +2543,7 @@ class _LimitedReads(Walker):
             if isinstance(value, cst.Call):
                 count = limited_history_read(
                     value.func, {a.keyword.value: a for a in value.args if a.keyword}
-                )
+                ) or _counted_read(value)
                 if count is not None:
                     for t in targets:
                         reads.setdefault(t, []).append((value, count))
@@ -2536,6 +2560,28 @@ class _LimitedReads(Walker):
             for read in reads.get(placed, []):
                 if read not in self.found:
                     self.found.append(read)
+
+
+# Words of a name that say it holds a number of turns (`self.memory_k`, `self.history_n`).
+_COUNT_WORDS = frozenset({"k", "n", "limit", "window", "last", "recent"})
+
+
+def _counted_read(call: cst.Call) -> cst.Arg | None:
+    """`self.rc.memory.get(self.memory_k)`: a read of the stored history (a memory or
+    history object by name) given only a number of turns, by a name that says it is one.
+    -> the argument of the count."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value in READ_VERBS):
+        return None
+    store = dotted(func.value)
+    if store is None or not _names_history(store) or len(call.args) != 1:
+        return None
+    arg = call.args[0]
+    name = dotted(arg.value)
+    if arg.keyword is not None or arg.star or name is None:
+        return None
+    words = set(name.rsplit(".", 1)[-1].lower().split("_"))
+    return arg if words & _COUNT_WORDS else None
 
 
 def _placed_in_list(body: cst.CSTNode) -> set[str]:
