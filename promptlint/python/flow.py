@@ -24,6 +24,7 @@ from promptlint.python.index import (
     Walker,
     dotted,
     key_of,
+    makes_set,
     string_value,
 )
 from promptlint.python.project import MAX_HOPS, Project
@@ -959,8 +960,10 @@ class Evaluator:
             item = args[-1]
             if in_loop or val.items is None:
                 more = repeated(item.all_taints()) if in_loop else item.all_taints()
+                # A list made elsewhere keeps the growing call as its node: it is a list.
                 return Val(
-                    own=val.all_taints() | more | self._loop_taints(ev, scope), node=val.node
+                    own=val.all_taints() | more | self._loop_taints(ev, scope),
+                    node=call if val.node is None else val.node,
                 )
             if method == "append":
                 return replace(val, items=(*val.items, item))
@@ -976,14 +979,18 @@ class Evaluator:
             if in_loop or val.items is None:
                 return Val(
                     own=val.all_taints() | other.all_taints() | self._loop_taints(ev, scope),
-                    node=val.node,
+                    node=call if val.node is None else val.node,
                 )
             return replace(val, items=(*val.items, *self._as_items(other)))
         if method == "update" and args:
             other = args[0]
             if val.fields is not None and other.fields is not None:
                 return replace(val, fields={**val.fields, **other.fields})
-            return val.with_own(other.all_taints())
+            taken = other.all_taints()
+            if makes_set(val.node):
+                # A set keeps none of the order of what it takes in.
+                taken = frozenset(t for t in taken if t.kind != UNORDERED)
+            return val.with_own(taken)
         if method in ("pop", "popleft"):
             if method == "popleft" or (
                 call.args
@@ -1287,6 +1294,10 @@ class Evaluator:
                 return Val(node=e)
             if qname in cat.MCP_ADAPTERS:
                 return Val(kind=cat.MCP_ADAPTER, node=e)
+            if qname in cat.MCP_CLIENTS:
+                return Val(kind=cat.MCP_CLIENT, node=e)
+            if qname in cat.MCP_LISTING_CALLS:
+                return self._listing(e)
             if qname in cat.UNORDERED_CALLS:
                 inner = merge(arg_vals())
                 if qname in ("set", "frozenset") and not e.args:
@@ -1398,12 +1409,20 @@ class Evaluator:
             window = Taint(WINDOW, limited, f"`{self.code(func)}(..., {cut}=...)`")
             return Val(own=frozenset({window}), node=e)
         if method is not None and isinstance(func, cst.Attribute):
+            first = args[0].value if args else None
+            asked = string_value(first) if isinstance(first, cst.SimpleString) else None
+            if asked in cat.MCP_LISTING_REQUESTS:
+                return self._listing(e)
             recv = self.eval(func.value, scope, at, env)
             if method in cat.KEY_ORDER_SOURCES:
                 source = Taint(KEY_SOURCE, e, f"{cat.KEY_ORDER_SOURCES[method]} (`{method}()`)")
                 return Val(own=recv.all_taints() | {source}, node=e)
             if method in ("__enter__", "__aenter__") and recv.kind == cat.MCP_ADAPTER:
                 return self._listing(e)
+            if recv.kind == cat.MCP_CLIENT and isinstance(recv.node, cst.Call):
+                client = self.qualname(recv.node.func) or ""
+                if method in cat.MCP_CLIENTS.get(client, ()):
+                    return self._listing(e)
             if method in cat.UNORDERED_METHODS and qname not in ("glob.glob",):
                 if method == "list_tools":
                     if self._sync_listing(e):
