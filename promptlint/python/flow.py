@@ -22,6 +22,7 @@ from promptlint.python.index import (
     Scope,
     Site,
     Walker,
+    child_nodes,
     dotted,
     key_of,
     makes_set,
@@ -2198,7 +2199,7 @@ def _reads_key(node: cst.CSTNode | None, key: str) -> bool:
         return False
     if isinstance(node, (cst.Attribute, cst.Name)) and dotted(node) == key:
         return True
-    return any(_reads_key(child, key) for child in node.children)
+    return any(_reads_key(child, key) for child in child_nodes(node))
 
 
 def _names_a_class(annotation: str) -> bool:
