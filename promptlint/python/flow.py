@@ -1486,6 +1486,15 @@ class Evaluator:
                 # (or the default), a few fixed texts each cached on its own, not the key.
                 rest = [self.eval(a.value, scope, at, env) for a in e.args[1:]]
                 return Val(own=merge(rest).all_taints() if rest else frozenset(), node=e)
+            if method == "get" and e.args:
+                # `self.function_cfgs.get(name)`, as `table[name]`: one entry, not the
+                # order the table was filled in.
+                first = e.args[0].value
+                k = string_value(first) if isinstance(first, cst.SimpleString) else None
+                if recv.fields is not None and isinstance(k, str) and k in recv.fields:
+                    return recv.fields[k]
+                given = merge(arg_vals()).all_taints()
+                return Val(own=given | _values(recv.all_taints()), node=e)
             if method in ("copy",) and not e.args:
                 return recv
             if method in ("keys", "values", "items") and recv.fields is not None:

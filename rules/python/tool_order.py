@@ -5,7 +5,7 @@ from promptlint.findings import FixSafety, Severity
 from promptlint.python.frontend import PendingFix, PrefixUse, PythonContext, PythonRule
 from promptlint.python.move_fix import path_to
 from promptlint.python.requests import Block
-from promptlint.python.values import CALLER, STATE, UNORDERED, Dyn, Taint
+from promptlint.python.values import UNORDERED, Dyn, Taint, own_input
 
 
 class ToolOrder(PythonRule):
@@ -32,7 +32,8 @@ class ToolOrder(PythonRule):
     (langchain-mcp-adapters' `MultiServerMCPClient(...).get_tools()`), and so does a
     listing asked for by name (`await self._actor.call("list_tools", None)`). A list grown
     in a loop over a set (`for name in set(names): self._tools.append(...)`) keeps the
-    set's order; a set filled from a table (`names.update(self._tools.keys())`) keeps none.
+    set's order; a set filled from a table (`names.update(self._tools.keys())`) keeps none,
+    and neither does one entry looked up in it (`self.function_cfgs.get(name)`).
     Prompt text by name whose request is not seen is read as a one-shot template: an
     unstable order after the request's own input in it is not reported (nothing from that
     input on is reused between calls).
@@ -190,6 +191,25 @@ class ToolOrder(PythonRule):
                     tools: set[str] = set()
                     tools.update(self._user_tools.keys())
                     return sorted(tools)
+            """
+        ),
+        # Configs filled in glob order, each looked up by name: one entry's prompt has
+        # no order of the table in it.
+        Valid(
+            """
+            import glob
+
+            class FunctionManager:
+                def __init__(self, cfg_dir):
+                    self.function_cfgs = {}
+                    for cfg_file in glob.glob(f"{cfg_dir}/*.yaml"):
+                        cfg = load_yaml(cfg_file)
+                        self.function_cfgs[cfg["name"]] = cfg
+
+                def execute(self, function_name, **kwargs):
+                    function_cfg = self.function_cfgs.get(function_name)
+                    function_prompt = str(function_cfg["function_prompt"]).format(**kwargs)
+                    return [{"role": "user", "content": function_prompt}]
             """
         ),
         # A one-shot prompt: the set comes after the request's own context, so nothing
@@ -577,11 +597,9 @@ def _after_own_input(block: Block, taint: Taint) -> bool:
     if parts is None:
         return False
     for part in parts:
-        if not isinstance(part, Dyn):
-            continue
-        if taint in part.taints:
+        if isinstance(part, Dyn) and taint in part.taints:
             return False
-        if any(t.kind in (CALLER, STATE) for t in part.taints):
+        if own_input(part):
             return True
     return False
 

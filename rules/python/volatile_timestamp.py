@@ -23,7 +23,10 @@ class VolatileTimestamp(VolatileValueRule):
     call that places its value in a prompt: one finding per prompt, at the line to change,
     not one inside the helper every prompt shares. In a one-shot request a clock after
     the request's own input (`f"Plan a report on {topic}... Today is {today}."`, then a
-    fixed ask, no history) is not reported: nothing from that input on is cached anyway.
+    fixed ask, no history) is not reported: nothing from that input on is cached anyway;
+    so is one in prompt text by name whose request is not seen (read as a one-shot
+    template: `CLARIFY.format(messages=..., date=get_today_str())`, the date after the
+    messages).
 
     ## Why is this bad?
     Provider prompt caches (OpenAI, Anthropic, Gemini, DeepSeek, vLLM) reuse only a
@@ -115,6 +118,25 @@ class VolatileTimestamp(VolatileValueRule):
                 )
                 logging.info("took %.2fs", time.time() - start)
                 return msg
+            """
+        ),
+        # A one-shot template by name, its request not seen: the date comes after the
+        # messages of this call, so the long text after it is not reused anyway.
+        Valid(
+            """
+            from datetime import datetime
+
+            CLARIFY = (
+                "These are the messages so far:\\n<Messages>\\n{messages}\\n</Messages>\\n"
+                "Today's date is {date}.\\n" + "Ask a clarifying question only if needed. " * 8
+            )
+
+            def get_today_str():
+                return datetime.now().strftime("%a %b %-d, %Y")
+
+            def clarify_prompt(messages):
+                prompt_content = CLARIFY.format(messages=render(messages), date=get_today_str())
+                return prompt_content
             """
         ),
         # One-shot: the date comes after the topic, which differs on every call; no
