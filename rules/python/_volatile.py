@@ -55,7 +55,7 @@ class VolatileValueRule(PythonRule):
                     continue
                 if len(static_text(parts[i + 1 :]).strip()) < ONE_SHOT_VOLATILE_TAIL:
                     break
-                if own_input(part) and not any(t.kind == self.KIND for t in part.taints):
+                if own_input(part):
                     break  # the call's own input: nothing after it is reused anyway
                 for taint in part.taints:
                     if taint.kind == self.KIND and not ctx.at_import(taint.node):

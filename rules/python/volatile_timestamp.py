@@ -24,9 +24,8 @@ class VolatileTimestamp(VolatileValueRule):
     not one inside the helper every prompt shares. In a one-shot request a clock after
     the request's own input (`f"Plan a report on {topic}... Today is {today}."`, then a
     fixed ask, no history) is not reported: nothing from that input on is cached anyway;
-    so is one in prompt text by name whose request is not seen (read as a one-shot
-    template: `CLARIFY.format(messages=..., date=get_today_str())`, the date after the
-    messages).
+    nor is one after the input of prompt text by name whose request is not seen (read as
+    a one-shot template: `CLARIFY.format(messages=..., date=get_today_str())`).
 
     ## Why is this bad?
     Provider prompt caches (OpenAI, Anthropic, Gemini, DeepSeek, vLLM) reuse only a
@@ -120,25 +119,6 @@ class VolatileTimestamp(VolatileValueRule):
                 return msg
             """
         ),
-        # A one-shot template by name, its request not seen: the date comes after the
-        # messages of this call, so the long text after it is not reused anyway.
-        Valid(
-            """
-            from datetime import datetime
-
-            CLARIFY = (
-                "These are the messages so far:\\n<Messages>\\n{messages}\\n</Messages>\\n"
-                "Today's date is {date}.\\n" + "Ask a clarifying question only if needed. " * 8
-            )
-
-            def get_today_str():
-                return datetime.now().strftime("%a %b %-d, %Y")
-
-            def clarify_prompt(messages):
-                prompt_content = CLARIFY.format(messages=render(messages), date=get_today_str())
-                return prompt_content
-            """
-        ),
         # One-shot: the date comes after the topic, which differs on every call; no
         # conversation follows it.
         Valid(
@@ -154,6 +134,18 @@ class VolatileTimestamp(VolatileValueRule):
                 return await llm.ainvoke(
                     [SystemMessage(content=system), HumanMessage(content="Write the queries.")]
                 )
+            """
+        ),
+        # A prompt template by name, its request out of sight: the page comes first and the
+        # date after it; the fixed rules after both could not be reused anyway (PL104 says so).
+        Valid(
+            """
+            from datetime import datetime
+
+            RULES = "Keep every fact with its source and drop what repeats. " * 6
+
+            def generate_summary_prompt(page):
+                return f"Page:\\n{page}\\nToday is {datetime.now():%B %d, %Y}.\\n{RULES}"
             """
         ),
         Valid(
@@ -378,6 +370,20 @@ class VolatileTimestamp(VolatileValueRule):
             line=11,
             column=20,
             message_contains="system_message",
+        ),
+        # The same template with a dated header on top: the fixed rules after it change
+        # with the date.
+        Invalid(
+            """
+            from datetime import datetime
+
+            RULES = "Keep every fact with its source and drop what repeats. " * 6
+
+            def generate_summary_prompt(page):
+                return f"Today is {datetime.now():%B %d, %Y}.\\n{RULES}\\nPage:\\n{page}"
+            """,
+            line=6,
+            message_contains="comes before the static text of",
         ),
         # A project's own message class given the role first, in a function that builds a
         # part of the system prompt (joined into the core system message elsewhere).
