@@ -61,6 +61,10 @@ VOLATILE_CALLS: dict[str, str] = {
 # the argument given they are not a clock read.
 CLOCK_WITH_OPTIONAL_TIME = {"time.ctime", "time.asctime", "time.localtime", "time.gmtime"}
 
+# What a clock value's time zone is (`now.astimezone().tzinfo`, `tz.tzname(now)`): a zone
+# name or offset, which changes at a daylight-saving switch, not between requests.
+CLOCK_ZONE_READS = frozenset({"tzinfo", "tzname", "utcoffset", "dst"})
+
 MCP_LISTING = "MCP list_tools() order"
 
 # Iterables whose order is not stable between processes or runs: qualified name -> detail.

@@ -34,6 +34,7 @@ from promptlint.python.values import (
     ID,
     KEY_SOURCE,
     STATE,
+    TIMESTAMP,
     UNKNOWN,
     UNORDERED,
     UNSORTED_JSON,
@@ -1033,6 +1034,8 @@ class Evaluator:
             # An object built with keywords (`SimpleNamespace(system=...)`): its attribute.
             return base.fields[e.attr.value]
         taints = base.all_taints()
+        if e.attr.value in cat.CLOCK_ZONE_READS:
+            taints = frozenset(t for t in taints if t.kind != TIMESTAMP)
         callers = {t for t in taints if t.kind == CALLER}
         if callers and cat.names_configuration(e.attr.value):
             # `agent.parser_model_prompt`, `agent.system_template`: a field named like
@@ -1415,6 +1418,9 @@ class Evaluator:
             if asked in cat.MCP_LISTING_REQUESTS:
                 return self._listing(e)
             recv = self.eval(func.value, scope, at, env)
+            if method in cat.CLOCK_ZONE_READS:
+                read = recv.all_taints() | merge(arg_vals()).all_taints()
+                return Val(own=frozenset(t for t in read if t.kind != TIMESTAMP), node=e)
             if method in cat.KEY_ORDER_SOURCES:
                 source = Taint(KEY_SOURCE, e, f"{cat.KEY_ORDER_SOURCES[method]} (`{method}()`)")
                 return Val(own=recv.all_taints() | {source}, node=e)
