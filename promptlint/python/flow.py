@@ -919,9 +919,11 @@ class Evaluator:
             assert ev.value is not None
             right = self.eval(ev.value, scope, ev.end, env)
             if ev.method == "AddAssign":
-                # `prompt += part` in a loop builds the text in the order of the loop.
+                # `prompt += part` in a loop builds the text in the order of the loop; a
+                # count (`total += len(messages)`) is the same sum in any order.
                 added = self._add(val, right, ev.node)
-                return added.with_own(self._loop_taints(ev, scope)) if in_loop else added
+                ordered = in_loop and not _numeric(ev.value)
+                return added.with_own(self._loop_taints(ev, scope)) if ordered else added
             return merge([val, right], ev.node)
         if ev.kind == "shuffle":
             return val.with_own([Taint(UNORDERED, ev.node, f"{ev.method}()")])
@@ -2183,6 +2185,23 @@ def _placement(node: cst.CSTNode | None) -> bool:
     """A piece's node that says where its value entered the text (an f-string hole, an
     argument of `.format`), rather than only what made the value."""
     return isinstance(node, (cst.FormattedStringExpression, cst.Arg))
+
+
+# Calls that give a number: what is added up from them has no order.
+_NUMBER_CALLS = frozenset({"len", "int", "float", "sum", "round", "abs", "min", "max"})
+
+
+def _numeric(node: cst.BaseExpression | None) -> bool:
+    """`1`, `len(x)`, `-2.5`, `sum(sizes)`: an expression that is a number."""
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return True
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Name)
+        and node.func.value in _NUMBER_CALLS
+    )
 
 
 def _literal(node: cst.BaseExpression | None) -> bool:

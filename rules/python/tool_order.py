@@ -33,7 +33,8 @@ class ToolOrder(PythonRule):
     listing asked for by name (`await self._actor.call("list_tools", None)`). A list grown
     in a loop over a set (`for name in set(names): self._tools.append(...)`) keeps the
     set's order; a set filled from a table (`names.update(self._tools.keys())`) keeps none,
-    and neither does one entry looked up in it (`self.function_cfgs.get(name)`).
+    and neither does one entry looked up in it (`self.function_cfgs.get(name)`) or a
+    count added up in a loop over it (`total += len(messages)`).
     Prompt text by name whose request is not seen is read as a one-shot template: an
     unstable order after the request's own input in it is not reported (nothing from that
     input on is reused between calls).
@@ -191,6 +192,21 @@ class ToolOrder(PythonRule):
                     tools: set[str] = set()
                     tools.update(self._user_tools.keys())
                     return sorted(tools)
+            """
+        ),
+        # A count added up in directory order is the same number in any order.
+        Valid(
+            """
+            import glob
+            import json
+
+            def get_number_of_chat_messages(chat_messages_dir):
+                result = 0
+                for file in glob.glob(f"{chat_messages_dir}/*_messages.json"):
+                    with open(file) as f:
+                        for agent, messages in json.load(f).items():
+                            result += len(messages)
+                return result
             """
         ),
         # Configs filled in glob order, each looked up by name: one entry's prompt has
