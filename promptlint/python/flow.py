@@ -25,6 +25,7 @@ from promptlint.python.index import (
     child_nodes,
     dotted,
     key_of,
+    makes_set,
     string_value,
 )
 from promptlint.python.project import MAX_HOPS, Project
@@ -33,6 +34,7 @@ from promptlint.python.values import (
     ID,
     KEY_SOURCE,
     STATE,
+    TIMESTAMP,
     UNKNOWN,
     UNORDERED,
     UNSORTED_JSON,
@@ -917,9 +919,11 @@ class Evaluator:
             assert ev.value is not None
             right = self.eval(ev.value, scope, ev.end, env)
             if ev.method == "AddAssign":
-                # `prompt += part` in a loop builds the text in the order of the loop.
+                # `prompt += part` in a loop builds the text in the order of the loop; a
+                # count (`total += len(messages)`) is the same sum in any order.
                 added = self._add(val, right, ev.node)
-                return added.with_own(self._loop_taints(ev, scope)) if in_loop else added
+                ordered = in_loop and not _numeric(ev.value)
+                return added.with_own(self._loop_taints(ev, scope)) if ordered else added
             return merge([val, right], ev.node)
         if ev.kind == "shuffle":
             return val.with_own([Taint(UNORDERED, ev.node, f"{ev.method}()")])
@@ -960,8 +964,10 @@ class Evaluator:
             item = args[-1]
             if in_loop or val.items is None:
                 more = repeated(item.all_taints()) if in_loop else item.all_taints()
+                # A list made elsewhere keeps the growing call as its node: it is a list.
                 return Val(
-                    own=val.all_taints() | more | self._loop_taints(ev, scope), node=val.node
+                    own=val.all_taints() | more | self._loop_taints(ev, scope),
+                    node=call if val.node is None else val.node,
                 )
             if method == "append":
                 return replace(val, items=(*val.items, item))
@@ -977,14 +983,18 @@ class Evaluator:
             if in_loop or val.items is None:
                 return Val(
                     own=val.all_taints() | other.all_taints() | self._loop_taints(ev, scope),
-                    node=val.node,
+                    node=call if val.node is None else val.node,
                 )
             return replace(val, items=(*val.items, *self._as_items(other)))
         if method == "update" and args:
             other = args[0]
             if val.fields is not None and other.fields is not None:
                 return replace(val, fields={**val.fields, **other.fields})
-            return val.with_own(other.all_taints())
+            taken = other.all_taints()
+            if makes_set(val.node):
+                # A set keeps none of the order of what it takes in.
+                taken = frozenset(t for t in taken if t.kind != UNORDERED)
+            return val.with_own(taken)
         if method in ("pop", "popleft"):
             if method == "popleft" or (
                 call.args
@@ -1026,6 +1036,8 @@ class Evaluator:
             # An object built with keywords (`SimpleNamespace(system=...)`): its attribute.
             return base.fields[e.attr.value]
         taints = base.all_taints()
+        if e.attr.value in cat.CLOCK_ZONE_READS:
+            taints = frozenset(t for t in taints if t.kind != TIMESTAMP)
         callers = {t for t in taints if t.kind == CALLER}
         if callers and cat.names_configuration(e.attr.value):
             # `agent.parser_model_prompt`, `agent.system_template`: a field named like
@@ -1288,6 +1300,10 @@ class Evaluator:
                 return Val(node=e)
             if qname in cat.MCP_ADAPTERS:
                 return Val(kind=cat.MCP_ADAPTER, node=e)
+            if qname in cat.MCP_CLIENTS:
+                return Val(kind=cat.MCP_CLIENT, node=e)
+            if qname in cat.MCP_LISTING_CALLS:
+                return self._listing(e)
             if qname in cat.UNORDERED_CALLS:
                 inner = merge(arg_vals())
                 if qname in ("set", "frozenset") and not e.args:
@@ -1399,12 +1415,23 @@ class Evaluator:
             window = Taint(WINDOW, limited, f"`{self.code(func)}(..., {cut}=...)`")
             return Val(own=frozenset({window}), node=e)
         if method is not None and isinstance(func, cst.Attribute):
+            first = args[0].value if args else None
+            asked = string_value(first) if isinstance(first, cst.SimpleString) else None
+            if asked in cat.MCP_LISTING_REQUESTS:
+                return self._listing(e)
             recv = self.eval(func.value, scope, at, env)
+            if method in cat.CLOCK_ZONE_READS:
+                read = recv.all_taints() | merge(arg_vals()).all_taints()
+                return Val(own=frozenset(t for t in read if t.kind != TIMESTAMP), node=e)
             if method in cat.KEY_ORDER_SOURCES:
                 source = Taint(KEY_SOURCE, e, f"{cat.KEY_ORDER_SOURCES[method]} (`{method}()`)")
                 return Val(own=recv.all_taints() | {source}, node=e)
             if method in ("__enter__", "__aenter__") and recv.kind == cat.MCP_ADAPTER:
                 return self._listing(e)
+            if recv.kind == cat.MCP_CLIENT and isinstance(recv.node, cst.Call):
+                client = self.qualname(recv.node.func) or ""
+                if method in cat.MCP_CLIENTS.get(client, ()):
+                    return self._listing(e)
             if method in cat.UNORDERED_METHODS and qname not in ("glob.glob",):
                 if method == "list_tools":
                     if self._sync_listing(e):
@@ -1467,6 +1494,15 @@ class Evaluator:
                 # (or the default), a few fixed texts each cached on its own, not the key.
                 rest = [self.eval(a.value, scope, at, env) for a in e.args[1:]]
                 return Val(own=merge(rest).all_taints() if rest else frozenset(), node=e)
+            if method == "get" and e.args:
+                # `self.function_cfgs.get(name)`, as `table[name]`: one entry, not the
+                # order the table was filled in.
+                first = e.args[0].value
+                k = string_value(first) if isinstance(first, cst.SimpleString) else None
+                if recv.fields is not None and isinstance(k, str) and k in recv.fields:
+                    return recv.fields[k]
+                given = merge(arg_vals()).all_taints()
+                return Val(own=given | _values(recv.all_taints()), node=e)
             if method in ("copy",) and not e.args:
                 return recv
             if method in ("keys", "values", "items") and recv.fields is not None:
@@ -2149,6 +2185,23 @@ def _placement(node: cst.CSTNode | None) -> bool:
     """A piece's node that says where its value entered the text (an f-string hole, an
     argument of `.format`), rather than only what made the value."""
     return isinstance(node, (cst.FormattedStringExpression, cst.Arg))
+
+
+# Calls that give a number: what is added up from them has no order.
+_NUMBER_CALLS = frozenset({"len", "int", "float", "sum", "round", "abs", "min", "max"})
+
+
+def _numeric(node: cst.BaseExpression | None) -> bool:
+    """`1`, `len(x)`, `-2.5`, `sum(sizes)`: an expression that is a number."""
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return True
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Name)
+        and node.func.value in _NUMBER_CALLS
+    )
 
 
 def _literal(node: cst.BaseExpression | None) -> bool:

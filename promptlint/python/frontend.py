@@ -543,9 +543,21 @@ INSTRUCTED = frozenset(
 )
 
 
-# Expressions that build a sequence in the order they iterate (`[spec[n] for n in usable]`):
-# a set iterated there has its order fixed in what they hold.
-_ORDERED_BUILDS = (cst.ListComp, cst.GeneratorExp, cst.DictComp)
+# Expressions that build a sequence in the order they iterate (`[spec[n] for n in usable]`,
+# `tools = []` then `.append()` in a loop): a set iterated there has its order fixed in what
+# they hold.
+_ORDERED_BUILDS = (cst.ListComp, cst.GeneratorExp, cst.DictComp, cst.List)
+_GROWING = frozenset({"append", "appendleft", "extend", "insert"})
+
+
+def _grown_list(node: cst.CSTNode | None) -> bool:
+    """`self._tools.append(tool)`: what a list the module did not make holds once it is
+    grown (the evaluator keeps the growing call as the node of such a value)."""
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value in _GROWING
+    )
 
 
 def _unset(val: Val, listing_kept: bool = False) -> Val:
@@ -555,7 +567,10 @@ def _unset(val: Val, listing_kept: bool = False) -> Val:
     returned (`listing_kept`) is iterated in other modules, as the tools: it counts at the
     `list_tools()` call."""
     text_or_list = (
-        val.parts is not None or val.items is not None or isinstance(val.node, _ORDERED_BUILDS)
+        val.parts is not None
+        or val.items is not None
+        or isinstance(val.node, _ORDERED_BUILDS)
+        or _grown_list(val.node)
     )
     own = frozenset(
         t

@@ -537,3 +537,14 @@ def string_value(node: cst.SimpleString | cst.ConcatenatedString) -> str | None:
                 return body
     value = node.evaluated_value
     return value if isinstance(value, str) else None
+
+
+def makes_set(node: cst.CSTNode | None) -> bool:
+    """`set()`, `frozenset(x)`, `{a, b}`, `{x for x in y}`: the expression makes a set."""
+    if isinstance(node, (cst.Set, cst.SetComp)):
+        return True
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Name)
+        and node.func.value in ("set", "frozenset")
+    )

@@ -135,3 +135,9 @@ def merge(vals: Iterable[Val], node: cst.CSTNode | None = None) -> Val:
 
 def static_text(parts: Iterable[Part]) -> str:
     return "".join(p.text for p in parts if isinstance(p, Static))
+
+
+def own_input(part: Part) -> bool:
+    """A piece of the request's own input: a value given for this call or looked up for it
+    (a parameter, retrieved documents). In a one-shot prompt nothing after it is reused."""
+    return isinstance(part, Dyn) and any(t.kind in (CALLER, STATE) for t in part.taints)

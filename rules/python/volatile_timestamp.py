@@ -23,7 +23,11 @@ class VolatileTimestamp(VolatileValueRule):
     call that places its value in a prompt: one finding per prompt, at the line to change,
     not one inside the helper every prompt shares. In a one-shot request a clock after
     the request's own input (`f"Plan a report on {topic}... Today is {today}."`, then a
-    fixed ask, no history) is not reported: nothing from that input on is cached anyway.
+    fixed ask, no history) is not reported: nothing from that input on is cached anyway;
+    nor is one after the input of prompt text by name whose request is not seen (read as
+    a one-shot template: `CLARIFY.format(messages=..., date=get_today_str())`). A clock's
+    time zone (`now.astimezone().tzinfo`, `tzinfo.tzname(now)`, `utcoffset()`) is not a
+    clock value: it changes at a daylight-saving switch, not between requests.
 
     ## Why is this bad?
     Provider prompt caches (OpenAI, Anthropic, Gemini, DeepSeek, vLLM) reuse only a
@@ -115,6 +119,20 @@ class VolatileTimestamp(VolatileValueRule):
                 )
                 logging.info("took %.2fs", time.time() - start)
                 return msg
+            """
+        ),
+        # Only the zone's name is read from the clock: it changes at a daylight-saving
+        # switch, not between requests.
+        Valid(
+            """
+            import sys
+            from datetime import datetime, timezone
+
+            def cli_system_prompt() -> str:
+                now_utc = datetime.now(timezone.utc)
+                tzinfo = now_utc.astimezone().tzinfo
+                tzname = tzinfo.tzname(now_utc) if tzinfo else ""
+                return f"Answer in markdown. Times are in {tzname}. The user runs {sys.platform}."
             """
         ),
         # One-shot: the date comes after the topic, which differs on every call; no
