@@ -494,10 +494,24 @@ def _bound_once(ctx: PythonContext, path: list[cst.CSTNode]) -> bool:
         key = key_of(target, scope)
         if key is None:
             return False
-        binds = [e for e in scope.events.get(key, ()) if e.kind in ("assign", "iter", "unpack")]
+        binds = [
+            e
+            for e in scope.events.get(key, ())
+            if e.kind in ("assign", "iter", "unpack") and not _literal(e.value)
+        ]
         if len(binds) != 1:
             return False
     return True
+
+
+def _literal(value: cst.BaseExpression | None) -> bool:
+    """A fixed text or constant (`history_str = "None"` in the branch with nothing to
+    show): a binding that makes nothing per-request, so the other one makes the value."""
+    if isinstance(value, (cst.SimpleString, cst.Integer, cst.Float)):
+        return True
+    if isinstance(value, cst.Name):
+        return value.value in ("None", "True", "False")
+    return isinstance(value, (cst.List, cst.Dict, cst.Tuple)) and not value.elements
 
 
 def _findings(ctx: PythonContext, spans: dict[int, tuple[int, int]]) -> list[Finding]:

@@ -21,6 +21,7 @@ from promptlint.python.values import (
     Part,
     Taint,
     Val,
+    is_grown,
     static_text,
 )
 
@@ -122,7 +123,12 @@ class DynamicBeforeStatic(PythonRule):
     conversation. A lookup is reported where it is made. So does a message that carries
     such a lookup and is inserted into the conversation ahead of its end
     (`messages.insert(1, memory_message)`, not at `len(messages)`): the history after it
-    is sent again behind a message that changed. A Mustache template rendered with
+    is sent again behind a message that changed. A system message rewritten on every pass
+    of the loop that sends the conversation (`chat[0]["content"] =
+    SYSTEM.replace("{{calls}}", calls_text)`) with what that loop adds to (the calls made
+    so far) changes the text the growing history follows: reported where the text is
+    made, also when the other branch of an `if` binds a fixed text (`else: calls_text =
+    "None"`). A Mustache template rendered with
     `chevron.render(TEXT, data)` / `pystache.render` is read as a Jinja one is (a section
     `{{#name}}` is text that may not be printed).
 
@@ -509,6 +515,27 @@ class DynamicBeforeStatic(PythonRule):
                 # a one-off compaction: the summary is made once and kept
                 messages = self._store.get_messages()
                 messages.insert(insert_index, {"role": "assistant", "content": summary_content})
+            """
+        ),
+        # The system message is set anew on every pass, its placeholder filled with one of
+        # two fixed texts chosen by a setting: the text the growing conversation follows
+        # stays the same.
+        Valid(
+            """
+            import litellm
+
+            SYSTEM = "You solve the task step by step. Show your work: {{show}}"
+
+            def solve(task, verbose: bool = False):
+                context = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": task}]
+                for _ in range(5):
+                    if verbose:
+                        show = "every step"
+                    else:
+                        show = "the answer only"
+                    context[0]["content"] = SYSTEM.replace("{{show}}", show)
+                    reply = litellm.completion(model="gpt-4o", messages=context)
+                    context.append(reply.choices[0].message)
             """
         ),
         # A Mustache template (chevron) rendered with its static text first.
@@ -915,6 +942,31 @@ class DynamicBeforeStatic(PythonRule):
             column=53,
             message_contains="`particulars` (parameter `particulars`) is printed at line",
         ),
+        # The calls made so far are rendered into the system message on every pass of the
+        # loop that sends it, while the conversation after it grows: reported where the
+        # text is made (the other branch binds a fixed "None").
+        Invalid(
+            """
+            import litellm
+
+            SYSTEM = "You call the functions below step by step. Calls so far: {{calls}}"
+
+            def react(input_text):
+                calls = []
+                chat = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": input_text}]
+                for _ in range(5):
+                    if calls:
+                        calls_text = "\\n".join(f"- {c['name']}: {c['output']}" for c in calls)
+                    else:
+                        calls_text = "None"
+                    chat[0]["content"] = SYSTEM.replace("{{calls}}", calls_text)
+                    reply = litellm.completion(model="gpt-4o", messages=chat)
+                    chat.append(reply.choices[0].message)
+                    calls.append({"name": "search", "output": reply.choices[0].message.content})
+            """,
+            line=10,
+            message_contains="`calls` (grown on every pass",
+        ),
     ]
 
     def check(self, ctx: PythonContext) -> None:
@@ -1114,8 +1166,10 @@ class DynamicBeforeStatic(PythonRule):
             # where a value was made of it in an earlier statement; the conversation's
             # state where it is placed.
             node = found.node if found.kind == STATE else placed
-            parameter = found.kind == CALLER and found.detail.startswith("parameter")
-            self._report_ahead(ctx, found, node, where, part.made if parameter else None)
+            made_here = found.kind == CALLER and (
+                found.detail.startswith("parameter") or is_grown(found)
+            )
+            self._report_ahead(ctx, found, node, where, part.made if made_here else None)
 
     def _report_ahead(
         self,
@@ -1196,6 +1250,8 @@ def _conversation_state(taints: frozenset[Taint], parameters: bool, placed: str)
             return t
         if t.kind != CALLER:
             continue
+        if is_grown(t):
+            return t  # what the loop that sends the request adds to on every pass
         if parameters and t.detail.startswith("parameter"):
             return t
         if names_state and _words(t.detail) & cat.STATE_WORDS:
