@@ -65,6 +65,8 @@ LLM_HINTS = re.compile(
     # `functions = [load(p) for p in folder.glob("*.py")]`, sent from another module
     r"|\b\w*(?:tools|functions|descriptions?|enum)\s*=[^=\n][^\n]*"
     r"\b(?:r?glob|iglob|iterdir|listdir|scandir)\("
+    # fields added to a DSPy signature, the system message its adapter builds
+    r"|\bsignature\.(?:append|prepend|insert)\("
 )
 
 

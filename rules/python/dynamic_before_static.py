@@ -128,7 +128,10 @@ class DynamicBeforeStatic(PythonRule):
     SYSTEM.replace("{{calls}}", calls_text)`) with what that loop adds to (the calls made
     so far) changes the text the growing history follows: reported where the text is
     made, also when the other branch of an `if` binds a fixed text (`else: calls_text =
-    "None"`). A Mustache template rendered with
+    "None"`). A DSPy signature is the system message the adapter builds: a field added
+    to it (`signature.append(f"action_{idx}", ...)`, `.prepend`, `.insert`) named from a
+    parameter of the method that adds it (a step number; not in `__init__`, where the
+    fields are the module's configuration) changes it on every call. A Mustache template rendered with
     `chevron.render(TEXT, data)` / `pystache.render` is read as a Jinja one is (a section
     `{{#name}}` is text that may not be printed).
 
@@ -536,6 +539,23 @@ class DynamicBeforeStatic(PythonRule):
                     context[0]["content"] = SYSTEM.replace("{{show}}", show)
                     reply = litellm.completion(model="gpt-4o", messages=context)
                     context.append(reply.choices[0].message)
+            """
+        ),
+        # DSPy: fields added while the module is built, or under a fixed name, are the
+        # signature's configuration; the per-call values go in as inputs.
+        Valid(
+            """
+            import dspy
+
+            class Compare(dspy.Module):
+                def __init__(self, signature, M=3):
+                    for idx in range(M):
+                        signature = signature.append(f"attempt_{idx + 1}", dspy.InputField())
+                    self.predict = dspy.Predict(signature)
+
+                def forward(self, hint, **kwargs):
+                    signature = self.predict.signature.append("hint_", dspy.InputField(desc="a hint"))
+                    return dspy.Predict(signature)(hint_=hint, **kwargs)
             """
         ),
         # A Mustache template (chevron) rendered with its static text first.
@@ -967,11 +987,27 @@ class DynamicBeforeStatic(PythonRule):
             line=10,
             message_contains="`calls` (grown on every pass",
         ),
+        # DSPy: each step adds a step-numbered field to the signature the adapter lists in
+        # the system message.
+        Invalid(
+            """
+            import dspy
+
+            class Stepper(dspy.Module):
+                def _next_step(self, idx: int):
+                    self.actor.signature = self.actor.signature.append(
+                        f"action_{idx + 1}", dspy.OutputField(desc=f"action number {idx + 1}")
+                    )
+            """,
+            line=6,
+            message_contains="parameter `idx` names a field added to the signature",
+        ),
     ]
 
     def check(self, ctx: PythonContext) -> None:
         self._reported: set[int] = set()  # lookups reported ahead of the history
         self._before_history(ctx)
+        self._signature_fields(ctx)
         self._rendered(ctx)
         one_shot_chars = ctx.config.one_shot_min_tokens * CHARS_PER_TOKEN
         blocks = [
@@ -1104,6 +1140,53 @@ class DynamicBeforeStatic(PythonRule):
                 "prefix; print the static text first and the per-request values after it",
             )
 
+    def _signature_fields(self, ctx: PythonContext) -> None:
+        """A DSPy signature is the system message: the adapter lists every field of it
+        (name, prefix, description) ahead of the task's instructions. A field added to it
+        (`signature.append(name, field)`, `.prepend`, `.insert(i, name, field)`) named or
+        described from a parameter of the method that adds it (a step number) changes that
+        system message on every call. Fields added while the module is built (`__init__`)
+        are its configuration."""
+        if not any(v.split(".")[0] == "dspy" for v in ctx.index.imports.values()):
+            return
+        for site in ctx.index.calls:
+            call = site.node
+            assert isinstance(call, cst.Call)
+            func = call.func
+            if not isinstance(func, cst.Attribute) or func.attr.value not in _SIGNATURE_EDITS:
+                continue
+            receiver = _words(ctx.evaluator.code(func.value))
+            if "signature" not in receiver or site.scope.kind != "function":
+                continue
+            if site.scope.name == "__init__":
+                continue
+            position = 1 if func.attr.value == "insert" else 0
+            positional = [a for a in call.args if a.keyword is None and not a.star]
+            named = next((a for a in call.args if _keyword(a) == "name"), None)
+            arg = named or (positional[position] if len(positional) > position else None)
+            if arg is None:
+                continue
+            val = ctx.evaluator.eval(arg.value, site.scope, site.at)
+            given = sorted(
+                (
+                    t
+                    for t in val.all_taints()
+                    if t.kind == CALLER and t.detail.startswith("parameter")
+                ),
+                key=lambda t: t.detail,
+            )
+            if not given or any(t.kind in VOLATILE for t in val.all_taints()):
+                continue
+            ctx.report(
+                type(self),
+                arg.value,
+                f"{given[0].detail} names a field added to the signature by "
+                f"`{ctx.evaluator.code(func)}()`: the adapter lists every field of the "
+                "signature in the system message, so each call sends another system "
+                "message and nothing after the changed field list is read from cache; "
+                "keep the signature's fields fixed and pass the per-step values as inputs",
+            )
+
     def _before_history(self, ctx: PythonContext) -> None:
         """A per-request value in the system text with the conversation history after it:
         the history is sent again next turn, behind a system text that has changed."""
@@ -1188,6 +1271,10 @@ class DynamicBeforeStatic(PythonRule):
             "read from cache; move the per-request part into the final user message",
             origin=origin,
         )
+
+
+# What adds a field to a DSPy signature (each returns a new signature).
+_SIGNATURE_EDITS = frozenset({"append", "prepend", "insert"})
 
 
 def _inserted_at_front(ctx: PythonContext) -> list[Block]:
