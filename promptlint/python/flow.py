@@ -22,6 +22,7 @@ from promptlint.python.index import (
     Scope,
     Site,
     Walker,
+    child_nodes,
     dotted,
     key_of,
     string_value,
@@ -1919,8 +1920,15 @@ class Evaluator:
         }
         if not moved:
             return result
+        # Through helpers of helpers the message names this call and the value's source.
         placed = {
-            Taint(t.kind, e, f"`{self.code(e.func)}()` returning {t.detail}", t.fix, t.source)
+            Taint(
+                t.kind,
+                e,
+                f"`{self.code(e.func)}()` returning {t.detail.rsplit(' returning ', 1)[-1]}",
+                t.fix,
+                t.source,
+            )
             for t in moved
         }
         return Val(own=frozenset((taints - moved) | placed), node=e)
@@ -2313,7 +2321,7 @@ def _reads_key(node: cst.CSTNode | None, key: str) -> bool:
         return False
     if isinstance(node, (cst.Attribute, cst.Name)) and dotted(node) == key:
         return True
-    return any(_reads_key(child, key) for child in node.children)
+    return any(_reads_key(child, key) for child in child_nodes(node))
 
 
 def _names_a_class(annotation: str) -> bool:

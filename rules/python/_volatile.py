@@ -55,6 +55,8 @@ class VolatileValueRule(PythonRule):
                     continue
                 if len(static_text(parts[i + 1 :]).strip()) < ONE_SHOT_VOLATILE_TAIL:
                     break
+                if any(t.kind in (CALLER, STATE) for t in part.taints):
+                    break  # the call's own input: nothing after it is reused anyway
                 for taint in part.taints:
                     if taint.kind == self.KIND and not ctx.at_import(taint.node):
                         ctx.report(

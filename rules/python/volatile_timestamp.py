@@ -134,6 +134,18 @@ class VolatileTimestamp(VolatileValueRule):
                 )
             """
         ),
+        # A prompt template by name, its request out of sight: the page comes first and the
+        # date after it; the fixed rules after both could not be reused anyway (PL104 says so).
+        Valid(
+            """
+            from datetime import datetime
+
+            RULES = "Keep every fact with its source and drop what repeats. " * 6
+
+            def generate_summary_prompt(page):
+                return f"Page:\\n{page}\\nToday is {datetime.now():%B %d, %Y}.\\n{RULES}"
+            """
+        ),
         Valid(
             """
             from datetime import datetime
@@ -356,6 +368,20 @@ class VolatileTimestamp(VolatileValueRule):
             line=11,
             column=20,
             message_contains="system_message",
+        ),
+        # The same template with a dated header on top: the fixed rules after it change
+        # with the date.
+        Invalid(
+            """
+            from datetime import datetime
+
+            RULES = "Keep every fact with its source and drop what repeats. " * 6
+
+            def generate_summary_prompt(page):
+                return f"Today is {datetime.now():%B %d, %Y}.\\n{RULES}\\nPage:\\n{page}"
+            """,
+            line=6,
+            message_contains="comes before the static text of",
         ),
         # A project's own message class given the role first, in a function that builds a
         # part of the system prompt (joined into the core system message elsewhere).
