@@ -24,6 +24,7 @@ from promptlint.python.index import (
     Walker,
     child_nodes,
     dotted,
+    is_literal,
     key_of,
     string_value,
 )
@@ -880,10 +881,12 @@ class Evaluator:
 
     def _other_branches(self, before: list[Event], base_idx: int, scope: Scope) -> list[Event]:
         """The bindings of the other branches of the `if` / `elif` / `else` whose last branch
-        made the value (`if history: text = "\\n".join(history)` / `else: text = "None"`):
-        the value is any of them, not only the one written last."""
+        binds a fixed text (`if history: text = "\\n".join(history)` / `else: text =
+        "None"`): the value is any of them, not only the fallback written last. Branches
+        that each build the text (three variants of one prompt) are left to the last one:
+        joined, their texts would lose their pieces."""
         base = before[base_idx]
-        if base.kind != "assign" or scope.kind != "function":
+        if base.kind != "assign" or scope.kind != "function" or not is_literal(base.value):
             return []
         sides = self._if_sides(scope)
         later = sides.get(id(base.node), ())
@@ -920,7 +923,7 @@ class Evaluator:
         sides: dict[int, tuple[tuple[int, bool], ...]] = {}
 
         def visit(node: cst.CSTNode, around: tuple[tuple[int, bool], ...]) -> None:
-            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.BaseExpression)):
                 return
             if isinstance(node, cst.If):
                 visit(node.body, (*around, (id(node), False)))
@@ -930,7 +933,7 @@ class Evaluator:
             if isinstance(node, (cst.Assign, cst.AnnAssign)):
                 sides[id(node)] = around
                 return
-            for child in node.children:
+            for child in child_nodes(node):
                 visit(child, around)
 
         assert isinstance(scope.node, cst.FunctionDef)

@@ -26,7 +26,7 @@ from promptlint.check.suppressions import parse_suppressions
 from promptlint.findings import FileError, Finding, Fix, FixSafety
 from promptlint.python.catalogue import MCP_LISTING, names_prompt_part
 from promptlint.python.flow import Evaluator
-from promptlint.python.index import Event, ModuleIndex, Scope, build_index, key_of
+from promptlint.python.index import Event, ModuleIndex, Scope, build_index, is_literal, key_of
 from promptlint.python.locate import locate
 from promptlint.python.move_fix import path_to
 from promptlint.python.order_reads import order_read
@@ -499,21 +499,11 @@ def _bound_once(ctx: PythonContext, path: list[cst.CSTNode]) -> bool:
         binds = [
             e
             for e in scope.events.get(key, ())
-            if e.kind in ("assign", "iter", "unpack") and not _literal(e.value)
+            if e.kind in ("assign", "iter", "unpack") and not is_literal(e.value)
         ]
         if len(binds) != 1:
             return False
     return True
-
-
-def _literal(value: cst.BaseExpression | None) -> bool:
-    """A fixed text or constant (`history_str = "None"` in the branch with nothing to
-    show): a binding that makes nothing per-request, so the other one makes the value."""
-    if isinstance(value, (cst.SimpleString, cst.Integer, cst.Float)):
-        return True
-    if isinstance(value, cst.Name):
-        return value.value in ("None", "True", "False")
-    return isinstance(value, (cst.List, cst.Dict, cst.Tuple)) and not value.elements
 
 
 def _findings(ctx: PythonContext, spans: dict[int, tuple[int, int]]) -> list[Finding]:

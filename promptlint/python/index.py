@@ -104,6 +104,16 @@ def key_of(expr: cst.BaseExpression, scope: Scope) -> str | None:
     return None
 
 
+def is_literal(value: cst.BaseExpression | None) -> bool:
+    """A fixed text or constant (`history_str = "None"` in the branch with nothing to
+    show): a binding that makes nothing per-request, so another one makes the value."""
+    if isinstance(value, (cst.SimpleString, cst.Integer, cst.Float)):
+        return True
+    if isinstance(value, cst.Name):
+        return value.value in ("None", "True", "False")
+    return isinstance(value, (cst.List, cst.Dict, cst.Tuple)) and not value.elements
+
+
 def _index_of(target: cst.Subscript) -> cst.BaseExpression | None:
     """The one plain index of `x[i]` (None for a slice or `x[i, j]`)."""
     if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
