@@ -201,6 +201,15 @@ NOT_RETRIEVAL_WORDS = frozenset(
 STATE_WORDS = frozenset({"state", "summary", "memory", "memories"})
 
 
+# Words of a function's name that say it returns a clock, id or random value
+# (`get_today_str`, `now_text`, `new_session_id`): what it returns is that value, though
+# the analysis sees only its taint (`datetime.now().strftime(...)`).
+VALUE_HELPER_WORDS = frozenset(
+    {"date", "datetime", "time", "timestamp", "now", "today", "clock", "uuid", "id", "uid"}
+    | {"random", "nonce"}
+)
+
+
 def name_words(name: str) -> list[str]:
     """The words of a snake_case name (`_get_user_memories` -> get, user, memories)."""
     return [w for w in name.lower().split("_") if w]

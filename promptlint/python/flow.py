@@ -1897,17 +1897,22 @@ class Evaluator:
         return (ev, fscope) if fscope is not None else None
 
     def _placed_by_call(self, result: Val, e: cst.Call, args: list[Val]) -> Val:
-        """What a project function returns when that is nothing but a clock, id or random
-        value it makes (`get_today_str()`): the value is placed by this call, so a finding
-        about it is reported here, at each prompt the helper's value enters and where it
-        can be moved, not once inside the helper that every prompt shares. A helper that
-        puts the value into text of its own (`f"Current date: {today}"`) places it itself;
-        a value handed in as an argument was made by the caller."""
+        """What a project function named for a clock, id or random value returns, when that
+        is nothing but the value it makes (`get_today_str()`): the value is placed by this
+        call, so a finding about it is reported here, at each prompt the helper's value
+        enters and where it can be moved, not once inside the helper that every prompt
+        shares. A helper that puts the value into text of its own (`f"Current date:
+        {today}"`) places it itself; a value handed in as an argument was made by the
+        caller."""
         if result.kind is not None or result.items is not None or result.fields is not None:
             return result
         callee = e.func.attr.value if isinstance(e.func, cst.Attribute) else self.code(e.func)
-        if cat.names_prompt_part(callee.rsplit(".", 1)[-1]):
-            return result  # `fmt_system_prompt()`: a prompt, whatever we can see of its text
+        callee = callee.rsplit(".", 1)[-1]
+        # Named for the value, not for text (`fmt_system_prompt()`, `_get_context()`): what
+        # we cannot see of a text (`"\n".join(parts)`) may hold words of its own.
+        words = cat.name_words(callee)
+        if cat.names_prompt_part(callee) or not cat.VALUE_HELPER_WORDS.intersection(words):
+            return result
         parts = result.text_parts()
         if any(c.isalpha() for c in static_text(parts)):
             return result  # words of its own; separators (`f"{d:%b} {d.day}, {d:%Y}"`) are not
