@@ -828,7 +828,9 @@ class Evaluator:
                     base_idx = i
                     break
             if base_idx is None:
-                if not before:
+                if all(ev.kind == "setfield" for ev in before):
+                    # Only a field of an item set (`messages[-1]["content"] = ...` on a
+                    # parameter): nothing known to set it in, the value is what it was.
                     return None
                 base = Val()
                 if (
