@@ -9,7 +9,7 @@ comprehensions, unpacking, module constants and the returns of module functions.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import cast
 
@@ -24,6 +24,7 @@ from promptlint.python.index import (
     Walker,
     child_nodes,
     dotted,
+    is_literal,
     key_of,
     makes_set,
     string_value,
@@ -31,6 +32,7 @@ from promptlint.python.index import (
 from promptlint.python.project import MAX_HOPS, Project
 from promptlint.python.values import (
     CALLER,
+    GROWN,
     ID,
     KEY_SOURCE,
     STATE,
@@ -46,6 +48,7 @@ from promptlint.python.values import (
     Taint,
     Val,
     const_str,
+    is_grown,
     join_parts,
     merge,
     static_text,
@@ -176,6 +179,7 @@ class Evaluator:
         self._passed: dict[tuple[int, str], Val | None] = {}  # see `_passed_text`
         self._validated: dict[tuple[int, str], Val | None] = {}  # see `_validated_field`
         self._spans: dict[int, dict[int, tuple[int, int]]] = {}  # see `_loop_spans`
+        self._sides: dict[int, dict[int, tuple[tuple[int, bool], ...]]] = {}  # `_if_sides`
         # (every `.list_tools()` call of the module, those awaited or handed to a runner,
         # and whether the module's own `def list_tools()` runs a coroutine)
         self._coroutine_calls: tuple[set[int], set[int], bool] | None = None
@@ -386,6 +390,47 @@ class Evaluator:
             else:
                 parts.append(Dyn(value.all_taints(), passed.get(key, node), made=value.node))
         return Val(parts=join_parts(parts), node=node)
+
+    def _replace(
+        self,
+        recv: Val,
+        args: Sequence[cst.Arg],
+        scope: Scope,
+        at: int,
+        env: Env,
+        node: cst.CSTNode,
+    ) -> Val | None:
+        """`TEMPLATE.replace("{task}", task)`: a placeholder filled in the template's text,
+        the value placed where the placeholder was (as `.format` places it). None when the
+        placeholder is not in the known text."""
+        old_arg, new_arg = args
+        if old_arg.keyword or new_arg.keyword or old_arg.star or new_arg.star:
+            return None
+        old = string_value(old_arg.value) if isinstance(old_arg.value, cst.SimpleString) else None
+        if not isinstance(old, str) or not old:
+            return None
+        if not any(isinstance(p, Static) and old in p.text for p in recv.parts or ()):
+            return None
+        value = self.eval(new_arg.value, scope, at, env)
+        if value.parts is not None:
+            placed: list[Part] = [
+                Dyn(p.taints, new_arg, made=p.made or p.node)
+                if isinstance(p, Dyn) and not _placement(p.node)
+                else p
+                for p in value.parts
+            ]
+        else:
+            placed = [Dyn(value.all_taints(), new_arg, made=value.node)]
+        parts: list[Part] = []
+        for p in recv.parts or ():
+            if not isinstance(p, Static) or old not in p.text:
+                parts.append(p)
+                continue
+            for i, piece in enumerate(p.text.split(old)):
+                if i:
+                    parts.extend(placed)
+                parts.append(Static(piece))
+        return Val(own=recv.own, parts=join_parts(parts), node=node)
 
     def _percent(self, template: str, right: Val, node: cst.CSTNode) -> Val:
         pieces = template.replace("%%", "\0").split("%")
@@ -785,7 +830,9 @@ class Evaluator:
                     base_idx = i
                     break
             if base_idx is None:
-                if not before:
+                if all(ev.kind == "setfield" for ev in before):
+                    # Only a field of an item set (`messages[-1]["content"] = ...` on a
+                    # parameter): nothing known to set it in, the value is what it was.
                     return None
                 base = Val()
                 if (
@@ -805,7 +852,11 @@ class Evaluator:
                         base = self._set_on_instance(key, inits[-1], scope)
                 start = 0
             else:
-                base = self._eval_event(key, before[base_idx], scope, env)
+                others = self._other_branches(before, base_idx, scope)
+                if others:
+                    base = self._branches(key, before[base_idx], others, scope, env)
+                else:
+                    base = self._eval_event(key, before[base_idx], scope, env)
                 start = base_idx + 1
             grown = self._grown_in_loop(
                 key, scope, events, at, before[base_idx] if base_idx is not None else None
@@ -832,6 +883,68 @@ class Evaluator:
             self._name_cache[cache_key] = result
         return result
 
+    def _other_branches(self, before: list[Event], base_idx: int, scope: Scope) -> list[Event]:
+        """The bindings of the other branches of the `if` / `elif` / `else` whose last branch
+        binds a fixed text (`if history: text = "\\n".join(history)` / `else: text =
+        "None"`): the value is any of them, not only the fallback written last. Branches
+        that each build the text (three variants of one prompt) are left to the last one:
+        joined, their texts would lose their pieces."""
+        base = before[base_idx]
+        if base.kind != "assign" or scope.kind != "function" or not is_literal(base.value):
+            return []
+        sides = self._if_sides(scope)
+        later = sides.get(id(base.node), ())
+        out: list[Event] = []
+        for ev in reversed(before[:base_idx]):
+            if ev.kind != "assign":
+                break
+            mine = sides.get(id(ev.node), ())
+            # The same `if`, this one in its body and the later one in its `else`.
+            if not any((test, False) in mine for test, other in later if other):
+                break
+            out.append(ev)
+            later = mine
+        return out
+
+    def _branches(
+        self, key: str, base: Event, others: list[Event], scope: Scope, env: Env | None
+    ) -> Val:
+        value = self._eval_event(key, base, scope, env)
+        for ev in others:
+            val = self._eval_event(key, ev, scope, env)
+            # The finding goes where a per-request value is made, not where a fixed
+            # alternative is.
+            node = val.node if val.all_taints() and not value.all_taints() else value.node
+            value = self._either(value, val, node or ev.value or ev.node)
+        return value
+
+    def _if_sides(self, scope: Scope) -> dict[int, tuple[tuple[int, bool], ...]]:
+        """Each statement of a function -> the `if`s around it, with True where it is in
+        the `else` (an `elif` is the `else` of the `if` before it)."""
+        found = self._sides.get(id(scope))
+        if found is not None:
+            return found
+        sides: dict[int, tuple[tuple[int, bool], ...]] = {}
+
+        def visit(node: cst.CSTNode, around: tuple[tuple[int, bool], ...]) -> None:
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.BaseExpression)):
+                return
+            if isinstance(node, cst.If):
+                visit(node.body, (*around, (id(node), False)))
+                if node.orelse is not None:
+                    visit(node.orelse, (*around, (id(node), True)))
+                return
+            if isinstance(node, (cst.Assign, cst.AnnAssign)):
+                sides[id(node)] = around
+                return
+            for child in child_nodes(node):
+                visit(child, around)
+
+        assert isinstance(scope.node, cst.FunctionDef)
+        visit(scope.node.body, ())
+        self._sides[id(scope)] = sides
+        return sides
+
     def _grown_in_loop(
         self, key: str, scope: Scope, events: list[Event], at: int, base: Event | None
     ) -> tuple[Taint, cst.BaseExpression] | None:
@@ -849,7 +962,7 @@ class Evaluator:
                 first, last = spans.get(id(loop), (0, -1))
                 reset = base is not None and any(it is loop for it in base.loops)
                 if first <= at <= last and not reset:
-                    detail = f"`{key}` (grown on every pass of the loop it is read in)"
+                    detail = f"`{key}` {GROWN}"
                     return Taint(CALLER, ev.node, detail), loop
         return None
 
@@ -913,6 +1026,25 @@ class Evaluator:
             out |= _at_iteration(it, _structural(order))
         return frozenset(out)
 
+    def _set_field(self, val: Val, ev: Event, scope: Scope, env: Env | None) -> Val:
+        """`messages[0]["content"] = text`: the known item gets its field anew. Where the
+        item or the field is not known, what the list holds is left as it was: the new
+        value may sit anywhere in it (often the final turn, not the prefix)."""
+        assert ev.value is not None
+        index, name = ev.key, ev.field
+        if val.items is None or not isinstance(index, cst.Integer):
+            return val
+        i = int(index.value, 0)
+        key = string_value(name) if isinstance(name, cst.SimpleString) else None
+        if i >= len(val.items) or any(it.spread for it in val.items[: i + 1]):
+            return val
+        item = val.items[i]
+        if item.fields is None or not isinstance(key, str) or key not in item.fields:
+            return val
+        new = self.eval(ev.value, scope, ev.end, env)
+        changed = replace(item, fields={**item.fields, key: new})
+        return replace(val, items=(*val.items[:i], changed, *val.items[i + 1 :]))
+
     def _mutate(self, val: Val, ev: Event, scope: Scope, env: Env | None = None) -> Val:
         in_loop = bool(ev.loops)
         if ev.kind == "aug":
@@ -947,6 +1079,8 @@ class Evaluator:
             # `d[k] = v` in a loop orders the keys as the loop does.
             order = self._loop_taints(ev, scope) if in_loop else frozenset()
             return val.with_own(new.all_taints() | order)
+        if ev.kind == "setfield":
+            return self._set_field(val, ev, scope, env)
         if ev.kind == "closure":
             # A closure that adds its arguments to this name, called here: they go in, in
             # the order of the loops around the call.
@@ -1038,7 +1172,7 @@ class Evaluator:
         taints = base.all_taints()
         if e.attr.value in cat.CLOCK_ZONE_READS:
             taints = frozenset(t for t in taints if t.kind != TIMESTAMP)
-        callers = {t for t in taints if t.kind == CALLER}
+        callers = {t for t in taints if t.kind == CALLER and not is_grown(t)}
         if callers and cat.names_configuration(e.attr.value):
             # `agent.parser_model_prompt`, `agent.system_template`: a field named like
             # configuration is configuration, as a parameter of that name is.
@@ -1086,7 +1220,8 @@ class Evaluator:
             if _constant_table(base):
                 return Val(node=e)  # one of the table's constants, whatever the key
             taints = self.eval(idx, scope, at, env).all_taints() | _values(base.all_taints())
-            callers = {t for t in taints if t.kind == CALLER}
+            # What a loop grows stays named as such: a field of one of its items is as new.
+            callers = {t for t in taints if t.kind == CALLER and not is_grown(t)}
             if callers:
                 taints = (taints - callers) | {Taint(CALLER, e, f"`{self.code(e)}`")}
             return Val(own=frozenset(taints), node=e)
@@ -1481,6 +1616,10 @@ class Evaluator:
                         e,
                         passed,
                     )
+            if recv.parts is not None and method == "replace" and len(e.args) == 2:
+                filled = self._replace(recv, e.args, scope, at, env, e)
+                if filled is not None:
+                    return filled
             if recv.parts is not None and method in _STR_KEEPING:
                 extra = merge(arg_vals())
                 return Val(own=recv.own | extra.all_taints(), parts=recv.parts, node=e)

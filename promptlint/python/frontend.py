@@ -26,7 +26,7 @@ from promptlint.check.suppressions import parse_suppressions
 from promptlint.findings import FileError, Finding, Fix, FixSafety
 from promptlint.python.catalogue import MCP_LISTING, names_prompt_part
 from promptlint.python.flow import Evaluator
-from promptlint.python.index import Event, ModuleIndex, Scope, build_index, key_of
+from promptlint.python.index import Event, ModuleIndex, Scope, build_index, is_literal, key_of
 from promptlint.python.locate import locate
 from promptlint.python.move_fix import path_to
 from promptlint.python.order_reads import order_read
@@ -68,6 +68,8 @@ LLM_HINTS = re.compile(
     # `functions = [load(p) for p in folder.glob("*.py")]`, sent from another module
     r"|\b\w*(?:tools|functions|descriptions?|enum)\s*=[^=\n][^\n]*"
     r"\b(?:r?glob|iglob|iterdir|listdir|scandir)\("
+    # fields added to a DSPy signature, the system message its adapter builds
+    r"|\bsignature\.(?:append|prepend|insert)\("
 )
 
 
@@ -497,7 +499,11 @@ def _bound_once(ctx: PythonContext, path: list[cst.CSTNode]) -> bool:
         key = key_of(target, scope)
         if key is None:
             return False
-        binds = [e for e in scope.events.get(key, ()) if e.kind in ("assign", "iter", "unpack")]
+        binds = [
+            e
+            for e in scope.events.get(key, ())
+            if e.kind in ("assign", "iter", "unpack") and not is_literal(e.value)
+        ]
         if len(binds) != 1:
             return False
     return True

@@ -32,6 +32,14 @@ WINDOW = "window"  # PL301 (history[-N:], pop(0))
 
 VOLATILE = frozenset({TIMESTAMP, ID, RANDOM})
 
+# How a CALLER taint says its list or text grows on every pass of the loop that reads it
+# (`archive` read for the request, then `archive.append(answer)`): each pass sends more.
+GROWN = "(grown on every pass of the loop it is read in)"
+
+
+def is_grown(t: Taint) -> bool:
+    return t.kind == CALLER and t.detail.endswith(GROWN)
+
 
 @dataclass(frozen=True, eq=False)
 class Taint:
