@@ -876,7 +876,7 @@ class HistoryWindow(PythonRule):
             class RecentTurns:
                 def __init__(self, keep=None):
                     self.history = []
-                    self.keep = keep
+                    self.keep: int | None = keep
 
                 def get_history(self, keep=None):
                     keep = keep or self.keep
@@ -1966,7 +1966,7 @@ def _set_in_init(node: cst.ClassDef) -> set[str]:
     names: set[str] = set()
     for stmt in _statements(node.body):
         if isinstance(stmt, cst.FunctionDef) and stmt.name.value == "__init__":
-            for small in _simple_statements(stmt.body):
+            for small in _walk_nodes(stmt.body):
                 if isinstance(small, (cst.Assign, cst.AnnAssign)):
                     targets = (
                         [t.target for t in small.targets]
