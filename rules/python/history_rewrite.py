@@ -428,6 +428,16 @@ class HistoryWindow(PythonRule):
         ),
         Valid(
             """
+            def compact(messages: list, keep: int, summarise) -> list:
+                system = [m for m in messages if m["role"] == "system"]
+                others = [m for m in messages if m["role"] != "system"]
+                summary = summarise(others[:-keep])  # summarised once, then appended to
+                recent = others[-keep:]
+                return system + [summary] + recent
+            """
+        ),
+        Valid(
+            """
             def fit_passages(passages, count_tokens, limit):
                 while count_tokens(passages) > limit and passages:
                     passages.pop(len(passages) // 2)  # this turn's documents, not the history
@@ -1665,7 +1675,8 @@ class _PositionalRewrites(Walker):
         self._bodies.append(node.body)
         found = _collect(node.body)  # once per function: both looks read the same body
         self._older_apart(found)
-        self._returned_window(found, node.name.value)
+        # head + summary + the newest turns: a compaction, summarised once (as for kept heads)
+        self._returned_window(found, node.name.value, "summar" in _code(node).lower())
         self._spliced_to_fit(found)
 
     def _spliced_to_fit(self, found: _Collect) -> None:
@@ -1694,7 +1705,7 @@ class _PositionalRewrites(Walker):
     def leave_ClassDef(self, node: cst.ClassDef) -> None:
         self._configured.pop()
 
-    def _returned_window(self, found: _Collect, name: str) -> None:
+    def _returned_window(self, found: _Collect, name: str, summarises: bool) -> None:
         """`tail = view[-n:]` ... `return View(events=head + tail)`: a function that takes
         the history and hands back its newest items as the list to send (a history
         processor, a condenser); also of the items it filtered from it (`others = [m for
@@ -1705,14 +1716,19 @@ class _PositionalRewrites(Walker):
         result or a log (`"\\n".join(...)`, an f-string) is not returned as the list."""
         derived: dict[str, cst.Subscript] = {}
         given = set(self._params[-1]) if self._params else set()
-        given |= _partitioned_from(found, given)
+        if not summarises:
+            given |= _partitioned_from(found, given)
         sizes: set[str] = set()  # locals holding the configured size (`n = n or self.n`)
         configured = self._configured[-1] if self._configured else set()
         for stmt in found.simple:
             if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1):
                 continue
             target = stmt.targets[0].target
-            if isinstance(target, cst.Name) and _filtered_from(stmt.value, given):
+            if (
+                not summarises
+                and isinstance(target, cst.Name)
+                and _filtered_from(stmt.value, given)
+            ):
                 given.add(target.value)
             if isinstance(target, cst.Name) and _returns_list(stmt.value):
                 # `result = system + recent`: the window goes on in the list made with it.
