@@ -17,6 +17,7 @@ import libcst as cst
 
 from promptlint.python import catalogue as cat
 from promptlint.python.index import (
+    LIST_GROWING,
     Event,
     ModuleIndex,
     Scope,
@@ -2208,7 +2209,7 @@ def _grows(ev: Event) -> bool:
     """`x.append(...)`, `x.extend(...)`, `x += ...`: a change that adds to what `x` holds."""
     if ev.kind == "aug":
         return ev.method == "AddAssign"
-    return ev.kind == "call" and ev.method in ("append", "extend", "insert", "appendleft")
+    return ev.kind == "call" and ev.method in LIST_GROWING
 
 
 def _fixed_once(val: Val) -> Val:

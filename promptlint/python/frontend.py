@@ -26,7 +26,15 @@ from promptlint.check.suppressions import parse_suppressions
 from promptlint.findings import FileError, Finding, Fix, FixSafety
 from promptlint.python.catalogue import MCP_LISTING, names_prompt_part
 from promptlint.python.flow import Evaluator
-from promptlint.python.index import Event, ModuleIndex, Scope, build_index, is_literal, key_of
+from promptlint.python.index import (
+    LIST_GROWING,
+    Event,
+    ModuleIndex,
+    Scope,
+    build_index,
+    is_literal,
+    key_of,
+)
 from promptlint.python.locate import locate
 from promptlint.python.move_fix import path_to
 from promptlint.python.order_reads import order_read
@@ -553,7 +561,6 @@ INSTRUCTED = frozenset(
 # `tools = []` then `.append()` in a loop): a set iterated there has its order fixed in what
 # they hold.
 _ORDERED_BUILDS = (cst.ListComp, cst.GeneratorExp, cst.DictComp, cst.List)
-_GROWING = frozenset({"append", "appendleft", "extend", "insert"})
 
 
 def _grown_list(node: cst.CSTNode | None) -> bool:
@@ -562,7 +569,7 @@ def _grown_list(node: cst.CSTNode | None) -> bool:
     return (
         isinstance(node, cst.Call)
         and isinstance(node.func, cst.Attribute)
-        and node.func.attr.value in _GROWING
+        and node.func.attr.value in LIST_GROWING
     )
 
 

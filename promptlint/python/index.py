@@ -535,7 +535,9 @@ class _Indexer(Walker):
 
 
 # What a closure does to a list or table of its enclosing function that adds to it.
-_GROWS = frozenset({"append", "extend", "insert", "appendleft", "add", "update"})
+# The methods that add to a list (with those of a set and a dict: anything that grows).
+LIST_GROWING = frozenset({"append", "appendleft", "extend", "insert"})
+_GROWS = LIST_GROWING | {"add", "update"}
 
 
 def _outer_growth(closure: Scope | None) -> list[str]:
