@@ -22,6 +22,7 @@ from promptlint.python.index import (
     Scope,
     Site,
     Walker,
+    child_nodes,
     dotted,
     key_of,
     string_value,
@@ -35,6 +36,7 @@ from promptlint.python.values import (
     UNKNOWN,
     UNORDERED,
     UNSORTED_JSON,
+    VOLATILE,
     WINDOW,
     Dyn,
     Part,
@@ -1492,18 +1494,19 @@ class Evaluator:
         target = self.local_function(func, scope, at, env)
         if target is not None:
             fn, fn_scope = target
-            return self._call_local(fn, fn_scope, e, scope, at, env)
+            returned = self._call_local(fn, fn_scope, e, scope, at, env)
+            return self._placed_by_call(returned, e, arg_vals())
         # A method of a base class, or of an object of the project held by `self`.
         inherited = self._method_call(e, scope, at, env)
         if inherited is not None:
-            return inherited
+            return self._placed_by_call(inherited, e, arg_vals())
         # A function of another module of the checked tree.
         if qname is not None and dotted(func) is not None:
             head = (dotted(func) or "").split(".")[0]
             if head in self.index.imports:
                 followed = self.imported_call(qname, e, scope, at, env)
                 if followed is not None:
-                    return followed
+                    return self._placed_by_call(followed, e, arg_vals())
         # A class-like callee with keyword arguments keeps them as fields (types.Part(text=...)).
         callee = qname.split(".")[-1] if qname else ""
         vals = arg_vals()
@@ -1755,6 +1758,39 @@ class Evaluator:
         fn = module_scope.functions.get(rest)
         fscope = ev.index.scope_of_function.get(id(fn)) if fn is not None else None
         return (ev, fscope) if fscope is not None else None
+
+    def _placed_by_call(self, result: Val, e: cst.Call, args: list[Val]) -> Val:
+        """What a project function returns when that is nothing but a clock, id or random
+        value it makes (`get_today_str()`): the value is placed by this call, so a finding
+        about it is reported here, at each prompt the helper's value enters and where it
+        can be moved, not once inside the helper that every prompt shares. A helper that
+        puts the value into text of its own (`f"Current date: {today}"`) places it itself;
+        a value handed in as an argument was made by the caller."""
+        if result.kind is not None or result.items is not None or result.fields is not None:
+            return result
+        callee = e.func.attr.value if isinstance(e.func, cst.Attribute) else self.code(e.func)
+        if cat.names_prompt_part(callee.rsplit(".", 1)[-1]):
+            return result  # `fmt_system_prompt()`: a prompt, whatever we can see of its text
+        parts = result.text_parts()
+        if any(c.isalpha() for c in static_text(parts)):
+            return result  # words of its own; separators (`f"{d:%b} {d.day}, {d:%Y}"`) are not
+        if any(isinstance(p, Dyn) and not any(t.kind in VOLATILE for t in p.taints) for p in parts):
+            return result  # other text beside the value (a template we cannot read)
+        taints = result.all_taints()
+        passed = merge(args).all_taints()
+        moved = {
+            t
+            for t in taints - passed
+            # A per-process value keeps its own node: the rules tell it by its call.
+            if t.kind in VOLATILE and t.detail.strip("`()") not in cat.PER_PROCESS
+        }
+        if not moved:
+            return result
+        placed = {
+            Taint(t.kind, e, f"`{self.code(e.func)}()` returning {t.detail}", t.fix, t.source)
+            for t in moved
+        }
+        return Val(own=frozenset((taints - moved) | placed), node=e)
 
     def _call_local(
         self, fn: cst.FunctionDef, fscope: Scope, e: cst.Call, scope: Scope, at: int, env: Env
@@ -2144,7 +2180,7 @@ def _reads_key(node: cst.CSTNode | None, key: str) -> bool:
         return False
     if isinstance(node, (cst.Attribute, cst.Name)) and dotted(node) == key:
         return True
-    return any(_reads_key(child, key) for child in node.children)
+    return any(_reads_key(child, key) for child in child_nodes(node))
 
 
 def _names_a_class(annotation: str) -> bool:

@@ -171,6 +171,21 @@ def _kind(tp: type) -> str:
     return kind
 
 
+def child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The nodes right under `node` that can hold code, in field order: what `.children`
+    gives less the whitespace, without libcst building its child list (the cost of a walk
+    over `.children` is mostly that)."""
+    out: list[cst.CSTNode] = []
+    for fname in _child_fields(type(node)):
+        value = getattr(node, fname)
+        kind = _KINDS.get(type(value)) or _kind(type(value))
+        if kind is _NODE:
+            out.append(value)
+        elif kind is _SEQUENCE:
+            out.extend(c for c in value if (_KINDS.get(type(c)) or _kind(type(c))) is _NODE)
+    return out
+
+
 class Walker:
     """A read-only traversal: libcst's visitor rebuilds every node it passes, which costs
     about twice the parse; this one only reads fields that can hold code."""

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from promptlint.python import catalogue as cat
-from promptlint.python.index import Scope, dotted, key_of
+from promptlint.python.index import Scope, child_nodes, dotted, key_of
 
 # Methods that look up or test, whatever order the receiver has.
 _LOOKUP_METHODS = frozenset(
@@ -75,7 +75,7 @@ def _reads(root: cst.CSTNode, key: str, self_name: str | None) -> Iterator[list[
         elif isinstance(node, cst.Name) and node.value == name:
             yield chain
             continue
-        stack.extend((child, chain) for child in node.children)
+        stack.extend((child, chain) for child in child_nodes(node))
 
 
 def _passes_order(chain: list[cst.CSTNode], scope: Scope, depth: int) -> bool | None:

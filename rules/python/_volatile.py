@@ -10,7 +10,8 @@ from promptlint.findings import FixSafety
 from promptlint.python.catalogue import PER_PROCESS
 from promptlint.python.frontend import PendingFix, PrefixUse, PythonContext, PythonRule
 from promptlint.python.move_fix import apply_edits, move_to_final_turn
-from promptlint.python.values import TIMESTAMP, Dyn, static_text
+from promptlint.python.requests import Block
+from promptlint.python.values import CALLER, STATE, TIMESTAMP, Dyn, static_text
 
 
 class VolatileValueRule(PythonRule):
@@ -23,6 +24,8 @@ class VolatileValueRule(PythonRule):
             if self.KIND == TIMESTAMP and ctx.at_import(node):
                 # `TODAY = date.today()` at module level is read once per process: every
                 # request of a run sends the same text.
+                continue
+            if _after_own_input(use):
                 continue
             per_process = ctx.at_import(node) or (
                 isinstance(node, cst.Call) and ctx.evaluator.qualname(node.func) in PER_PROCESS
@@ -66,6 +69,50 @@ class VolatileValueRule(PythonRule):
 # Template text after a volatile value in a one-shot prompt worth keeping stable (a
 # paragraph of instructions, about 25 tokens).
 ONE_SHOT_VOLATILE_TAIL = 100
+
+
+def _after_own_input(use: PrefixUse) -> bool:
+    """A one-shot request where the value comes after this request's own input (a topic,
+    a question, looked-up documents): nothing from that input on is read from cache
+    anyway, and no conversation follows to be lost with it
+    (`f"Plan a report on {topic} ... Today is {today}."`, then a fixed ask). Text of
+    unknown size after it keeps the finding: it may be a history we cannot see."""
+    request = use.request
+    if request is None:
+        return False
+    parts = use.block.val.text_parts()
+    at = next(
+        (i for i, p in enumerate(parts) if isinstance(p, Dyn) and use.taint in p.taints), None
+    )
+    if at is None:
+        return False
+    here = _position(request.blocks, use.block)
+    # Tools are left out: a tool list handed in is the same for every call of a caller.
+    before = [
+        p
+        for b in request.blocks[:here]
+        if b.prefix and b.section != "tools"
+        for p in b.val.text_parts()
+    ]
+    if not any(
+        isinstance(p, Dyn) and any(t.kind in (CALLER, STATE) for t in p.taints)
+        for p in [*before, *parts[:at]]
+    ):
+        return False
+    later = [(b, b.val.text_parts()) for b in request.blocks[here + 1 :]]
+    for block, rest in [(use.block, parts[at + 1 :]), *later]:
+        if block is not use.block:
+            if block.val.spread and not block.final:
+                return False  # the conversation follows
+            if block.val.parts is None and block.val.fields is not None:
+                continue  # a message's other fields: no text
+        if not block.final and any(isinstance(p, Dyn) and not p.taints for p in rest):
+            return False
+    return True
+
+
+def _position(blocks: list[Block], block: Block) -> int:
+    return next(i for i, b in enumerate(blocks) if b is block)
 
 
 def _move_fix(ctx: PythonContext, use: PrefixUse) -> PendingFix | None:

@@ -9,7 +9,7 @@ from promptlint.findings import Severity
 from promptlint.python.catalogue import HISTORY_NAMES, WINDOW_CALLS
 from promptlint.python.flow import limited_history_read
 from promptlint.python.frontend import PythonContext, PythonRule
-from promptlint.python.index import Event, Walker, dotted, string_value
+from promptlint.python.index import Event, Walker, child_nodes, dotted, string_value
 from promptlint.python.values import WINDOW
 
 
@@ -2325,7 +2325,7 @@ def _walk_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
     while stack:
         current = stack.pop()
         nodes.append(current)
-        stack.extend(current.children)
+        stack.extend(child_nodes(current))
     return nodes
 
 

@@ -19,6 +19,12 @@ class VolatileTimestamp(VolatileValueRule):
     (`TODAY = date.today()` at module level) is the same for every request of a process
     and is not reported.
 
+    A helper that returns nothing but the value (`get_today_str()`) is reported at each
+    call that places its value in a prompt: one finding per prompt, at the line to change,
+    not one inside the helper every prompt shares. In a one-shot request a clock after
+    the request's own input (`f"Plan a report on {topic}... Today is {today}."`, then a
+    fixed ask, no history) is not reported: nothing from that input on is cached anyway.
+
     ## Why is this bad?
     Provider prompt caches (OpenAI, Anthropic, Gemini, DeepSeek, vLLM) reuse only a
     byte-identical prefix. A timestamp early in the prompt changes on every request, so
@@ -111,6 +117,23 @@ class VolatileTimestamp(VolatileValueRule):
                 return msg
             """
         ),
+        # One-shot: the date comes after the topic, which differs on every call; no
+        # conversation follows it.
+        Valid(
+            """
+            from datetime import datetime
+            from langchain_core.messages import HumanMessage, SystemMessage
+
+            def get_today_str():
+                return datetime.now().strftime("%a %b %-d, %Y")
+
+            async def plan(llm, topic):
+                system = f"Plan a report on: {topic}\\nWrite five queries. Today is {get_today_str()}."
+                return await llm.ainvoke(
+                    [SystemMessage(content=system), HumanMessage(content="Write the queries.")]
+                )
+            """
+        ),
         Valid(
             """
             from datetime import datetime
@@ -124,6 +147,25 @@ class VolatileTimestamp(VolatileValueRule):
         ),
     ]
     INVALID = [
+        # A helper returning only the date: reported where each prompt places it.
+        Invalid(
+            """
+            from datetime import datetime
+            from langchain_core.messages import SystemMessage
+
+            LEAD = "You lead a research team. Today is {date}.\\n" + "Delegate with care. " * 20
+
+            def get_today_str():
+                return datetime.now().strftime("%a %b %-d, %Y")
+
+            async def supervise(llm, history):
+                system = LEAD.format(date=get_today_str())
+                return await llm.ainvoke([SystemMessage(content=system), *history])
+            """,
+            line=10,
+            column=31,
+            message_contains="`get_today_str()` returning `datetime.now()`",
+        ),
         # A function named for the system message it builds: what it returns is the system
         # text of every run, wherever the request is sent from.
         Invalid(

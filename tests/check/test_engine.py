@@ -534,13 +534,13 @@ def ask_tagged(question):
 """
 
 
-def _cross_module_project(root: Path, util_suffix: str = "") -> None:
+def _cross_module_project(root: Path) -> None:
     (root / "pyproject.toml").write_text('[project]\nname = "app"\n')
     (root / "app").mkdir()
     (root / "app" / "__init__.py").write_text("")
     (root / "app" / "util.py").write_text(
         "from datetime import datetime\n\n\ndef now_text():\n"
-        f'    return datetime.now().strftime("%Y-%m-%d %H:%M"){util_suffix}\n'
+        '    return datetime.now().strftime("%Y-%m-%d %H:%M")\n'
     )
     (root / "app" / "prompts.py").write_text(
         "import uuid\n\n"
@@ -555,15 +555,31 @@ def test_values_are_followed_across_modules_and_reported_where_they_are_made(
 ) -> None:
     _cross_module_project(tmp_path)
     out = run(tmp_path, "check", ".", "--format", "json")
-    # A helper's clock (relative and absolute imports), a constant's id: each found once, in
-    # the file that makes the value, though only agent.py sends it.
-    assert sorted(codes(out)) == [("app/prompts.py", 3, "PL102"), ("app/util.py", 5, "PL101")]
+    # A constant's id is found in the file that makes it, though only agent.py sends it; a
+    # helper returning nothing but a clock (imported absolutely) is found where agent.py
+    # places its value, the line to change.
+    assert sorted(codes(out)) == [("app/agent.py", 10, "PL101"), ("app/prompts.py", 3, "PL102")]
     # Checked alone, agent.py still reports what flows into it, in the other files.
     alone = run(tmp_path, "check", "app/agent.py", "--format", "json")
     assert sorted(codes(alone)) == sorted(codes(out))
 
 
-def test_a_suppression_in_the_file_that_makes_the_value_holds(tmp_path: Path) -> None:
-    _cross_module_project(tmp_path, util_suffix="  # promptlint: ignore[PL101]")
+def test_a_value_of_another_module_is_found_in_its_tree_not_in_text_like_it(
+    tmp_path: Path,
+) -> None:
+    # util.py is followed into too; its comment quotes the code that makes SESSION_TAG.
+    _cross_module_project(tmp_path)
+    util = tmp_path / "app" / "util.py"
+    util.write_text('# was: SESSION_TAG = f"session {uuid.uuid4()}"\n' + util.read_text())
     out = run(tmp_path, "check", ".", "--format", "json")
-    assert codes(out) == [("app/prompts.py", 3, "PL102")]
+    assert sorted(codes(out)) == [("app/agent.py", 10, "PL101"), ("app/prompts.py", 3, "PL102")]
+
+
+def test_a_suppression_in_the_file_that_makes_the_value_holds(tmp_path: Path) -> None:
+    _cross_module_project(tmp_path)
+    prompts = tmp_path / "app" / "prompts.py"
+    prompts.write_text(
+        prompts.read_text().replace('uuid4()}"', 'uuid4()}"  # promptlint: ignore[PL102]')
+    )
+    out = run(tmp_path, "check", ".", "--format", "json")
+    assert codes(out) == [("app/agent.py", 10, "PL101")]
