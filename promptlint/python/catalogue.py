@@ -61,6 +61,10 @@ VOLATILE_CALLS: dict[str, str] = {
 # the argument given they are not a clock read.
 CLOCK_WITH_OPTIONAL_TIME = {"time.ctime", "time.asctime", "time.localtime", "time.gmtime"}
 
+# What a clock value's time zone is (`now.astimezone().tzinfo`, `tz.tzname(now)`): a zone
+# name or offset, which changes at a daylight-saving switch, not between requests.
+CLOCK_ZONE_READS = frozenset({"tzinfo", "tzname", "utcoffset", "dst"})
+
 MCP_LISTING = "MCP list_tools() order"
 
 # Iterables whose order is not stable between processes or runs: qualified name -> detail.
@@ -87,6 +91,18 @@ UNORDERED_METHODS = {
 # (`with MCPAdapt(params, adapter) as tools`, `tools = adapt.__enter__()`).
 MCP_ADAPTERS = frozenset({"mcpadapt.core.MCPAdapt"})
 MCP_ADAPTER = "mcp-adapter"  # the Val kind of such an adapter before it is entered
+# MCP clients of agent frameworks, and their methods that give every server's tools in the
+# order its list_tools() gives them (langchain-mcp-adapters loads each server's listing
+# as it comes, one server after another).
+MCP_CLIENTS: dict[str, frozenset[str]] = {
+    "langchain_mcp_adapters.client.MultiServerMCPClient": frozenset({"get_tools"}),
+}
+MCP_CLIENT = "mcp-client"  # the Val kind of such a client
+# A request for an MCP server's tools sent by name, to an actor or an RPC channel
+# (`await self._actor.call("list_tools", None)`): the first argument of the call.
+MCP_LISTING_REQUESTS = frozenset({"list_tools", "tools/list"})
+# Functions that return an MCP session's tools as its list_tools() gives them.
+MCP_LISTING_CALLS = frozenset({"langchain_mcp_adapters.tools.load_mcp_tools"})
 
 # Calls whose result does not depend on the order of their argument.
 ORDER_INSENSITIVE = {
@@ -199,6 +215,15 @@ NOT_RETRIEVAL_WORDS = frozenset(
 # session's state or summary, the user's memories (`run_context.session_state`,
 # `session.summary`); an id (`session.session_id`) stays the same.
 STATE_WORDS = frozenset({"state", "summary", "memory", "memories"})
+
+
+# Words of a function's name that say it returns a clock, id or random value
+# (`get_today_str`, `now_text`, `new_session_id`): what it returns is that value, though
+# the analysis sees only its taint (`datetime.now().strftime(...)`).
+VALUE_HELPER_WORDS = frozenset(
+    {"date", "datetime", "time", "timestamp", "now", "today", "clock", "uuid", "id", "uid"}
+    | {"random", "nonce"}
+)
 
 
 def name_words(name: str) -> list[str]:

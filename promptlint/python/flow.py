@@ -9,7 +9,7 @@ comprehensions, unpacking, module constants and the returns of module functions.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import cast
 
@@ -17,6 +17,7 @@ import libcst as cst
 
 from promptlint.python import catalogue as cat
 from promptlint.python.index import (
+    LIST_GROWING,
     Event,
     ModuleIndex,
     Scope,
@@ -24,15 +25,19 @@ from promptlint.python.index import (
     Walker,
     child_nodes,
     dotted,
+    is_literal,
     key_of,
+    makes_set,
     string_value,
 )
 from promptlint.python.project import MAX_HOPS, Project
 from promptlint.python.values import (
     CALLER,
+    GROWN,
     ID,
     KEY_SOURCE,
     STATE,
+    TIMESTAMP,
     UNKNOWN,
     UNORDERED,
     UNSORTED_JSON,
@@ -44,6 +49,7 @@ from promptlint.python.values import (
     Taint,
     Val,
     const_str,
+    is_grown,
     join_parts,
     merge,
     static_text,
@@ -174,6 +180,7 @@ class Evaluator:
         self._passed: dict[tuple[int, str], Val | None] = {}  # see `_passed_text`
         self._validated: dict[tuple[int, str], Val | None] = {}  # see `_validated_field`
         self._spans: dict[int, dict[int, tuple[int, int]]] = {}  # see `_loop_spans`
+        self._sides: dict[int, dict[int, tuple[tuple[int, bool], ...]]] = {}  # `_if_sides`
         # (every `.list_tools()` call of the module, those awaited or handed to a runner,
         # and whether the module's own `def list_tools()` runs a coroutine)
         self._coroutine_calls: tuple[set[int], set[int], bool] | None = None
@@ -384,6 +391,47 @@ class Evaluator:
             else:
                 parts.append(Dyn(value.all_taints(), passed.get(key, node), made=value.node))
         return Val(parts=join_parts(parts), node=node)
+
+    def _replace(
+        self,
+        recv: Val,
+        args: Sequence[cst.Arg],
+        scope: Scope,
+        at: int,
+        env: Env,
+        node: cst.CSTNode,
+    ) -> Val | None:
+        """`TEMPLATE.replace("{task}", task)`: a placeholder filled in the template's text,
+        the value placed where the placeholder was (as `.format` places it). None when the
+        placeholder is not in the known text."""
+        old_arg, new_arg = args
+        if old_arg.keyword or new_arg.keyword or old_arg.star or new_arg.star:
+            return None
+        old = string_value(old_arg.value) if isinstance(old_arg.value, cst.SimpleString) else None
+        if not isinstance(old, str) or not old:
+            return None
+        if not any(isinstance(p, Static) and old in p.text for p in recv.parts or ()):
+            return None
+        value = self.eval(new_arg.value, scope, at, env)
+        if value.parts is not None:
+            placed: list[Part] = [
+                Dyn(p.taints, new_arg, made=p.made or p.node)
+                if isinstance(p, Dyn) and not _placement(p.node)
+                else p
+                for p in value.parts
+            ]
+        else:
+            placed = [Dyn(value.all_taints(), new_arg, made=value.node)]
+        parts: list[Part] = []
+        for p in recv.parts or ():
+            if not isinstance(p, Static) or old not in p.text:
+                parts.append(p)
+                continue
+            for i, piece in enumerate(p.text.split(old)):
+                if i:
+                    parts.extend(placed)
+                parts.append(Static(piece))
+        return Val(own=recv.own, parts=join_parts(parts), node=node)
 
     def _percent(self, template: str, right: Val, node: cst.CSTNode) -> Val:
         pieces = template.replace("%%", "\0").split("%")
@@ -783,7 +831,9 @@ class Evaluator:
                     base_idx = i
                     break
             if base_idx is None:
-                if not before:
+                if all(ev.kind == "setfield" for ev in before):
+                    # Only a field of an item set (`messages[-1]["content"] = ...` on a
+                    # parameter): nothing known to set it in, the value is what it was.
                     return None
                 base = Val()
                 if (
@@ -803,7 +853,11 @@ class Evaluator:
                         base = self._set_on_instance(key, inits[-1], scope)
                 start = 0
             else:
-                base = self._eval_event(key, before[base_idx], scope, env)
+                others = self._other_branches(before, base_idx, scope)
+                if others:
+                    base = self._branches(key, before[base_idx], others, scope, env)
+                else:
+                    base = self._eval_event(key, before[base_idx], scope, env)
                 start = base_idx + 1
             grown = self._grown_in_loop(
                 key, scope, events, at, before[base_idx] if base_idx is not None else None
@@ -830,6 +884,68 @@ class Evaluator:
             self._name_cache[cache_key] = result
         return result
 
+    def _other_branches(self, before: list[Event], base_idx: int, scope: Scope) -> list[Event]:
+        """The bindings of the other branches of the `if` / `elif` / `else` whose last branch
+        binds a fixed text (`if history: text = "\\n".join(history)` / `else: text =
+        "None"`): the value is any of them, not only the fallback written last. Branches
+        that each build the text (three variants of one prompt) are left to the last one:
+        joined, their texts would lose their pieces."""
+        base = before[base_idx]
+        if base.kind != "assign" or scope.kind != "function" or not is_literal(base.value):
+            return []
+        sides = self._if_sides(scope)
+        later = sides.get(id(base.node), ())
+        out: list[Event] = []
+        for ev in reversed(before[:base_idx]):
+            if ev.kind != "assign":
+                break
+            mine = sides.get(id(ev.node), ())
+            # The same `if`, this one in its body and the later one in its `else`.
+            if not any((test, False) in mine for test, other in later if other):
+                break
+            out.append(ev)
+            later = mine
+        return out
+
+    def _branches(
+        self, key: str, base: Event, others: list[Event], scope: Scope, env: Env | None
+    ) -> Val:
+        value = self._eval_event(key, base, scope, env)
+        for ev in others:
+            val = self._eval_event(key, ev, scope, env)
+            # The finding goes where a per-request value is made, not where a fixed
+            # alternative is.
+            node = val.node if val.all_taints() and not value.all_taints() else value.node
+            value = self._either(value, val, node or ev.value or ev.node)
+        return value
+
+    def _if_sides(self, scope: Scope) -> dict[int, tuple[tuple[int, bool], ...]]:
+        """Each statement of a function -> the `if`s around it, with True where it is in
+        the `else` (an `elif` is the `else` of the `if` before it)."""
+        found = self._sides.get(id(scope))
+        if found is not None:
+            return found
+        sides: dict[int, tuple[tuple[int, bool], ...]] = {}
+
+        def visit(node: cst.CSTNode, around: tuple[tuple[int, bool], ...]) -> None:
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.BaseExpression)):
+                return
+            if isinstance(node, cst.If):
+                visit(node.body, (*around, (id(node), False)))
+                if node.orelse is not None:
+                    visit(node.orelse, (*around, (id(node), True)))
+                return
+            if isinstance(node, (cst.Assign, cst.AnnAssign)):
+                sides[id(node)] = around
+                return
+            for child in child_nodes(node):
+                visit(child, around)
+
+        assert isinstance(scope.node, cst.FunctionDef)
+        visit(scope.node.body, ())
+        self._sides[id(scope)] = sides
+        return sides
+
     def _grown_in_loop(
         self, key: str, scope: Scope, events: list[Event], at: int, base: Event | None
     ) -> tuple[Taint, cst.BaseExpression] | None:
@@ -847,7 +963,7 @@ class Evaluator:
                 first, last = spans.get(id(loop), (0, -1))
                 reset = base is not None and any(it is loop for it in base.loops)
                 if first <= at <= last and not reset:
-                    detail = f"`{key}` (grown on every pass of the loop it is read in)"
+                    detail = f"`{key}` {GROWN}"
                     return Taint(CALLER, ev.node, detail), loop
         return None
 
@@ -911,15 +1027,36 @@ class Evaluator:
             out |= _at_iteration(it, _structural(order))
         return frozenset(out)
 
+    def _set_field(self, val: Val, ev: Event, scope: Scope, env: Env | None) -> Val:
+        """`messages[0]["content"] = text`: the known item gets its field anew. Where the
+        item or the field is not known, what the list holds is left as it was: the new
+        value may sit anywhere in it (often the final turn, not the prefix)."""
+        assert ev.value is not None
+        index, name = ev.key, ev.field
+        if val.items is None or not isinstance(index, cst.Integer):
+            return val
+        i = int(index.value, 0)
+        key = string_value(name) if isinstance(name, cst.SimpleString) else None
+        if i >= len(val.items) or any(it.spread for it in val.items[: i + 1]):
+            return val
+        item = val.items[i]
+        if item.fields is None or not isinstance(key, str) or key not in item.fields:
+            return val
+        new = self.eval(ev.value, scope, ev.end, env)
+        changed = replace(item, fields={**item.fields, key: new})
+        return replace(val, items=(*val.items[:i], changed, *val.items[i + 1 :]))
+
     def _mutate(self, val: Val, ev: Event, scope: Scope, env: Env | None = None) -> Val:
         in_loop = bool(ev.loops)
         if ev.kind == "aug":
             assert ev.value is not None
             right = self.eval(ev.value, scope, ev.end, env)
             if ev.method == "AddAssign":
-                # `prompt += part` in a loop builds the text in the order of the loop.
+                # `prompt += part` in a loop builds the text in the order of the loop; a
+                # count (`total += len(messages)`) is the same sum in any order.
                 added = self._add(val, right, ev.node)
-                return added.with_own(self._loop_taints(ev, scope)) if in_loop else added
+                ordered = in_loop and not _numeric(ev.value)
+                return added.with_own(self._loop_taints(ev, scope)) if ordered else added
             return merge([val, right], ev.node)
         if ev.kind == "shuffle":
             return val.with_own([Taint(UNORDERED, ev.node, f"{ev.method}()")])
@@ -943,6 +1080,8 @@ class Evaluator:
             # `d[k] = v` in a loop orders the keys as the loop does.
             order = self._loop_taints(ev, scope) if in_loop else frozenset()
             return val.with_own(new.all_taints() | order)
+        if ev.kind == "setfield":
+            return self._set_field(val, ev, scope, env)
         if ev.kind == "closure":
             # A closure that adds its arguments to this name, called here: they go in, in
             # the order of the loops around the call.
@@ -960,8 +1099,10 @@ class Evaluator:
             item = args[-1]
             if in_loop or val.items is None:
                 more = repeated(item.all_taints()) if in_loop else item.all_taints()
+                # A list made elsewhere keeps the growing call as its node: it is a list.
                 return Val(
-                    own=val.all_taints() | more | self._loop_taints(ev, scope), node=val.node
+                    own=val.all_taints() | more | self._loop_taints(ev, scope),
+                    node=call if val.node is None else val.node,
                 )
             if method == "append":
                 return replace(val, items=(*val.items, item))
@@ -977,14 +1118,18 @@ class Evaluator:
             if in_loop or val.items is None:
                 return Val(
                     own=val.all_taints() | other.all_taints() | self._loop_taints(ev, scope),
-                    node=val.node,
+                    node=call if val.node is None else val.node,
                 )
             return replace(val, items=(*val.items, *self._as_items(other)))
         if method == "update" and args:
             other = args[0]
             if val.fields is not None and other.fields is not None:
                 return replace(val, fields={**val.fields, **other.fields})
-            return val.with_own(other.all_taints())
+            taken = other.all_taints()
+            if makes_set(val.node):
+                # A set keeps none of the order of what it takes in.
+                taken = frozenset(t for t in taken if t.kind != UNORDERED)
+            return val.with_own(taken)
         if method in ("pop", "popleft"):
             if method == "popleft" or (
                 call.args
@@ -1026,7 +1171,9 @@ class Evaluator:
             # An object built with keywords (`SimpleNamespace(system=...)`): its attribute.
             return base.fields[e.attr.value]
         taints = base.all_taints()
-        callers = {t for t in taints if t.kind == CALLER}
+        if e.attr.value in cat.CLOCK_ZONE_READS:
+            taints = frozenset(t for t in taints if t.kind != TIMESTAMP)
+        callers = {t for t in taints if t.kind == CALLER and not is_grown(t)}
         if callers and cat.names_configuration(e.attr.value):
             # `agent.parser_model_prompt`, `agent.system_template`: a field named like
             # configuration is configuration, as a parameter of that name is.
@@ -1074,7 +1221,8 @@ class Evaluator:
             if _constant_table(base):
                 return Val(node=e)  # one of the table's constants, whatever the key
             taints = self.eval(idx, scope, at, env).all_taints() | _values(base.all_taints())
-            callers = {t for t in taints if t.kind == CALLER}
+            # What a loop grows stays named as such: a field of one of its items is as new.
+            callers = {t for t in taints if t.kind == CALLER and not is_grown(t)}
             if callers:
                 taints = (taints - callers) | {Taint(CALLER, e, f"`{self.code(e)}`")}
             return Val(own=frozenset(taints), node=e)
@@ -1288,6 +1436,10 @@ class Evaluator:
                 return Val(node=e)
             if qname in cat.MCP_ADAPTERS:
                 return Val(kind=cat.MCP_ADAPTER, node=e)
+            if qname in cat.MCP_CLIENTS:
+                return Val(kind=cat.MCP_CLIENT, node=e)
+            if qname in cat.MCP_LISTING_CALLS:
+                return self._listing(e)
             if qname in cat.UNORDERED_CALLS:
                 inner = merge(arg_vals())
                 if qname in ("set", "frozenset") and not e.args:
@@ -1399,12 +1551,23 @@ class Evaluator:
             window = Taint(WINDOW, limited, f"`{self.code(func)}(..., {cut}=...)`")
             return Val(own=frozenset({window}), node=e)
         if method is not None and isinstance(func, cst.Attribute):
+            first = args[0].value if args else None
+            asked = string_value(first) if isinstance(first, cst.SimpleString) else None
+            if asked in cat.MCP_LISTING_REQUESTS:
+                return self._listing(e)
             recv = self.eval(func.value, scope, at, env)
+            if method in cat.CLOCK_ZONE_READS:
+                read = recv.all_taints() | merge(arg_vals()).all_taints()
+                return Val(own=frozenset(t for t in read if t.kind != TIMESTAMP), node=e)
             if method in cat.KEY_ORDER_SOURCES:
                 source = Taint(KEY_SOURCE, e, f"{cat.KEY_ORDER_SOURCES[method]} (`{method}()`)")
                 return Val(own=recv.all_taints() | {source}, node=e)
             if method in ("__enter__", "__aenter__") and recv.kind == cat.MCP_ADAPTER:
                 return self._listing(e)
+            if recv.kind == cat.MCP_CLIENT and isinstance(recv.node, cst.Call):
+                client = self.qualname(recv.node.func) or ""
+                if method in cat.MCP_CLIENTS.get(client, ()):
+                    return self._listing(e)
             if method in cat.UNORDERED_METHODS and qname not in ("glob.glob",):
                 if method == "list_tools":
                     if self._sync_listing(e):
@@ -1454,6 +1617,10 @@ class Evaluator:
                         e,
                         passed,
                     )
+            if recv.parts is not None and method == "replace" and len(e.args) == 2:
+                filled = self._replace(recv, e.args, scope, at, env, e)
+                if filled is not None:
+                    return filled
             if recv.parts is not None and method in _STR_KEEPING:
                 extra = merge(arg_vals())
                 return Val(own=recv.own | extra.all_taints(), parts=recv.parts, node=e)
@@ -1467,6 +1634,15 @@ class Evaluator:
                 # (or the default), a few fixed texts each cached on its own, not the key.
                 rest = [self.eval(a.value, scope, at, env) for a in e.args[1:]]
                 return Val(own=merge(rest).all_taints() if rest else frozenset(), node=e)
+            if method == "get" and e.args:
+                # `self.function_cfgs.get(name)`, as `table[name]`: one entry, not the
+                # order the table was filled in.
+                first = e.args[0].value
+                k = string_value(first) if isinstance(first, cst.SimpleString) else None
+                if recv.fields is not None and isinstance(k, str) and k in recv.fields:
+                    return recv.fields[k]
+                given = merge(arg_vals()).all_taints()
+                return Val(own=given | _values(recv.all_taints()), node=e)
             if method in ("copy",) and not e.args:
                 return recv
             if method in ("keys", "values", "items") and recv.fields is not None:
@@ -1760,17 +1936,22 @@ class Evaluator:
         return (ev, fscope) if fscope is not None else None
 
     def _placed_by_call(self, result: Val, e: cst.Call, args: list[Val]) -> Val:
-        """What a project function returns when that is nothing but a clock, id or random
-        value it makes (`get_today_str()`): the value is placed by this call, so a finding
-        about it is reported here, at each prompt the helper's value enters and where it
-        can be moved, not once inside the helper that every prompt shares. A helper that
-        puts the value into text of its own (`f"Current date: {today}"`) places it itself;
-        a value handed in as an argument was made by the caller."""
+        """What a project function named for a clock, id or random value returns, when that
+        is nothing but the value it makes (`get_today_str()`): the value is placed by this
+        call, so a finding about it is reported here, at each prompt the helper's value
+        enters and where it can be moved, not once inside the helper that every prompt
+        shares. A helper that puts the value into text of its own (`f"Current date:
+        {today}"`) places it itself; a value handed in as an argument was made by the
+        caller."""
         if result.kind is not None or result.items is not None or result.fields is not None:
             return result
         callee = e.func.attr.value if isinstance(e.func, cst.Attribute) else self.code(e.func)
-        if cat.names_prompt_part(callee.rsplit(".", 1)[-1]):
-            return result  # `fmt_system_prompt()`: a prompt, whatever we can see of its text
+        callee = callee.rsplit(".", 1)[-1]
+        # Named for the value, not for text (`fmt_system_prompt()`, `_get_context()`): what
+        # we cannot see of a text (`"\n".join(parts)`) may hold words of its own.
+        words = cat.name_words(callee)
+        if cat.names_prompt_part(callee) or not cat.VALUE_HELPER_WORDS.intersection(words):
+            return result
         parts = result.text_parts()
         if any(c.isalpha() for c in static_text(parts)):
             return result  # words of its own; separators (`f"{d:%b} {d.day}, {d:%Y}"`) are not
@@ -1786,8 +1967,15 @@ class Evaluator:
         }
         if not moved:
             return result
+        # Through helpers of helpers the message names this call and the value's source.
         placed = {
-            Taint(t.kind, e, f"`{self.code(e.func)}()` returning {t.detail}", t.fix, t.source)
+            Taint(
+                t.kind,
+                e,
+                f"`{self.code(e.func)}()` returning {t.detail.rsplit(' returning ', 1)[-1]}",
+                t.fix,
+                t.source,
+            )
             for t in moved
         }
         return Val(own=frozenset((taints - moved) | placed), node=e)
@@ -2021,7 +2209,7 @@ def _grows(ev: Event) -> bool:
     """`x.append(...)`, `x.extend(...)`, `x += ...`: a change that adds to what `x` holds."""
     if ev.kind == "aug":
         return ev.method == "AddAssign"
-    return ev.kind == "call" and ev.method in ("append", "extend", "insert", "appendleft")
+    return ev.kind == "call" and ev.method in LIST_GROWING
 
 
 def _fixed_once(val: Val) -> Val:
@@ -2137,6 +2325,23 @@ def _placement(node: cst.CSTNode | None) -> bool:
     """A piece's node that says where its value entered the text (an f-string hole, an
     argument of `.format`), rather than only what made the value."""
     return isinstance(node, (cst.FormattedStringExpression, cst.Arg))
+
+
+# Calls that give a number: what is added up from them has no order.
+_NUMBER_CALLS = frozenset({"len", "int", "float", "sum", "round", "abs", "min", "max"})
+
+
+def _numeric(node: cst.BaseExpression | None) -> bool:
+    """`1`, `len(x)`, `-2.5`, `sum(sizes)`: an expression that is a number."""
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return True
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Name)
+        and node.func.value in _NUMBER_CALLS
+    )
 
 
 def _literal(node: cst.BaseExpression | None) -> bool:

@@ -26,7 +26,15 @@ from promptlint.check.suppressions import parse_suppressions
 from promptlint.findings import FileError, Finding, Fix, FixSafety
 from promptlint.python.catalogue import MCP_LISTING, names_prompt_part
 from promptlint.python.flow import Evaluator
-from promptlint.python.index import Event, ModuleIndex, Scope, build_index, key_of
+from promptlint.python.index import (
+    LIST_GROWING,
+    Event,
+    ModuleIndex,
+    Scope,
+    build_index,
+    is_literal,
+    key_of,
+)
 from promptlint.python.locate import locate
 from promptlint.python.move_fix import path_to
 from promptlint.python.order_reads import order_read
@@ -54,10 +62,13 @@ LLM_HINTS = re.compile(
     r"|list_tools|MCPAdapt|litellm|responses\.create|\.a?invoke\(|\.system_prompt\b|\.instructions\b"
     # prompt parts by name (PROMPT_PART_WORDS): `docs_prompt += ...`, `def get_system_prompt(`
     r"|\b\w*_?(?:prompts?|instructions?|preamble)\w*\s*\+?=[^=]"
+    r"|\b[A-Z_]*(?:PROMPTS?|INSTRUCTIONS?|PREAMBLE)[A-Z_]*\s*=[^=]"
     r"|\bdef \w*(?:prompt|instruction|system|tools|messages)\w*\("
     # what trims or re-renders a history (rules/python/history_rewrite.py): a condenser or
     # history processor, a function that takes the turns it reshapes
     r"|\bdef \w*(?:history|condens)\w*\("
+    # an accessor that reads the memory the agent sends (`def get_memory(`)
+    r"|\bdef (?:get|load|read|fetch)_\w*memor(?:y|ies)\w*\("
     r"|\bdef \w+\([^)]*?\b\w*(?:history|messages|turns)\s*[:,)=]"
     # templates rendered here (python/rendered.py)
     r"|\.from_string\(|\.get_template\(|\bTemplate\(|\b(?:chevron|pystache)\.render\("
@@ -65,6 +76,8 @@ LLM_HINTS = re.compile(
     # `functions = [load(p) for p in folder.glob("*.py")]`, sent from another module
     r"|\b\w*(?:tools|functions|descriptions?|enum)\s*=[^=\n][^\n]*"
     r"\b(?:r?glob|iglob|iterdir|listdir|scandir)\("
+    # fields added to a DSPy signature, the system message its adapter builds
+    r"|\bsignature\.(?:append|prepend|insert)\("
 )
 
 
@@ -494,7 +507,11 @@ def _bound_once(ctx: PythonContext, path: list[cst.CSTNode]) -> bool:
         key = key_of(target, scope)
         if key is None:
             return False
-        binds = [e for e in scope.events.get(key, ()) if e.kind in ("assign", "iter", "unpack")]
+        binds = [
+            e
+            for e in scope.events.get(key, ())
+            if e.kind in ("assign", "iter", "unpack") and not is_literal(e.value)
+        ]
         if len(binds) != 1:
             return False
     return True
@@ -540,9 +557,20 @@ INSTRUCTED = frozenset(
 )
 
 
-# Expressions that build a sequence in the order they iterate (`[spec[n] for n in usable]`):
-# a set iterated there has its order fixed in what they hold.
-_ORDERED_BUILDS = (cst.ListComp, cst.GeneratorExp, cst.DictComp)
+# Expressions that build a sequence in the order they iterate (`[spec[n] for n in usable]`,
+# `tools = []` then `.append()` in a loop): a set iterated there has its order fixed in what
+# they hold.
+_ORDERED_BUILDS = (cst.ListComp, cst.GeneratorExp, cst.DictComp, cst.List)
+
+
+def _grown_list(node: cst.CSTNode | None) -> bool:
+    """`self._tools.append(tool)`: what a list the module did not make holds once it is
+    grown (the evaluator keeps the growing call as the node of such a value)."""
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value in LIST_GROWING
+    )
 
 
 def _unset(val: Val, listing_kept: bool = False) -> Val:
@@ -552,7 +580,10 @@ def _unset(val: Val, listing_kept: bool = False) -> Val:
     returned (`listing_kept`) is iterated in other modules, as the tools: it counts at the
     `list_tools()` call."""
     text_or_list = (
-        val.parts is not None or val.items is not None or isinstance(val.node, _ORDERED_BUILDS)
+        val.parts is not None
+        or val.items is not None
+        or isinstance(val.node, _ORDERED_BUILDS)
+        or _grown_list(val.node)
     )
     own = frozenset(
         t

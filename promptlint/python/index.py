@@ -33,12 +33,13 @@ MUTATORS = {
 class Event:
     """Something that changes what a name (or `self.attr`) holds."""
 
-    kind: str  # assign | iter | aug | call | setitem | del | shuffle | unpack | closure
+    kind: str  # assign | iter | aug | call | setitem | setfield | del | shuffle | unpack | closure
     end: int  # ordinal after the statement: uses with a larger ordinal see it
     node: cst.CSTNode
     value: cst.BaseExpression | None = None
     method: str | None = None  # for kind == "call"
     key: cst.BaseExpression | None = None  # setitem / del subscript
+    field: cst.BaseExpression | None = None  # setfield: the item's key (`messages[0]["content"]`)
     loops: tuple[cst.BaseExpression, ...] = ()  # iterables of the loops around the event
     index: int = 0  # position in a tuple target (unpack)
     owner: Scope | None = None  # the function scope the statement is in
@@ -101,6 +102,23 @@ def key_of(expr: cst.BaseExpression, scope: Scope) -> str | None:
     ):
         return f"self.{expr.attr.value}"
     return None
+
+
+def is_literal(value: cst.BaseExpression | None) -> bool:
+    """A fixed text or constant (`history_str = "None"` in the branch with nothing to
+    show): a binding that makes nothing per-request, so another one makes the value."""
+    if isinstance(value, (cst.SimpleString, cst.Integer, cst.Float)):
+        return True
+    if isinstance(value, cst.Name):
+        return value.value in ("None", "True", "False")
+    return isinstance(value, (cst.List, cst.Dict, cst.Tuple)) and not value.elements
+
+
+def _index_of(target: cst.Subscript) -> cst.BaseExpression | None:
+    """The one plain index of `x[i]` (None for a slice or `x[i, j]`)."""
+    if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
+        return None
+    return target.slice[0].slice.value
 
 
 def dotted(expr: cst.BaseExpression) -> str | None:
@@ -334,6 +352,25 @@ class _Indexer(Walker):
                 self._target(inner, sub)
             return
         if isinstance(target, cst.Subscript):
+            item = target.value
+            if isinstance(item, cst.Subscript) and _index_of(target) and _index_of(item):
+                # `messages[0]["content"] = text`: one field of one item of a list rewritten
+                # in place (the system message of a conversation renewed on each pass).
+                outer = key_of(item.value, scope)
+                if outer is not None:
+                    self._store(
+                        outer,
+                        Event(
+                            "setfield",
+                            event.end,
+                            event.node,
+                            event.value,
+                            key=_index_of(item),
+                            field=_index_of(target),
+                            loops=event.loops,
+                        ),
+                    )
+                return
             key = key_of(target.value, scope)
             if key is not None and target.slice:
                 sl = target.slice[0].slice
@@ -498,7 +535,9 @@ class _Indexer(Walker):
 
 
 # What a closure does to a list or table of its enclosing function that adds to it.
-_GROWS = frozenset({"append", "extend", "insert", "appendleft", "add", "update"})
+# The methods that add to a list (with those of a set and a dict: anything that grows).
+LIST_GROWING = frozenset({"append", "appendleft", "extend", "insert"})
+_GROWS = LIST_GROWING | {"add", "update"}
 
 
 def _outer_growth(closure: Scope | None) -> list[str]:
@@ -537,3 +576,14 @@ def string_value(node: cst.SimpleString | cst.ConcatenatedString) -> str | None:
                 return body
     value = node.evaluated_value
     return value if isinstance(value, str) else None
+
+
+def makes_set(node: cst.CSTNode | None) -> bool:
+    """`set()`, `frozenset(x)`, `{a, b}`, `{x for x in y}`: the expression makes a set."""
+    if isinstance(node, (cst.Set, cst.SetComp)):
+        return True
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Name)
+        and node.func.value in ("set", "frozenset")
+    )

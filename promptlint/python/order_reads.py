@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from promptlint.python import catalogue as cat
-from promptlint.python.index import Scope, child_nodes, dotted, key_of
+from promptlint.python.index import Scope, child_nodes, dotted, key_of, makes_set
 
 # Methods that look up or test, whatever order the receiver has.
 _LOOKUP_METHODS = frozenset(
@@ -119,6 +119,8 @@ def _passes_order(chain: list[cst.CSTNode], scope: Scope, depth: int) -> bool | 
                     node = parent
                     continue
                 return True
+            if _into_set(parent, chain):
+                return False
             func = dotted(parent.func) if isinstance(parent.func, cst.BaseExpression) else None
             return func not in cat.ORDER_INSENSITIVE
         return True
@@ -143,3 +145,51 @@ def _assigned_order(
         if key is None or order_read(scope, key, depth + 1):
             return True
     return False
+
+
+# Set methods that take in another collection: its order is lost in the set.
+_SET_INTAKE = frozenset(
+    {
+        "update",
+        "union",
+        "intersection",
+        "difference",
+        "symmetric_difference",
+        "intersection_update",
+        "difference_update",
+        "symmetric_difference_update",
+        "isdisjoint",
+    }
+)
+
+
+def _into_set(call: cst.Call, chain: list[cst.CSTNode]) -> bool:
+    """`names.update(self._tools.keys())` where `names` is a set made in the same function
+    (`names: set[str] = set()`): the order of what goes in is gone."""
+    func = call.func
+    if not (
+        isinstance(func, cst.Attribute)
+        and func.attr.value in _SET_INTAKE
+        and isinstance(func.value, cst.Name)
+    ):
+        return False
+    fn = next((n for n in reversed(chain) if isinstance(n, cst.FunctionDef)), None)
+    return fn is not None and _holds_set(fn, func.value.value)
+
+
+def _holds_set(fn: cst.FunctionDef, name: str) -> bool:
+    """Whether every assignment of `name` in `fn` makes a set, and there is one."""
+    values: list[cst.BaseExpression | None] = []
+    stack: list[cst.CSTNode] = [fn.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Assign):
+            if any(isinstance(t.target, cst.Name) and t.target.value == name for t in node.targets):
+                values.append(node.value)
+        elif isinstance(node, cst.AnnAssign):
+            if isinstance(node.target, cst.Name) and node.target.value == name:
+                values.append(node.value)
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue  # another scope
+        stack.extend(child_nodes(node))
+    return bool(values) and all(makes_set(v) for v in values)

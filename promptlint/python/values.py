@@ -32,6 +32,14 @@ WINDOW = "window"  # PL301 (history[-N:], pop(0))
 
 VOLATILE = frozenset({TIMESTAMP, ID, RANDOM})
 
+# How a CALLER taint says its list or text grows on every pass of the loop that reads it
+# (`archive` read for the request, then `archive.append(answer)`): each pass sends more.
+GROWN = "(grown on every pass of the loop it is read in)"
+
+
+def is_grown(t: Taint) -> bool:
+    return t.kind == CALLER and t.detail.endswith(GROWN)
+
 
 @dataclass(frozen=True, eq=False)
 class Taint:
@@ -135,3 +143,9 @@ def merge(vals: Iterable[Val], node: cst.CSTNode | None = None) -> Val:
 
 def static_text(parts: Iterable[Part]) -> str:
     return "".join(p.text for p in parts if isinstance(p, Static))
+
+
+def own_input(part: Part) -> bool:
+    """A piece of the request's own input: a value given for this call or looked up for it
+    (a parameter, retrieved documents). In a one-shot prompt nothing after it is reused."""
+    return isinstance(part, Dyn) and any(t.kind in (CALLER, STATE) for t in part.taints)

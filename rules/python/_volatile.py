@@ -11,7 +11,7 @@ from promptlint.python.catalogue import PER_PROCESS
 from promptlint.python.frontend import PendingFix, PrefixUse, PythonContext, PythonRule
 from promptlint.python.move_fix import apply_edits, move_to_final_turn
 from promptlint.python.requests import Block
-from promptlint.python.values import CALLER, STATE, TIMESTAMP, Dyn, static_text
+from promptlint.python.values import TIMESTAMP, Dyn, own_input, static_text
 
 
 class VolatileValueRule(PythonRule):
@@ -55,6 +55,8 @@ class VolatileValueRule(PythonRule):
                     continue
                 if len(static_text(parts[i + 1 :]).strip()) < ONE_SHOT_VOLATILE_TAIL:
                     break
+                if own_input(part):
+                    break  # the call's own input: nothing after it is reused anyway
                 for taint in part.taints:
                     if taint.kind == self.KIND and not ctx.at_import(taint.node):
                         ctx.report(
@@ -94,10 +96,7 @@ def _after_own_input(use: PrefixUse) -> bool:
         if b.prefix and b.section != "tools"
         for p in b.val.text_parts()
     ]
-    if not any(
-        isinstance(p, Dyn) and any(t.kind in (CALLER, STATE) for t in p.taints)
-        for p in [*before, *parts[:at]]
-    ):
+    if not any(own_input(p) for p in [*before, *parts[:at]]):
         return False
     later = [(b, b.val.text_parts()) for b in request.blocks[here + 1 :]]
     for block, rest in [(use.block, parts[at + 1 :]), *later]:

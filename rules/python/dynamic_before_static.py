@@ -21,6 +21,7 @@ from promptlint.python.values import (
     Part,
     Taint,
     Val,
+    is_grown,
     static_text,
 )
 
@@ -122,7 +123,15 @@ class DynamicBeforeStatic(PythonRule):
     conversation. A lookup is reported where it is made. So does a message that carries
     such a lookup and is inserted into the conversation ahead of its end
     (`messages.insert(1, memory_message)`, not at `len(messages)`): the history after it
-    is sent again behind a message that changed. A Mustache template rendered with
+    is sent again behind a message that changed. A system message rewritten on every pass
+    of the loop that sends the conversation (`chat[0]["content"] =
+    SYSTEM.replace("{{calls}}", calls_text)`) with what that loop adds to (the calls made
+    so far) changes the text the growing history follows: reported where the text is
+    made, also when the other branch of an `if` binds a fixed text (`else: calls_text =
+    "None"`). A DSPy signature is the system message the adapter builds: a field added
+    to it (`signature.append(f"action_{idx}", ...)`, `.prepend`, `.insert`) named from a
+    parameter of the method that adds it (a step number; not in `__init__`, where the
+    fields are the module's configuration) changes it on every call. A Mustache template rendered with
     `chevron.render(TEXT, data)` / `pystache.render` is read as a Jinja one is (a section
     `{{#name}}` is text that may not be printed).
 
@@ -509,6 +518,44 @@ class DynamicBeforeStatic(PythonRule):
                 # a one-off compaction: the summary is made once and kept
                 messages = self._store.get_messages()
                 messages.insert(insert_index, {"role": "assistant", "content": summary_content})
+            """
+        ),
+        # The system message is set anew on every pass, its placeholder filled with one of
+        # two fixed texts chosen by a setting: the text the growing conversation follows
+        # stays the same.
+        Valid(
+            """
+            import litellm
+
+            SYSTEM = "You solve the task step by step. Show your work: {{show}}"
+
+            def solve(task, verbose: bool = False):
+                context = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": task}]
+                for _ in range(5):
+                    if verbose:
+                        show = "every step"
+                    else:
+                        show = "the answer only"
+                    context[0]["content"] = SYSTEM.replace("{{show}}", show)
+                    reply = litellm.completion(model="gpt-4o", messages=context)
+                    context.append(reply.choices[0].message)
+            """
+        ),
+        # DSPy: fields added while the module is built, or under a fixed name, are the
+        # signature's configuration; the per-call values go in as inputs.
+        Valid(
+            """
+            import dspy
+
+            class Compare(dspy.Module):
+                def __init__(self, signature, M=3):
+                    for idx in range(M):
+                        signature = signature.append(f"attempt_{idx + 1}", dspy.InputField())
+                    self.predict = dspy.Predict(signature)
+
+                def forward(self, hint, **kwargs):
+                    signature = self.predict.signature.append("hint_", dspy.InputField(desc="a hint"))
+                    return dspy.Predict(signature)(hint_=hint, **kwargs)
             """
         ),
         # A Mustache template (chevron) rendered with its static text first.
@@ -915,11 +962,52 @@ class DynamicBeforeStatic(PythonRule):
             column=53,
             message_contains="`particulars` (parameter `particulars`) is printed at line",
         ),
+        # The calls made so far are rendered into the system message on every pass of the
+        # loop that sends it, while the conversation after it grows: reported where the
+        # text is made (the other branch binds a fixed "None").
+        Invalid(
+            """
+            import litellm
+
+            SYSTEM = "You call the functions below step by step. Calls so far: {{calls}}"
+
+            def react(input_text):
+                calls = []
+                chat = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": input_text}]
+                for _ in range(5):
+                    if calls:
+                        calls_text = "\\n".join(f"- {c['name']}: {c['output']}" for c in calls)
+                    else:
+                        calls_text = "None"
+                    chat[0]["content"] = SYSTEM.replace("{{calls}}", calls_text)
+                    reply = litellm.completion(model="gpt-4o", messages=chat)
+                    chat.append(reply.choices[0].message)
+                    calls.append({"name": "search", "output": reply.choices[0].message.content})
+            """,
+            line=10,
+            message_contains="`calls` (grown on every pass",
+        ),
+        # DSPy: each step adds a step-numbered field to the signature the adapter lists in
+        # the system message.
+        Invalid(
+            """
+            import dspy
+
+            class Stepper(dspy.Module):
+                def _next_step(self, idx: int):
+                    self.actor.signature = self.actor.signature.append(
+                        f"action_{idx + 1}", dspy.OutputField(desc=f"action number {idx + 1}")
+                    )
+            """,
+            line=6,
+            message_contains="parameter `idx` names a field added to the signature",
+        ),
     ]
 
     def check(self, ctx: PythonContext) -> None:
         self._reported: set[int] = set()  # lookups reported ahead of the history
         self._before_history(ctx)
+        self._signature_fields(ctx)
         self._rendered(ctx)
         one_shot_chars = ctx.config.one_shot_min_tokens * CHARS_PER_TOKEN
         blocks = [
@@ -1052,6 +1140,53 @@ class DynamicBeforeStatic(PythonRule):
                 "prefix; print the static text first and the per-request values after it",
             )
 
+    def _signature_fields(self, ctx: PythonContext) -> None:
+        """A DSPy signature is the system message: the adapter lists every field of it
+        (name, prefix, description) ahead of the task's instructions. A field added to it
+        (`signature.append(name, field)`, `.prepend`, `.insert(i, name, field)`) named or
+        described from a parameter of the method that adds it (a step number) changes that
+        system message on every call. Fields added while the module is built (`__init__`)
+        are its configuration."""
+        if not any(v.split(".")[0] == "dspy" for v in ctx.index.imports.values()):
+            return
+        for site in ctx.index.calls:
+            call = site.node
+            assert isinstance(call, cst.Call)
+            func = call.func
+            if not isinstance(func, cst.Attribute) or func.attr.value not in _SIGNATURE_EDITS:
+                continue
+            receiver = _words(ctx.evaluator.code(func.value))
+            if "signature" not in receiver or site.scope.kind != "function":
+                continue
+            if site.scope.name == "__init__":
+                continue
+            position = 1 if func.attr.value == "insert" else 0
+            positional = [a for a in call.args if a.keyword is None and not a.star]
+            named = next((a for a in call.args if _keyword(a) == "name"), None)
+            arg = named or (positional[position] if len(positional) > position else None)
+            if arg is None:
+                continue
+            val = ctx.evaluator.eval(arg.value, site.scope, site.at)
+            given = sorted(
+                (
+                    t
+                    for t in val.all_taints()
+                    if t.kind == CALLER and t.detail.startswith("parameter")
+                ),
+                key=lambda t: t.detail,
+            )
+            if not given or any(t.kind in VOLATILE for t in val.all_taints()):
+                continue
+            ctx.report(
+                type(self),
+                arg.value,
+                f"{given[0].detail} names a field added to the signature by "
+                f"`{ctx.evaluator.code(func)}()`: the adapter lists every field of the "
+                "signature in the system message, so each call sends another system "
+                "message and nothing after the changed field list is read from cache; "
+                "keep the signature's fields fixed and pass the per-step values as inputs",
+            )
+
     def _before_history(self, ctx: PythonContext) -> None:
         """A per-request value in the system text with the conversation history after it:
         the history is sent again next turn, behind a system text that has changed."""
@@ -1114,8 +1249,10 @@ class DynamicBeforeStatic(PythonRule):
             # where a value was made of it in an earlier statement; the conversation's
             # state where it is placed.
             node = found.node if found.kind == STATE else placed
-            parameter = found.kind == CALLER and found.detail.startswith("parameter")
-            self._report_ahead(ctx, found, node, where, part.made if parameter else None)
+            made_here = found.kind == CALLER and (
+                found.detail.startswith("parameter") or is_grown(found)
+            )
+            self._report_ahead(ctx, found, node, where, part.made if made_here else None)
 
     def _report_ahead(
         self,
@@ -1134,6 +1271,10 @@ class DynamicBeforeStatic(PythonRule):
             "read from cache; move the per-request part into the final user message",
             origin=origin,
         )
+
+
+# What adds a field to a DSPy signature (each returns a new signature).
+_SIGNATURE_EDITS = frozenset({"append", "prepend", "insert"})
 
 
 def _inserted_at_front(ctx: PythonContext) -> list[Block]:
@@ -1196,6 +1337,8 @@ def _conversation_state(taints: frozenset[Taint], parameters: bool, placed: str)
             return t
         if t.kind != CALLER:
             continue
+        if is_grown(t):
+            return t  # what the loop that sends the request adds to on every pass
         if parameters and t.detail.startswith("parameter"):
             return t
         if names_state and _words(t.detail) & cat.STATE_WORDS:

@@ -6,7 +6,7 @@ import libcst as cst
 
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
-from promptlint.python.catalogue import HISTORY_NAMES, WINDOW_CALLS
+from promptlint.python.catalogue import HISTORY_NAMES, READ_VERBS, WINDOW_CALLS
 from promptlint.python.flow import limited_history_read
 from promptlint.python.frontend import PythonContext, PythonRule
 from promptlint.python.index import Event, Walker, child_nodes, dotted, string_value
@@ -413,6 +413,63 @@ class HistoryWindow(PythonRule):
                 return configs  # settings made per agent, no item of a history rewritten
             """
         ),
+        Valid(
+            """
+            async def reply(self, prompt):
+                history = self.memory.get(self.session_id)  # one session's whole history
+                return await self.llm.ask(history + [{"role": "user", "content": prompt}])
+            """
+        ),
+        Valid(
+            """
+            def replace_message(messages: list, i: int, edited) -> list:
+                return messages[:i] + [edited] + messages[i + 1 :]  # an edit the user made, kept
+            """
+        ),
+        Valid(
+            """
+            def compact(messages: list, keep: int, summarise) -> list:
+                system = [m for m in messages if m["role"] == "system"]
+                others = [m for m in messages if m["role"] != "system"]
+                summary = summarise(others[:-keep])  # summarised once, then appended to
+                recent = others[-keep:]
+                return system + [summary] + recent
+            """
+        ),
+        Valid(
+            """
+            def fit_passages(passages, count_tokens, limit):
+                while count_tokens(passages) > limit and passages:
+                    passages.pop(len(passages) // 2)  # this turn's documents, not the history
+                return passages
+            """
+        ),
+        Valid(
+            """
+            class ChatStore:
+                def __init__(self, page_size):
+                    self.messages = []
+                    self.page_size = page_size
+
+                def recent_messages(self, n: int):
+                    page = self.messages[-n:]  # the caller's size: a page of a listing
+                    return page
+            """
+        ),
+        Valid(
+            """
+            def fit_document(text, count_tokens, limit):
+                lo, hi = 0, len(text)
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    tail = text[mid:]  # a document cut for this request, not the history
+                    if count_tokens(tail) <= limit:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                return text[hi:]
+            """
+        ),
     ]
     INVALID = [
         Invalid(
@@ -810,6 +867,122 @@ class HistoryWindow(PythonRule):
             line=6,
             message_contains="latest user message is rendered apart",
         ),
+        Invalid(
+            """
+            class TokenBoundContext:
+                async def get_messages(self):
+                    messages = list(self._messages)
+                    used = self._client.count_tokens(messages)
+                    while used > self._token_limit and len(messages) > 0:
+                        messages.pop(len(messages) // 2)  # from the middle, every request
+                        used = self._client.count_tokens(messages)
+                    return messages
+            """,
+            line=6,
+            message_contains="token-budget loop",
+        ),
+        Invalid(
+            """
+            class RecentTurns:
+                def __init__(self, keep=None):
+                    self.history = []
+                    self.keep: int | None = keep
+
+                def get_history(self, keep=None):
+                    keep = keep or self.keep
+                    turns = self.history[-keep:] if keep else self.history
+                    return turns  # what the agent sends, read for each request
+            """,
+            line=8,
+            message_contains="handed back as the list to send",
+        ),
+        Invalid(
+            """
+            def limit_messages(messages: list, max_messages: int, keep_recent: int) -> list:
+                system = [m for m in messages if m["role"] == "system"]
+                others = [m for m in messages if m["role"] != "system"]
+                recent = others[-keep_recent:] if keep_recent else []
+                return (system + recent)[:max_messages]
+            """,
+            line=4,
+            message_contains="handed back as the list to send",
+        ),
+        Invalid(
+            """
+            def keep_recent(messages: list, keep: int) -> list:
+                system, others = [], []
+                for m in messages:
+                    if m["role"] == "system":
+                        system.append(m)
+                    else:
+                        others.append(m)
+                recent = others[-keep:]
+                result = system + recent
+                return result
+            """,
+            line=8,
+            message_contains="handed back as the list to send",
+        ),
+        Invalid(
+            """
+            def history_text(self, count_tokens):
+                text = self.render_history()
+                lo, hi = 0, len(text)
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    tail = text[mid:]
+                    used = count_tokens(tail)
+                    if used <= self.max_tokens:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                return text[hi:]
+            """,
+            line=6,
+            message_contains="cut until the rest fits a token budget",
+        ),
+        Invalid(
+            """
+            class Planner:
+                history_n: int = 50
+
+                async def next_step(self, prompt):
+                    memory = self.ctx.memory.get(self.history_n)  # the newest 50, each step
+                    memory = await self.compact_tool_output(memory)
+                    return await self.llm.ask(memory + [{"role": "user", "content": prompt}])
+            """,
+            line=5,
+            message_contains="reads only the newest turns",
+        ),
+        Invalid(
+            """
+            def reduce_messages(log: list, limit: int, count_tokens, shorten) -> list:
+                if count_tokens(log) <= limit:
+                    return log
+                i = max(range(len(log)), key=lambda k: len(log[k].content))
+                log = log[:i] + [shorten(log[i])] + log[i + 1 :]  # the longest, shortened
+                return reduce_messages(log, limit, count_tokens, shorten)
+            """,
+            line=5,
+            message_contains="token-budget loop",
+        ),
+        Invalid(
+            """
+            SYSTEM_PROMPT = "You write tests that reproduce issues."
+
+            class ReproAgent:
+                def _pick_feedback(self, n: int) -> list:
+                    return self._history[-n:]
+
+                def attempt(self, n: int):
+                    thread = self.new_thread(SYSTEM_PROMPT)
+                    for handle in self._pick_feedback(n):  # the newest n, every attempt
+                        thread.add_user(self._feedbacks[handle])
+                    return self.model.call(thread.to_msg())
+            """,
+            line=5,
+            message_contains="handed back as the list to send",
+        ),
     ]
 
     def check(self, ctx: PythonContext) -> None:
@@ -869,15 +1042,19 @@ class HistoryWindow(PythonRule):
                     "each time the history grows past the budget, and every later message "
                     "shifts; trim rarely and in large steps, or summarise",
                 )
-        if "limit" in ctx.text or "max_" in ctx.text or "last_n" in ctx.text:
+        if any(w in ctx.text for w in ("limit", "max_", "last_n", "memory.", "history.")):
             reads = _LimitedReads()
             reads.walk(ctx.module)
             for call, count in reads.found:
+                passed = (
+                    f"..., {_code(count.keyword)}={_code(count.value)}"
+                    if count.keyword is not None
+                    else _code(count.value)
+                )
                 ctx.report(
                     type(self),
                     count,
-                    f"`{ctx.code(call.func).strip()}(..., {_code(count.keyword or count.value)}="
-                    f"{_code(count.value)})` reads only the newest "
+                    f"`{ctx.code(call.func).strip()}({passed})` reads only the newest "
                     "turns of the stored conversation, on every request, and they make the "
                     "messages sent: once the session is longer than that, each turn drops the "
                     "oldest one, every later message shifts and the cached prefix is "
@@ -993,6 +1170,12 @@ _POSITIONAL_MESSAGES = {
         "re-applied on every request, the window moves as the history grows, so the text "
         "after the kept head differs from what the previous request sent; move the window "
         "rarely and in large steps, or summarise once"
+    ),
+    "fit": (
+        "the start of the history is cut until the rest fits a token budget: run on every "
+        "request once the conversation is past it, the cut moves with each new message, so "
+        "the prompt's start differs from what the previous request sent and nothing cached "
+        "is reused; trim rarely and in large steps, or summarise"
     ),
     "budget": (
         "a token-budget loop rewrites or drops earlier messages of the history until it "
@@ -1480,6 +1663,7 @@ class _PositionalRewrites(Walker):
     def __init__(self, text: str) -> None:
         self.text = text
         self.found: list[tuple[cst.CSTNode, str]] = []
+        self._configured: list[set[str]] = []  # per class: `self.x` set in its `__init__`
         self._params: list[set[str]] = []
         self._texts: list[set[str]] = []  # parameters annotated as lists of text
         self._bodies: list[cst.BaseSuite] = []
@@ -1491,19 +1675,79 @@ class _PositionalRewrites(Walker):
         self._bodies.append(node.body)
         found = _collect(node.body)  # once per function: both looks read the same body
         self._older_apart(found)
-        self._returned_window(found, node.name.value)
+        # head + summary + the newest turns: a compaction, summarised once (as for kept heads)
+        self._returned_window(found, node.name.value, "summar" in _code(node).lower())
+        self._spliced_to_fit(found)
 
-    def _returned_window(self, found: _Collect, name: str) -> None:
+    def _spliced_to_fit(self, found: _Collect) -> None:
+        """`if len_tokens(log) <= limit: return log` ... `log = log[:i] + [shorter] +
+        log[i + 1:]`: a function that takes the history and, while it is over a token
+        budget, puts a shortened copy in place of one of its messages (then counts again,
+        or calls itself). Run before every request, which message is shortened moves as the
+        conversation grows, so an earlier message is sent differently from the request that
+        cached it."""
+        if not any(_token_counted(i.test) is not None for i in found.ifs):
+            return
+        for stmt in found.simple:
+            if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1):
+                continue
+            listed = self._a_history(stmt.targets[0].target)
+            if listed is None:
+                continue
+            parts = _concatenated(stmt.value)
+            if len(parts) == 3 and _splices(parts, listed):
+                self.found.append((stmt, "budget"))
+                return
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self._configured.append(_set_in_init(node))
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self._configured.pop()
+
+    def _returned_window(self, found: _Collect, name: str, summarises: bool) -> None:
         """`tail = view[-n:]` ... `return View(events=head + tail)`: a function that takes
         the history and hands back its newest items as the list to send (a history
-        processor, a condenser). A window formatted into text for a tool result or a log
-        (`"\\n".join(...)`, an f-string) is not returned as the list."""
+        processor, a condenser); also of the items it filtered from it (`others = [m for
+        m in messages if ...]`). And `kept = self._messages[-self._buffer_size:]` ...
+        `return kept`: an object that keeps the history and was made with the size of its
+        window (set in `__init__`) hands back the newest items, at every call (a model
+        context, a memory read for each request). A window formatted into text for a tool
+        result or a log (`"\\n".join(...)`, an f-string) is not returned as the list."""
         derived: dict[str, cst.Subscript] = {}
+        given = set(self._params[-1]) if self._params else set()
+        if not summarises:
+            given |= _partitioned_from(found, given)
+        sizes: set[str] = set()  # locals holding the configured size (`n = n or self.n`)
+        configured = self._configured[-1] if self._configured else set()
         for stmt in found.simple:
             if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1):
                 continue
             target = stmt.targets[0].target
-            window = _window_of(stmt.value, self._a_param)
+            if (
+                not summarises
+                and isinstance(target, cst.Name)
+                and _filtered_from(stmt.value, given)
+            ):
+                given.add(target.value)
+            if isinstance(target, cst.Name) and _returns_list(stmt.value):
+                # `result = system + recent`: the window goes on in the list made with it.
+                carried = [derived[n.value] for n in _names_in(stmt.value) if n.value in derived]
+                if carried:
+                    derived[target.value] = carried[0]
+                    continue
+            if isinstance(target, cst.Name) and _reads_configured(stmt.value, configured, sizes):
+                sizes.add(target.value)
+            window = _window_of(stmt.value, lambda e: dotted(e) if dotted(e) in given else None)
+            if window is None:
+                own = _window_of(stmt.value, _own_history)
+                sl = own.slice[0].slice if own is not None else None
+                if (
+                    isinstance(sl, cst.Slice)
+                    and sl.lower is not None
+                    and _reads_configured(sl.lower, configured, sizes)
+                ):
+                    window = own
             if isinstance(target, cst.Name) and window is not None:
                 derived[target.value] = window
         for ret in found.returns:
@@ -1658,6 +1902,7 @@ class _PositionalRewrites(Walker):
 
     # while loops ----------------------------------------------------------------------
     def visit_While(self, node: cst.While) -> None:
+        self._cut_to_fit(node)
         counted = _token_counted(node.test)
         if counted is None:
             return
@@ -1665,6 +1910,146 @@ class _PositionalRewrites(Walker):
             if _shrinks(stmt, counted):
                 self.found.append((stmt, "budget"))
                 return
+
+    def _cut_to_fit(self, loop: cst.While) -> None:
+        """`while lo < hi: ... tail = text[mid:]; if count_tokens(tail) <= limit: ...`: a
+        loop that looks for the longest end of the history (the list, or the text rendered
+        from it) whose tokens fit, cutting its start. Run on every request once the
+        history is past the budget, the cut moves with each new message and the start of
+        the prompt changes every time."""
+        if not self._bodies:
+            return
+        budgets = [_token_counted(t) for t in [loop.test, *(i.test for i in _ifs_in(loop.body))]]
+        if all(b is None for b in budgets):
+            return
+        counted = {n for b in budgets if b for n in b}
+        for call in _calls_in(loop.body):
+            # `used = count_tokens(tail, model)`, then `if used <= limit`: what is counted.
+            last = (dotted(call.func) or "").rsplit(".", 1)[-1].lower()
+            if "token" in last and "tokenizer" not in last:
+                counted.update(n for a in call.args if (n := dotted(a.value)) is not None)
+        if not counted:
+            return
+        for stmt in _simple_statements(loop.body):
+            if not (
+                isinstance(stmt, cst.Assign)
+                and len(stmt.targets) == 1
+                and dotted(stmt.targets[0].target) in counted
+            ):
+                continue
+            value = stmt.value
+            if not (isinstance(value, cst.Subscript) and len(value.slice) == 1):
+                continue
+            sl = value.slice[0].slice
+            if not (isinstance(sl, cst.Slice) and sl.lower is not None and sl.upper is None):
+                continue
+            base = dotted(value.value)
+            if base is not None and _made_from_history(base, self._bodies[-1]):
+                self.found.append((value, "fit"))
+                return
+
+
+def _splices(parts: list[cst.BaseExpression], listed: str) -> bool:
+    """`h[:i] + [x] + h[i + 1:]`: the list with one item replaced."""
+    head, middle, tail = parts
+    if not isinstance(middle, cst.List):
+        return False
+    cuts = []
+    for part in (head, tail):
+        if not (
+            isinstance(part, cst.Subscript)
+            and len(part.slice) == 1
+            and dotted(part.value) == listed
+            and isinstance(part.slice[0].slice, cst.Slice)
+        ):
+            return False
+        cuts.append(part.slice[0].slice)
+    first, last = cuts
+    assert isinstance(first, cst.Slice) and isinstance(last, cst.Slice)
+    return (
+        first.lower is None
+        and first.upper is not None
+        and last.upper is None
+        and last.lower is not None
+        and first.step is None
+        and last.step is None
+    )
+
+
+def _set_in_init(node: cst.ClassDef) -> set[str]:
+    """The attributes a class's `__init__` sets on `self` (`self._buffer_size = size`): its
+    configuration."""
+    names: set[str] = set()
+    for stmt in _statements(node.body):
+        if isinstance(stmt, cst.FunctionDef) and stmt.name.value == "__init__":
+            for small in _walk_nodes(stmt.body):
+                if isinstance(small, (cst.Assign, cst.AnnAssign)):
+                    targets = (
+                        [t.target for t in small.targets]
+                        if isinstance(small, cst.Assign)
+                        else [small.target]
+                    )
+                    names.update(n for t in targets if (n := dotted(t)) and n.startswith("self."))
+    return names
+
+
+def _reads_configured(node: cst.CSTNode, configured: set[str], sizes: set[str]) -> bool:
+    """`node` reads an attribute the class's `__init__` set, or a local made from one."""
+    return any(n in configured or n in sizes for n in _dotted_in(node))
+
+
+def _partitioned_from(found: _Collect, given: set[str]) -> set[str]:
+    """`for m in messages: if ...: system.append(m) else: others.append(m)`: the lists a
+    loop over a given list sorts its items into, in their order."""
+    lists: set[str] = set()
+    for loop in found.loops:
+        if dotted(loop.iter) not in given or not isinstance(loop.target, cst.Name):
+            continue
+        item = loop.target.value
+        for call in _calls_in(loop.body):
+            func = call.func
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value == "append"
+                and len(call.args) == 1
+                and dotted(call.args[0].value) == item
+                and (name := dotted(func.value)) is not None
+            ):
+                lists.add(name)
+    return lists
+
+
+def _filtered_from(value: cst.BaseExpression, given: set[str]) -> bool:
+    """`[m for m in messages if ...]`, `messages.copy()`, `list(messages)`: the items of a
+    list the function was given (or of one made from it), in their order."""
+    if isinstance(value, cst.ListComp):
+        return dotted(value.for_in.iter) in given and value.for_in.inner_for_in is None
+    if isinstance(value, cst.Call) and len(value.args) <= 1:
+        func = dotted(value.func) or ""
+        if func in ("list", "copy.copy", "copy.deepcopy", "deepcopy") and value.args:
+            return dotted(value.args[0].value) in given
+        if func.endswith(".copy") and not value.args:
+            return func.removesuffix(".copy") in given
+    return False
+
+
+def _made_from_history(name: str, body: cst.BaseSuite) -> bool:
+    """`name` is a history, or a local made from one in `body` (`text =
+    self._history_as_string()`, `text = render(self.messages)`)."""
+    if _names_history(name):
+        return True
+    for stmt in _simple_statements(body):
+        if not (
+            isinstance(stmt, cst.Assign)
+            and len(stmt.targets) == 1
+            and dotted(stmt.targets[0].target) == name
+        ):
+            continue
+        for read in _dotted_in(stmt.value):
+            words = read.replace(".", "_").lower().split("_")
+            if _names_history(read) or any(w in HISTORY_NAMES for w in words):
+                return True
+    return False
 
 
 def _own_history(expr: cst.BaseExpression) -> str | None:
@@ -1715,6 +2100,9 @@ def _returns_list(value: cst.BaseExpression) -> bool:
         name = dotted(value.func) or ""
         last = name.rsplit(".", 1)[-1]
         return name in ("list", "tuple") or last[:1].isupper()
+    if isinstance(value, cst.Subscript) and len(value.slice) == 1:
+        # `(system + recent)[:max_messages]`: a slice of a list is a list.
+        return isinstance(value.slice[0].slice, cst.Slice) and _returns_list(value.value)
     return False
 
 
@@ -2171,7 +2559,7 @@ class _LimitedReads(Walker):
             if isinstance(value, cst.Call):
                 count = limited_history_read(
                     value.func, {a.keyword.value: a for a in value.args if a.keyword}
-                )
+                ) or _counted_read(value)
                 if count is not None:
                     for t in targets:
                         reads.setdefault(t, []).append((value, count))
@@ -2188,6 +2576,28 @@ class _LimitedReads(Walker):
             for read in reads.get(placed, []):
                 if read not in self.found:
                     self.found.append(read)
+
+
+# Words of a name that say it holds a number of turns (`self.memory_k`, `self.history_n`).
+_COUNT_WORDS = frozenset({"k", "n", "limit", "window", "last", "recent"})
+
+
+def _counted_read(call: cst.Call) -> cst.Arg | None:
+    """`self.rc.memory.get(self.memory_k)`: a read of the stored history (a memory or
+    history object by name) given only a number of turns, by a name that says it is one.
+    -> the argument of the count."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value in READ_VERBS):
+        return None
+    store = dotted(func.value)
+    if store is None or not _names_history(store) or len(call.args) != 1:
+        return None
+    arg = call.args[0]
+    name = dotted(arg.value)
+    if arg.keyword is not None or arg.star or name is None:
+        return None
+    words = set(name.rsplit(".", 1)[-1].lower().split("_"))
+    return arg if words & _COUNT_WORDS else None
 
 
 def _placed_in_list(body: cst.CSTNode) -> set[str]:
@@ -2421,9 +2831,32 @@ def _shrinks(stmt: cst.BaseSmallStatement, counted: set[str]) -> bool:
         func = stmt.value.func
         if not isinstance(func, cst.Attribute):
             return False
+        if _drops_inner(stmt.value) and trimmed(func.value):
+            return True
         words = func.attr.value.lower().split("_")
         return words[0] in _SHRINK_VERBS and any(_names_history(w) for w in words[1:])
     return False
+
+
+def _drops_inner(call: cst.Call) -> bool:
+    """`msgs.pop(len(msgs) // 2)`, `msgs.pop(i)`, `msgs.remove(m)`: an item other than the
+    newest is taken out (`pop()` and `pop(-1)` drop the newest, which keeps the prefix;
+    `pop(0)` is reported where the list's events are)."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or len(call.args) != 1:
+        return False
+    if func.attr.value == "remove":
+        return True
+    if func.attr.value != "pop":
+        return False
+    arg = call.args[0].value
+    if isinstance(arg, cst.Integer):
+        return False  # `pop(0)`: an event of the list
+    return not (
+        isinstance(arg, cst.UnaryOperation)
+        and isinstance(arg.operator, cst.Minus)
+        and isinstance(arg.expression, cst.Integer)
+    )
 
 
 def _writes_field(stmt: cst.BaseSmallStatement) -> bool:

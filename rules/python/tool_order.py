@@ -4,7 +4,8 @@ from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import FixSafety, Severity
 from promptlint.python.frontend import PendingFix, PrefixUse, PythonContext, PythonRule
 from promptlint.python.move_fix import path_to
-from promptlint.python.values import UNORDERED
+from promptlint.python.requests import Block
+from promptlint.python.values import UNORDERED, Dyn, Taint, own_input
 
 
 class ToolOrder(PythonRule):
@@ -27,6 +28,16 @@ class ToolOrder(PythonRule):
     A `list_tools()` used as it returns, neither awaited nor run, is a registry's own
     method (MCP's is a coroutine), unless the module's own synchronous `list_tools()`
     runs the coroutine: a blocking wrapper of an MCP client gives the server's listing.
+    An agent framework's MCP client gives the servers' listings as they come
+    (langchain-mcp-adapters' `MultiServerMCPClient(...).get_tools()`), and so does a
+    listing asked for by name (`await self._actor.call("list_tools", None)`). A list grown
+    in a loop over a set (`for name in set(names): self._tools.append(...)`) keeps the
+    set's order; a set filled from a table (`names.update(self._tools.keys())`) keeps none,
+    and neither does one entry looked up in it (`self.function_cfgs.get(name)`) or a
+    count added up in a loop over it (`total += len(messages)`).
+    Prompt text by name whose request is not seen is read as a one-shot template: an
+    unstable order after the request's own input in it is not reported (nothing from that
+    input on is reused between calls).
 
     ## Why is this bad?
     Tools come first in the prefix. The same tools in a different order are a different
@@ -162,8 +173,137 @@ class ToolOrder(PythonRule):
                     return platform_tools
             """
         ),
+        # A registry filled from a directory listing, only looked up in by name and
+        # turned into a set: the tools an agent gets are chosen, in order, elsewhere.
+        Valid(
+            """
+            import os
+
+            class ToolRegistry:
+                def __init__(self, path):
+                    self._user_tools = {}
+                    for filename in os.listdir(path):
+                        self._user_tools[filename[:-3]] = filename
+
+                def get_tool_class(self, name):
+                    return self._user_tools.get(name)
+
+                def list_available_tools(self) -> list[str]:
+                    tools: set[str] = set()
+                    tools.update(self._user_tools.keys())
+                    return sorted(tools)
+            """
+        ),
+        # A count added up in directory order is the same number in any order.
+        Valid(
+            """
+            import glob
+            import json
+
+            def get_number_of_chat_messages(chat_messages_dir):
+                result = 0
+                for file in glob.glob(f"{chat_messages_dir}/*_messages.json"):
+                    with open(file) as f:
+                        for agent, messages in json.load(f).items():
+                            result += len(messages)
+                return result
+            """
+        ),
+        # Configs filled in glob order, each looked up by name: one entry's prompt has
+        # no order of the table in it.
+        Valid(
+            """
+            import glob
+
+            class FunctionManager:
+                def __init__(self, cfg_dir):
+                    self.function_cfgs = {}
+                    for cfg_file in glob.glob(f"{cfg_dir}/*.yaml"):
+                        cfg = load_yaml(cfg_file)
+                        self.function_cfgs[cfg["name"]] = cfg
+
+                def execute(self, function_name, **kwargs):
+                    function_cfg = self.function_cfgs.get(function_name)
+                    function_prompt = str(function_cfg["function_prompt"]).format(**kwargs)
+                    return [{"role": "user", "content": function_prompt}]
+            """
+        ),
+        # A one-shot prompt: the set comes after the request's own context, so nothing
+        # after it is reused between calls anyway.
+        Valid(
+            """
+            def decide_imports(context, all_functions):
+                existing_imports = set()
+                for f in all_functions:
+                    existing_imports.update(f["imports"])
+                prompt = f\"\"\"You decide the imports a set of functions needs.
+
+            Context:
+            {context}
+
+            Imports already in use:
+            {list(existing_imports)}
+
+            Answer as JSON.\"\"\"
+                return prompt
+            """
+        ),
     ]
     INVALID = [
+        # Tools registered by iterating a set of names: the list keeps the set's order.
+        Invalid(
+            """
+            class RAGAgent:
+                def _register_tools(self):
+                    for tool_name in set(self.config.rag_tools):
+                        if tool := self.registry.create_tool_instance(tool_name):
+                            self._tools.append(tool)
+            """,
+            line=3,
+            column=26,
+            expected_replacement="""
+            class RAGAgent:
+                def _register_tools(self):
+                    for tool_name in sorted(set(self.config.rag_tools)):
+                        if tool := self.registry.create_tool_instance(tool_name):
+                            self._tools.append(tool)
+            """,
+        ),
+        # langchain-mcp-adapters gives every server's tools in its list_tools() order.
+        Invalid(
+            """
+            from langchain_mcp_adapters.client import MultiServerMCPClient
+
+            async def load_mcp_tools(config, existing):
+                client = MultiServerMCPClient(config.mcp_servers)
+                mcp_tools = await client.get_tools()
+                return [t for t in mcp_tools if t.name not in existing]
+
+            async def get_all_tools(config):
+                tools = [think_tool]
+                tools.extend(await load_mcp_tools(config, {"think_tool"}))
+                return tools
+            """,
+            line=5,
+            column=23,
+            message_contains="list_tools",
+        ),
+        # The listing asked of an actor by name: what `list_tools()` returns is its order.
+        Invalid(
+            """
+            class McpWorkbench:
+                async def list_tools(self):
+                    result_future = await self._actor.call("list_tools", None)
+                    listed = await result_future
+                    schema = []
+                    for tool in listed.tools:
+                        schema.append({"name": tool.name, "parameters": tool.inputSchema})
+                    return schema
+            """,
+            line=3,
+            column=31,
+            message_contains="list_tools",
+        ),
         Invalid(
             """
             import asyncio
@@ -440,6 +580,8 @@ class ToolOrder(PythonRule):
         # where it is sent (another module, a framework, a template render).
         for block in ctx.named_parts:
             for taint in sorted(block.val.all_taints(), key=lambda t: ctx.order(t.node)):
+                if _after_own_input(block, taint):
+                    continue
                 if taint.kind == UNORDERED and id(taint.node) not in seen:
                     seen.add(id(taint.node))
                     uses.append(PrefixUse(taint, block, None))
@@ -460,6 +602,22 @@ class ToolOrder(PythonRule):
                 "prefix: the same items in another order miss the cache; sort them",
                 fix,
             )
+
+
+def _after_own_input(block: Block, taint: Taint) -> bool:
+    """Prompt text by name whose request we cannot see is read as a one-shot template
+    (as `one_shot_texts` reads it): only its static text before the first per-request
+    value is reused between calls, so an unstable order after that value (the request's
+    own context, then `{list(existing_imports)}`) breaks nothing that would be cached."""
+    parts = block.val.parts
+    if parts is None:
+        return False
+    for part in parts:
+        if isinstance(part, Dyn) and taint in part.taints:
+            return False
+        if own_input(part):
+            return True
+    return False
 
 
 # Calls that return a list: sorted(...) returns a list too, so the swap is invisible.

@@ -23,7 +23,11 @@ class VolatileTimestamp(VolatileValueRule):
     call that places its value in a prompt: one finding per prompt, at the line to change,
     not one inside the helper every prompt shares. In a one-shot request a clock after
     the request's own input (`f"Plan a report on {topic}... Today is {today}."`, then a
-    fixed ask, no history) is not reported: nothing from that input on is cached anyway.
+    fixed ask, no history) is not reported: nothing from that input on is cached anyway;
+    nor is one after the input of prompt text by name whose request is not seen (read as
+    a one-shot template: `CLARIFY.format(messages=..., date=get_today_str())`). A clock's
+    time zone (`now.astimezone().tzinfo`, `tzinfo.tzname(now)`, `utcoffset()`) is not a
+    clock value: it changes at a daylight-saving switch, not between requests.
 
     ## Why is this bad?
     Provider prompt caches (OpenAI, Anthropic, Gemini, DeepSeek, vLLM) reuse only a
@@ -117,6 +121,20 @@ class VolatileTimestamp(VolatileValueRule):
                 return msg
             """
         ),
+        # Only the zone's name is read from the clock: it changes at a daylight-saving
+        # switch, not between requests.
+        Valid(
+            """
+            import sys
+            from datetime import datetime, timezone
+
+            def cli_system_prompt() -> str:
+                now_utc = datetime.now(timezone.utc)
+                tzinfo = now_utc.astimezone().tzinfo
+                tzname = tzinfo.tzname(now_utc) if tzinfo else ""
+                return f"Answer in markdown. Times are in {tzname}. The user runs {sys.platform}."
+            """
+        ),
         # One-shot: the date comes after the topic, which differs on every call; no
         # conversation follows it.
         Valid(
@@ -132,6 +150,18 @@ class VolatileTimestamp(VolatileValueRule):
                 return await llm.ainvoke(
                     [SystemMessage(content=system), HumanMessage(content="Write the queries.")]
                 )
+            """
+        ),
+        # A prompt template by name, its request out of sight: the page comes first and the
+        # date after it; the fixed rules after both could not be reused anyway (PL104 says so).
+        Valid(
+            """
+            from datetime import datetime
+
+            RULES = "Keep every fact with its source and drop what repeats. " * 6
+
+            def generate_summary_prompt(page):
+                return f"Page:\\n{page}\\nToday is {datetime.now():%B %d, %Y}.\\n{RULES}"
             """
         ),
         Valid(
@@ -356,6 +386,20 @@ class VolatileTimestamp(VolatileValueRule):
             line=11,
             column=20,
             message_contains="system_message",
+        ),
+        # The same template with a dated header on top: the fixed rules after it change
+        # with the date.
+        Invalid(
+            """
+            from datetime import datetime
+
+            RULES = "Keep every fact with its source and drop what repeats. " * 6
+
+            def generate_summary_prompt(page):
+                return f"Today is {datetime.now():%B %d, %Y}.\\n{RULES}\\nPage:\\n{page}"
+            """,
+            line=6,
+            message_contains="comes before the static text of",
         ),
         # A project's own message class given the role first, in a function that builds a
         # part of the system prompt (joined into the core system message elsewhere).
