@@ -27,6 +27,7 @@ from promptlint.python.index import (
     dotted,
     is_literal,
     key_of,
+    literal_text,
     makes_set,
     string_value,
 )
@@ -407,7 +408,7 @@ class Evaluator:
         old_arg, new_arg = args
         if old_arg.keyword or new_arg.keyword or old_arg.star or new_arg.star:
             return None
-        old = string_value(old_arg.value) if isinstance(old_arg.value, cst.SimpleString) else None
+        old = literal_text(old_arg.value)
         if not isinstance(old, str) or not old:
             return None
         if not any(isinstance(p, Static) and old in p.text for p in recv.parts or ()):
@@ -1036,7 +1037,7 @@ class Evaluator:
         if val.items is None or not isinstance(index, cst.Integer):
             return val
         i = int(index.value, 0)
-        key = string_value(name) if isinstance(name, cst.SimpleString) else None
+        key = literal_text(name)
         if i >= len(val.items) or any(it.spread for it in val.items[: i + 1]):
             return val
         item = val.items[i]
@@ -1194,7 +1195,7 @@ class Evaluator:
                 k = string_value(idx)
                 if isinstance(k, str) and k in base.fields:
                     return base.fields[k]
-            key = string_value(idx) if isinstance(idx, cst.SimpleString) else None
+            key = literal_text(idx)
             if isinstance(key, str) and any(h in key.lower() for h in cat.STATIC_PARAM_HINTS):
                 # `context["entity_types"]`, `ctx["system_prompt"]`: a field named like
                 # configuration is configuration, as a parameter of that name is.
@@ -1317,7 +1318,7 @@ class Evaluator:
             assert isinstance(el, cst.DictElement)
             value = self.eval(el.value, scope, at, env)
             k = el.key
-            key = string_value(k) if isinstance(k, cst.SimpleString) else None
+            key = literal_text(k)
             if key is not None:
                 fields[key] = value
             else:
@@ -1552,7 +1553,7 @@ class Evaluator:
             return Val(own=frozenset({window}), node=e)
         if method is not None and isinstance(func, cst.Attribute):
             first = args[0].value if args else None
-            asked = string_value(first) if isinstance(first, cst.SimpleString) else None
+            asked = literal_text(first)
             if asked in cat.MCP_LISTING_REQUESTS:
                 return self._listing(e)
             recv = self.eval(func.value, scope, at, env)
@@ -1638,7 +1639,7 @@ class Evaluator:
                 # `self.function_cfgs.get(name)`, as `table[name]`: one entry, not the
                 # order the table was filled in.
                 first = e.args[0].value
-                k = string_value(first) if isinstance(first, cst.SimpleString) else None
+                k = literal_text(first)
                 if recv.fields is not None and isinstance(k, str) and k in recv.fields:
                     return recv.fields[k]
                 given = merge(arg_vals()).all_taints()

@@ -578,6 +578,12 @@ def string_value(node: cst.SimpleString | cst.ConcatenatedString) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def literal_text(node: cst.CSTNode | None) -> str | None:
+    """The text of a plain string literal (`"list_tools"`, a key, a placeholder); None for
+    anything else."""
+    return string_value(node) if isinstance(node, cst.SimpleString) else None
+
+
 def makes_set(node: cst.CSTNode | None) -> bool:
     """`set()`, `frozenset(x)`, `{a, b}`, `{x for x in y}`: the expression makes a set."""
     if isinstance(node, (cst.Set, cst.SetComp)):

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from promptlint.python.index import ModuleIndex, build_index
+from promptlint.python.index import ModuleIndex, build_index, child_nodes
 from promptlint.python.parse import parse_module
 
 if TYPE_CHECKING:
@@ -40,26 +40,21 @@ class ForeignModule:
 
     @cached_property
     def node_ids(self) -> frozenset[int]:
-        """Every node of its tree, by id: a reported node is looked for only in the module
-        that holds it (its code may also occur as text elsewhere, in a comment)."""
-        collector = _NodeIds()
-        self.module.visit(collector)
-        return frozenset(collector.ids)
+        """Every node of its tree that can hold code, by id: a reported node is looked for
+        only in the module that holds it (its code may also occur as text elsewhere, in a
+        comment)."""
+        ids: set[int] = set()
+        stack: list[cst.CSTNode] = [self.module]
+        while stack:
+            node = stack.pop()
+            ids.add(id(node))
+            stack.extend(child_nodes(node))
+        return frozenset(ids)
 
     @cached_property
     def import_time_calls(self) -> set[int]:
         """Calls made while the module is imported (module or class body)."""
         return import_time_calls(self.index)
-
-
-class _NodeIds(cst.CSTVisitor):
-    def __init__(self) -> None:
-        super().__init__()
-        self.ids: set[int] = set()
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        self.ids.add(id(node))
-        return True
 
 
 MAX_HOPS = 3  # modules followed through, one into the next, before giving up
