@@ -1,7 +1,8 @@
 """Score `promptlint check` against the hand-labelled real-project corpus.
 
 Usage:
-    python tests/corpus/real/score.py [--set NAME] [--src DIR] [--format text|json]
+    python tests/corpus/real/score.py [--set NAME] [--src DIR] [--project NAME ...]
+                                      [--format text|json]
 
 A set is a folder beside this script with a ``labels.json`` (``{"set", "projects": [...]}``)
 and/or one ``<project>.labels.json`` per project (one project object each, so that several
@@ -300,6 +301,14 @@ def load_labels(set_dir: Path) -> dict[str, Any]:
     return {"set": set_dir.name, "projects": projects}
 
 
+def only_projects(labels: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    chosen = [p for p in labels["projects"] if project_dir(p["repo"]) in names]
+    unknown = set(names) - {project_dir(p["repo"]) for p in chosen}
+    if unknown:
+        raise ScoreError(f"no labelled project named {', '.join(sorted(unknown))}")
+    return labels | {"projects": chosen}
+
+
 def reviews_of(project: dict[str, Any]) -> tuple[Review, ...]:
     return tuple(
         Review(r["path"], int(r["line"]), r["code"], r["verdict"] == "true", r["reason"])
@@ -342,7 +351,8 @@ def score_reconstructions(set_dir: Path, labels: dict[str, Any], cli: str) -> li
         for s in p["sites"]
         if s["verdict"] == "break"
     }
-    for folder in sorted(p for p in set_dir.iterdir() if p.is_dir()):
+    names = {project_dir(p["repo"]) for p in labels["projects"]}
+    for folder in sorted(p for p in set_dir.iterdir() if p.is_dir() and p.name in names):
         with tempfile.TemporaryDirectory(prefix="promptlint-real-") as tmp:
             root = Path(tmp) / folder.name
             shutil.copytree(folder, root)
@@ -534,12 +544,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--src", type=Path, help="folder with the original projects as <owner>+<name>/"
     )
+    parser.add_argument(
+        "--project",
+        action="append",
+        metavar="NAME",
+        help="only this project (its repository's name; repeatable): one big project at a time",
+    )
     parser.add_argument("--format", default="text", choices=["text", "json"])
     args = parser.parse_args(argv)
     set_dir = HERE / args.set
     try:
         labels = load_labels(set_dir)
         cli = promptlint_cli()
+        if args.project:
+            labels = only_projects(labels, args.project)
     except ScoreError as exc:
         print(f"score.py: {exc}", file=sys.stderr)
         return 0
