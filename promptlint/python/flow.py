@@ -530,7 +530,8 @@ class Evaluator:
                 if val is not None:
                     return val
             if key in s.params and s is scope:
-                return self._param(key, s)
+                passed = env.get(_PASSED + key) if env else None
+                return passed if passed is not None else self._param(key, s)
             if key in s.params:
                 if _factory_of(s, scope):
                     # A callback a factory returns (`return _instructions`) is made once
@@ -2018,28 +2019,36 @@ class Evaluator:
             ):
                 bound[name] = self.eval(p.default, fscope.parent or fscope, at)
         # A parameter the body reassigns (`now = now or datetime.now()`) is read from
-        # its assignments: the binding would hide them (the last assignment wins).
+        # its assignments: the binding would hide them (the last assignment wins). What
+        # the call passed is still what those assignments start from (`memories =
+        # memories[:-1]`), kept under a key no name reads.
         for name in list(bound):
             if any(ev.kind in _REBINDING for ev in fscope.events.get(name, ())):
-                del bound[name]
+                bound[_PASSED + name] = bound.pop(name)
         return bound
 
     def returned(self, fscope: Scope, env: Env | None = None) -> Val | None:
-        """What calling the function of `fscope` gives: its last return's value with the
-        other returns' taints, or for a generator what it yields in the order of its loops.
+        """What calling the function of `fscope` gives: its last return's value (the last
+        that is not a literal fallback such as `return ""`) with the other returns' taints, or for a generator what it yields in the order of its loops.
         None when it returns nothing we can see."""
         if env:
             self._bound_returns += 1
             if self._bound_returns > MAX_BOUND_RETURNS or self._bound_evals > MAX_BOUND_EVALS:
                 return Val(own=merge(env.values()).all_taints(), node=fscope.node)
+        given = [(r, r.value) for r in fscope.returns if r.value is not None]
         results = [
-            self.eval(r.value, fscope, self.index.ordinal.get(id(r), 10**9), env)
-            for r in fscope.returns
-            if r.value is not None
+            self.eval(value, fscope, self.index.ordinal.get(id(r), 10**9), env)
+            for r, value in given
         ]
         if results:
-            main = results[-1]
-            others = merge(results[:-1]).own
+            # A literal fallback (`if parts: return "\n".join(parts)` then `return ""`) is
+            # the empty case: the text is the other return's, which a concatenation keeps.
+            last = max(
+                (i for i, (_, value) in enumerate(given) if not is_literal(value)),
+                default=len(given) - 1,
+            )
+            main = results[last]
+            others = merge(results[:last] + results[last + 1 :]).own
             main = main.with_own(others) if others else main
             if all(
                 isinstance(r.value, cst.Name) and self.written_to_file(r.value.value, fscope)
@@ -2296,6 +2305,8 @@ _SET_OPERATORS = (cst.BitAnd, cst.BitOr, cst.BitXor, cst.Subtract)
 # Builtins that iterate their arguments lazily, in their order (list/tuple are read above).
 _ORDER_PASSING = cat.ORDER_KEEPING - {"list", "tuple", "dict"}
 _REBINDING = frozenset({"assign", "iter", "unpack"})
+# The key of an environment under which a reassigned parameter's argument is kept.
+_PASSED = "\0passed:"
 
 _STR_KEEPING = {
     "strip",

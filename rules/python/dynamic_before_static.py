@@ -9,7 +9,7 @@ from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
 from promptlint.python import catalogue as cat
 from promptlint.python.frontend import PythonContext, PythonRule
-from promptlint.python.index import Scope, string_value
+from promptlint.python.index import Scope, prepended, string_value
 from promptlint.python.rendered import mustache_render, rendered_template, shown
 from promptlint.python.requests import Block
 from promptlint.python.values import (
@@ -122,7 +122,8 @@ class DynamicBeforeStatic(PythonRule):
     (`run_context.session_state`, `session.summary`) change between the runs of one
     conversation. A lookup is reported where it is made. So does a message that carries
     such a lookup and is inserted into the conversation ahead of its end
-    (`messages.insert(1, memory_message)`, not at `len(messages)`): the history after it
+    (`messages.insert(1, memory_message)`, not at `len(messages)`, or put in front of it,
+    `query.messages = [memory_message] + query.messages`): the history after it
     is sent again behind a message that changed. A system message rewritten on every pass
     of the loop that sends the conversation (`chat[0]["content"] =
     SYSTEM.replace("{{calls}}", calls_text)`) with what that loop adds to (the calls made
@@ -163,6 +164,16 @@ class DynamicBeforeStatic(PythonRule):
     MESSAGE = "per-request data placed before long static prompt text"
 
     VALID = [
+        # The fixed instructions put in front of the conversation: nothing looked up.
+        Valid(
+            """
+            SYSTEM = "You answer questions about the user's files. Cite the file you used."
+
+            def with_instructions(messages, summary):
+                messages = [{"role": "system", "content": SYSTEM}] + messages
+                return [*messages, {"role": "user", "content": summary}]
+            """
+        ),
         Valid(
             """
             from openai import OpenAI
@@ -946,6 +957,30 @@ class DynamicBeforeStatic(PythonRule):
             column=20,
             message_contains="the message inserted by `messages.insert(1,",
         ),
+        # Memories looked up for the latest message, trimmed to a budget by a helper and
+        # put in front of the conversation as a new first message.
+        Invalid(
+            """
+            class ContextInjector:
+                def inject(self, query):
+                    latest = query.messages[-1]["content"]
+                    found = self.memory.retrieve_memory({"content": latest, "k": 5})
+                    kept = self._within_budget(found.results)
+                    block = "Relevant memories:\\n" + "\\n".join(m["content"] for m in kept)
+                    query.messages = [{"role": "system", "content": block}] + query.messages
+                    return query
+
+                def _within_budget(self, memories):
+                    while memories:
+                        if sum(len(m["content"]) for m in memories) <= 6000:
+                            return memories
+                        memories = memories[:-1]
+                    return memories
+            """,
+            line=4,
+            column=17,
+            message_contains="the message put ahead of `query.messages`",
+        ),
         # A Mustache template (chevron) with the request's value ahead of its rules.
         Invalid(
             f'''
@@ -1307,6 +1342,24 @@ def _inserted_at_front(ctx: PythonContext) -> list[Block]:
             continue
         label = f"the message inserted by `{ctx.evaluator.code(call)}`"
         out.append(Block(content, label, "messages", prefix=True, before_history=True))
+    for site in ctx.index.prepends:
+        # `messages = [memory_msg] + messages`: the same insertion at the front.
+        assign = site.node
+        assert isinstance(assign, cst.Assign)
+        target = assign.targets[0].target
+        name = ctx.evaluator.code(target).rsplit(".", 1)[-1]
+        if not any(h in name.lower() for h in cat.HISTORY_NAMES):
+            continue
+        into = ctx.evaluator.eval(target, site.scope, site.at)
+        if into.items is not None and not any(i.spread for i in into.items):
+            continue
+        for item in prepended(target, assign.value):
+            message = ctx.evaluator.eval(item, site.scope, site.at)
+            content = _lookups_only(message.field("content") or message)
+            if content is None:
+                continue
+            label = f"the message put ahead of `{ctx.evaluator.code(target)}`"
+            out.append(Block(content, label, "messages", prefix=True, before_history=True))
     return out
 
 

@@ -34,7 +34,9 @@ class ToolOrder(PythonRule):
     in a loop over a set (`for name in set(names): self._tools.append(...)`) keeps the
     set's order; a set filled from a table (`names.update(self._tools.keys())`) keeps none,
     and neither does one entry looked up in it (`self.function_cfgs.get(name)`) or a
-    count added up in a loop over it (`total += len(messages)`).
+    count added up in a loop over it (`total += len(messages)`). A helper that returns the
+    text in a set's order, or a fixed fallback (`if parts: return "\\n".join(parts)` then
+    `return ""`), gives that order to the prompt it goes into.
     Prompt text by name whose request is not seen is read as a one-shot template: an
     unstable order after the request's own input in it is not reported (nothing from that
     input on is reused between calls).
@@ -542,6 +544,28 @@ class ToolOrder(PythonRule):
             """,
             line=10,
             column=21,
+        ),
+        # A helper's text in a set's order, with an empty-text fallback return: the prompt
+        # it goes into carries that order.
+        Invalid(
+            """
+            class Agent:
+                def _extension_contexts(self, extensions):
+                    active = set()
+                    for ext in extensions:
+                        active.add(ext["class_name"])
+                    parts = [self.context_of(name) for name in active]
+                    if parts:
+                        return "\\n\\n".join(parts)
+                    return ""
+
+                def get_commands_prompt(self):
+                    prompt = "## Available commands\\n"
+                    prompt += self._extension_contexts(self.extensions)
+                    return prompt + "## Guidelines\\nRun the commands in the order given.\\n"
+            """,
+            line=6,
+            column=52,
         ),
         # Filled in `__init__` from a directory listing through a closure, read as the
         # skills section of the prompt in another method.
