@@ -554,6 +554,9 @@ class Evaluator:
                 validated = self._validated_field(s.class_scope, key[len("self.") :])
                 if validated is not None:
                     return self._apply(key, s, validated, events or [], 0, at)
+                inherited = self._base_instance_attribute(s.class_scope, key)
+                if inherited is not None:
+                    return self._apply(key, s, inherited, events or [], 0, at)
                 # Not set on the instance: a class attribute, of this class or a base.
                 inherited = self._class_attribute(s.class_scope, key[len("self.") :])
                 if inherited is not None:
@@ -1790,6 +1793,24 @@ class Evaluator:
             todo.extend(ev._bases(base))
         return out
 
+    def _base_instance_attribute(self, cls: Scope, key: str) -> Val | None:
+        """`self.x` that only a base class sets, in its own methods (`self.examples =
+        load_examples(...)` in the base, read by a subclass's prompt builder)."""
+        for ev, owner in self._lineage(cls, skip_own=True):
+            inits = [e for e in owner.events.get(key, ()) if e.kind == "assign"]
+            if not inits:
+                continue
+            plain = [e for e in inits if not _reads_key(e.value, key)]
+            init = (plain or inits)[-1]
+            if init.owner is None:
+                return None
+            if ev is self:
+                return self._set_on_instance(key, init, init.owner)
+            assert self.project is not None
+            with self.project.hop():
+                return ev._set_on_instance(key, init, init.owner)
+        return None
+
     def _class_attribute(self, cls: Scope, attr: str) -> Val | None:
         """A class attribute (`system_prompt: str = SYSTEM_PROMPT` in the class body, here
         or in a base class) read through `self`."""
@@ -2029,7 +2050,8 @@ class Evaluator:
 
     def returned(self, fscope: Scope, env: Env | None = None) -> Val | None:
         """What calling the function of `fscope` gives: its last return's value (the last
-        that is not a literal fallback such as `return ""`) with the other returns' taints, or for a generator what it yields in the order of its loops.
+        that is not a literal fallback such as `return ""`) with the other returns' taints,
+        or for a generator what it yields in the order of its loops.
         None when it returns nothing we can see."""
         if env:
             self._bound_returns += 1

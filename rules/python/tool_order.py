@@ -36,7 +36,9 @@ class ToolOrder(PythonRule):
     and neither does one entry looked up in it (`self.function_cfgs.get(name)`) or a
     count added up in a loop over it (`total += len(messages)`). A helper that returns the
     text in a set's order, or a fixed fallback (`if parts: return "\\n".join(parts)` then
-    `return ""`), gives that order to the prompt it goes into.
+    `return ""`), gives that order to the prompt it goes into. An attribute only a base
+    class sets, in any of its methods (`self.examples = load_examples(...)`), is read from
+    there by a subclass's prompt builder.
     Prompt text by name whose request is not seen is read as a one-shot template: an
     unstable order after the request's own input in it is not reported (nothing from that
     input on is reused between calls).
@@ -566,6 +568,38 @@ class ToolOrder(PythonRule):
             """,
             line=6,
             column=52,
+        ),
+        # Set in a method of the base class from a directory listing, read by the
+        # subclass's prompt builder: the examples come in directory order.
+        Invalid(
+            """
+            import glob
+
+            def load_examples(folder):
+                return [open(p).read() for p in glob.glob(folder + "/*.yaml")]
+
+            class Role:
+                def __init__(self, config):
+                    self.config = config
+                    self.load_example()
+
+                def load_example(self):
+                    self.examples = load_examples(self.config.example_path)
+
+            class Planner(Role):
+                def compose_prompt(self, rounds):
+                    chat_history = [{"role": "system", "content": "You plan the task."}]
+                    for example in self.examples:
+                        chat_history.append({"role": "user", "content": example})
+                    return chat_history + rounds
+
+                def reply(self, client, rounds):
+                    return client.chat.completions.create(
+                        model="gpt-4o", messages=self.compose_prompt(rounds)
+                    )
+            """,
+            line=4,
+            column=37,
         ),
         # Filled in `__init__` from a directory listing through a closure, read as the
         # skills section of the prompt in another method.
