@@ -1025,10 +1025,12 @@ class Evaluator:
             val = self._mutate(val, ev, scope, env)
         return val
 
-    def _loop_taints(self, ev: Event, scope: Scope) -> frozenset[Taint]:
+    def _loop_taints(self, ev: Event, scope: Scope, env: Env | None = None) -> frozenset[Taint]:
+        # With the call's bindings: a helper looping over what it is given (`for path in
+        # contents: text += ...`) builds in the order of what the caller passed.
         out: set[Taint] = set()
         for it in ev.loops:
-            order = self.eval(it, scope, ev.end).all_taints()
+            order = self.eval(it, scope, ev.end, env).all_taints()
             out |= _at_iteration(it, _structural(order))
         return frozenset(out)
 
@@ -1061,7 +1063,7 @@ class Evaluator:
                 # count (`total += len(messages)`) is the same sum in any order.
                 added = self._add(val, right, ev.node)
                 ordered = in_loop and not _numeric(ev.value)
-                return added.with_own(self._loop_taints(ev, scope)) if ordered else added
+                return added.with_own(self._loop_taints(ev, scope, env)) if ordered else added
             return merge([val, right], ev.node)
         if ev.kind == "shuffle":
             return val.with_own([Taint(UNORDERED, ev.node, f"{ev.method}()")])
@@ -1083,7 +1085,7 @@ class Evaluator:
                 if isinstance(key, str):
                     return replace(val, fields={**val.fields, key: new})
             # `d[k] = v` in a loop orders the keys as the loop does.
-            order = self._loop_taints(ev, scope) if in_loop else frozenset()
+            order = self._loop_taints(ev, scope, env) if in_loop else frozenset()
             return val.with_own(new.all_taints() | order)
         if ev.kind == "setfield":
             return self._set_field(val, ev, scope, env)
@@ -1093,7 +1095,9 @@ class Evaluator:
             assert isinstance(ev.node, cst.Call)
             given = merge([self.eval(a.value, scope, ev.end, env) for a in ev.node.args], ev.node)
             more = repeated(given.all_taints()) if in_loop else given.all_taints()
-            return Val(own=val.all_taints() | more | self._loop_taints(ev, scope), node=val.node)
+            return Val(
+                own=val.all_taints() | more | self._loop_taints(ev, scope, env), node=val.node
+            )
         if ev.kind != "call":
             return val
         call = ev.node
@@ -1106,7 +1110,7 @@ class Evaluator:
                 more = repeated(item.all_taints()) if in_loop else item.all_taints()
                 # A list made elsewhere keeps the growing call as its node: it is a list.
                 return Val(
-                    own=val.all_taints() | more | self._loop_taints(ev, scope),
+                    own=val.all_taints() | more | self._loop_taints(ev, scope, env),
                     node=call if val.node is None else val.node,
                 )
             if method == "append":
@@ -1122,7 +1126,7 @@ class Evaluator:
             other = args[0]
             if in_loop or val.items is None:
                 return Val(
-                    own=val.all_taints() | other.all_taints() | self._loop_taints(ev, scope),
+                    own=val.all_taints() | other.all_taints() | self._loop_taints(ev, scope, env),
                     node=call if val.node is None else val.node,
                 )
             return replace(val, items=(*val.items, *self._as_items(other)))
@@ -1285,11 +1289,12 @@ class Evaluator:
                 if right.parts is not None or right.items is None
                 else (Dyn(right.all_taints()),)
             )
-            return Val(
-                own=left.own if left.parts is not None else frozenset(),
-                parts=join_parts(lp, rp),
-                node=node,
-            )
+            # What either side holds beside its known pieces (the order a helper built its
+            # text in, `"Docs:\n" + aggregate(files)`) stays with the whole text.
+            own = left.own if left.parts is not None else frozenset()
+            if right.parts is not None:
+                own = own | right.own
+            return Val(own=own, parts=join_parts(lp, rp), node=node)
         if left.items is not None and right.items is not None:
             return Val(own=left.own | right.own, items=(*left.items, *right.items), node=node)
         if left.items is not None:

@@ -38,7 +38,9 @@ class ToolOrder(PythonRule):
     text in a set's order, or a fixed fallback (`if parts: return "\\n".join(parts)` then
     `return ""`), gives that order to the prompt it goes into. An attribute only a base
     class sets, in any of its methods (`self.examples = load_examples(...)`), is read from
-    there by a subclass's prompt builder.
+    there by a subclass's prompt builder. A helper that builds a text in the order of
+    the list it is given (`for path in paths: text += ...`) builds it in the caller's
+    order, and a text concatenated to another keeps the order it was built in.
     Prompt text by name whose request is not seen is read as a one-shot template: an
     unstable order after the request's own input in it is not reported (nothing from that
     input on is reused between calls).
@@ -568,6 +570,37 @@ class ToolOrder(PythonRule):
             """,
             line=6,
             column=52,
+        ),
+        # A helper builds the text in the order of the list it is given, and the text is
+        # concatenated into the system message: the order is the directory walk's.
+        Invalid(
+            """
+            import os
+            from openai import OpenAI
+
+            client = OpenAI()
+
+            def find_docs(root_dir):
+                found = []
+                for root, _, files in os.walk(root_dir):
+                    found.extend(os.path.join(root, f) for f in files if f.endswith(".md"))
+                return found
+
+            def aggregate(paths):
+                text = ""
+                for path in paths:
+                    text += f"== {path} ==\\n{open(path).read()}\\n"
+                return text
+
+            def ask(question, docs_dir):
+                system = "Answer from these docs.\\n" + aggregate(find_docs(docs_dir))
+                return client.chat.completions.create(
+                    model="gpt-4o",
+                    messages=[{"role": "system", "content": system}, {"role": "user", "content": question}],
+                )
+            """,
+            line=8,
+            column=27,
         ),
         # Set in a method of the base class from a directory listing, read by the
         # subclass's prompt builder: the examples come in directory order.
