@@ -2055,7 +2055,7 @@ class Evaluator:
 
     def returned(self, fscope: Scope, env: Env | None = None) -> Val | None:
         """What calling the function of `fscope` gives: its last return's value (the last
-        that is not a literal fallback such as `return ""`) with the other returns' taints,
+        that is not a fallback text such as `return ""`) with the other returns' taints,
         or for a generator what it yields in the order of its loops.
         None when it returns nothing we can see."""
         if env:
@@ -2068,10 +2068,11 @@ class Evaluator:
             for r, value in given
         ]
         if results:
-            # A literal fallback (`if parts: return "\n".join(parts)` then `return ""`) is
-            # the empty case: the text is the other return's, which a concatenation keeps.
+            # A fixed fallback text (`if parts: return "\n".join(parts)` then `return ""`)
+            # is the empty case: the text is the other return's, which a concatenation
+            # keeps.
             last = max(
-                (i for i, (_, value) in enumerate(given) if not is_literal(value)),
+                (i for i, (_, value) in enumerate(given) if not _fallback_text(value)),
                 default=len(given) - 1,
             )
             main = results[last]
@@ -2332,6 +2333,15 @@ _SET_OPERATORS = (cst.BitAnd, cst.BitOr, cst.BitXor, cst.Subtract)
 # Builtins that iterate their arguments lazily, in their order (list/tuple are read above).
 _ORDER_PASSING = cat.ORDER_KEEPING - {"list", "tuple", "dict"}
 _REBINDING = frozenset({"assign", "iter", "unpack"})
+
+
+def _fallback_text(value: cst.BaseExpression) -> bool:
+    """A fixed text returned where there is nothing to say (`return ""`). Not `return
+    None` or `return []`: an object or a list made only in some cases (a client when one
+    is configured) is not there in the others."""
+    return isinstance(value, (cst.SimpleString, cst.ConcatenatedString))
+
+
 # The key of an environment under which a reassigned parameter's argument is kept.
 _PASSED = "\0passed:"
 
