@@ -10,6 +10,7 @@ from promptlint.python.catalogue import HISTORY_NAMES, READ_VERBS, WINDOW_CALLS
 from promptlint.python.flow import limited_history_read
 from promptlint.python.frontend import PythonContext, PythonRule
 from promptlint.python.index import Event, Walker, child_nodes, dotted, string_value
+from promptlint.python.requests import handed_conversations
 from promptlint.python.values import WINDOW
 
 
@@ -56,6 +57,35 @@ class HistoryWindow(PythonRule):
     MESSAGE = "a sliding history window shifts the prefix on every request"
 
     VALID = [
+        Valid(
+            """
+            class SummarizingHistory:
+                async def reduce(self):
+                    history = self.messages
+                    cut = len(history) - self.target_count
+                    summary = await self.summarize(history[:cut])
+                    self.messages = [summary, *history[cut:]]  # summarised: a compaction
+                    return self
+            """
+        ),
+        Valid(
+            """
+            class Transcript:
+                def trim(self):
+                    lines = self.lines
+                    self.lines = lines[len(lines) - 100 :]  # a log, not the history sent
+            """
+        ),
+        Valid(
+            """
+            class Simulator:
+                async def next_turn(self, turns, max_turns):
+                    self.ui.render(messages=turns[-max_turns:])  # shown, not sent
+                    messages = [{"role": "system", "content": self.persona}]
+                    messages.extend([t.as_message() for t in turns])  # every turn, in order
+                    return await self.backend.chat_completion(messages=messages)
+            """
+        ),
         Valid(
             """
             from copy import deepcopy
@@ -472,6 +502,34 @@ class HistoryWindow(PythonRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            class TruncatingHistory:
+                def reduce(self):
+                    history = self.messages
+                    if len(history) <= self.target_count:
+                        return None
+                    cut = find_safe_cut(history, self.target_count)
+                    kept = history[cut:]
+                    if history[0].role == "system":
+                        kept = [history[0], *kept]
+                    self.messages = kept
+                    return self
+            """,
+            line=7,
+            message_contains="stored back as the history",
+        ),
+        Invalid(
+            """
+            class Simulator:
+                async def next_turn(self, turns, max_turns):
+                    messages = [{"role": "system", "content": self.persona}]
+                    messages.extend([t.as_message() for t in turns[-max_turns:]])
+                    return await self.backend.chat_completion(messages=messages)
+            """,
+            line=4,
+            message_contains="handed to `self.backend.chat_completion()`",
+        ),
         Invalid(
             """
             def build_messages(self, prompt):
@@ -1008,6 +1066,8 @@ class HistoryWindow(PythonRule):
                 "after the system prompt shifts, so the conversation is re-written to the "
                 "cache on each request; trim rarely and in large steps, or summarise",
             )
+        if "messages=" in ctx.text:
+            self._handed_windows(ctx)
         if "[-1]" in ctx.text:
             latest = _LatestOnly()
             latest.walk(ctx.module)
@@ -1133,6 +1193,29 @@ class HistoryWindow(PythonRule):
                         ev.node,
                         f"`{ctx.code(ev.node).strip()}` drops the oldest turn of `{key}`: every "
                         "later message shifts and the cached prefix is rewritten",
+                    )
+
+    def _handed_windows(self, ctx: PythonContext) -> None:
+        """A window in the conversation handed by `messages=` to a client the checker
+        cannot follow into (see `handed_conversations`)."""
+        seen = {id(u.taint.node) for u in ctx.uses(WINDOW) if u.block.section == "messages"}
+        sinks = set(ctx.config.prompt_sinks)
+        for req in handed_conversations(ctx.index, ctx.evaluator, sinks):
+            assert isinstance(req.node, cst.Call)
+            for block in req.blocks:
+                if not block.prefix:
+                    continue
+                for taint in block.val.all_taints():
+                    if taint.kind != WINDOW or id(taint.node) in seen:
+                        continue
+                    seen.add(id(taint.node))
+                    ctx.report(
+                        type(self),
+                        taint.node,
+                        f"{taint.detail} drops the oldest turns of {block.label} handed to "
+                        f"`{ctx.code(req.node.func).strip()}()`: every message after the "
+                        "system prompt shifts, so the conversation is re-written to the "
+                        "cache on each request; trim rarely and in large steps, or summarise",
                     )
 
 
@@ -3111,6 +3194,9 @@ class _StoredWindows(Walker):
                 if in_place or written:
                     assert isinstance(part, cst.Subscript)
                     self.found.append((part, False))
+            if isinstance(target, cst.Attribute):
+                for part in _kept_back_into(stmt.value, target, starts):
+                    self.found.append((part, False))
             # `runs = runs[-n:]`, then every message of those runs collected into the
             # history handed back: a window over the turns, grouped.
             if (
@@ -3120,6 +3206,72 @@ class _StoredWindows(Walker):
             ):
                 assert isinstance(stmt.value, cst.Subscript)
                 self.found.append((stmt.value, True))
+
+
+def _kept_back_into(
+    value: cst.BaseExpression,
+    target: cst.Attribute,
+    starts: dict[str, list[cst.BaseExpression]],
+) -> list[cst.Subscript]:
+    """`history = self.messages; ...; kept = history[cut:]; kept = [system, *kept];
+    self.messages = kept`: the newest items of the history an object keeps, stored back
+    into that attribute (through locals, with a kept head), where `cut` is counted back
+    from the end or found by a helper given the history and a count
+    (`cut = find_cut(history, self.target_count)`). Not with a summary among the kept
+    items: a compaction."""
+    held = dotted(target)
+    if held is None or not _names_history(held):
+        return []
+    aliases = {held} | {
+        name for name, values in starts.items() if any(dotted(v) == held for v in values)
+    }
+    found: list[cst.Subscript] = []
+    seen: set[str] = set()
+
+    def visit(expr: cst.BaseExpression) -> None:
+        if isinstance(expr, cst.Name):
+            if expr.value in seen or expr.value in aliases:
+                return
+            seen.add(expr.value)
+            for v in starts.get(expr.value, []):
+                visit(v)
+            return
+        if "summar" in _code(expr).lower():
+            return
+        if isinstance(expr, (cst.List, cst.Tuple)):
+            for el in expr.elements:
+                visit(el.value)
+            return
+        for part in _concatenated(expr):
+            if part is not expr:
+                visit(part)
+            elif isinstance(part, cst.Subscript):
+                listed = dotted(part.value)
+                if listed in aliases and (
+                    _newest_slice_of(part, starts) or _cut_found_by_helper(part, starts)
+                ):
+                    found.append(part)
+
+    if "summar" not in _code(value).lower():
+        visit(value)
+    return found
+
+
+def _cut_found_by_helper(part: cst.Subscript, starts: dict[str, list[cst.BaseExpression]]) -> bool:
+    """`h[cut:]` with `cut = helper(h, n)`: an index a helper finds in the history itself,
+    given it and a count."""
+    sl = part.slice[0].slice if len(part.slice) == 1 else None
+    if not isinstance(sl, cst.Slice) or sl.upper is not None or not isinstance(sl.lower, cst.Name):
+        return False
+    listed = dotted(part.value)
+    for start in starts.get(sl.lower.value, []):
+        if (
+            isinstance(start, cst.Call)
+            and len(start.args) >= 2
+            and any(dotted(a.value) == listed for a in start.args)
+        ):
+            return True
+    return False
 
 
 def _flattened_into_returned(found: _Collect, window: str) -> bool:
