@@ -59,6 +59,26 @@ class HistoryWindow(PythonRule):
     VALID = [
         Valid(
             """
+            class Chat:
+                def ask(self, question):
+                    if len(self.messages) == 0:
+                        self.messages.append({"role": "system", "content": SYSTEM})  # kept
+                    self.messages.append({"role": "user", "content": question})
+                    return self.client.send(self.messages)
+            """
+        ),
+        Valid(
+            """
+            def answer(bot, turns):
+                messages = [{"role": "system", "content": bot.system}, *turns]
+                if len(turns) > 40:
+                    notice = "The conversation is long."  # a log line, not a message
+                    bot.log(notice)
+                return bot.ask(messages)
+            """
+        ),
+        Valid(
+            """
             class SummarizingHistory:
                 async def reduce(self):
                     history = self.messages
@@ -502,6 +522,21 @@ class HistoryWindow(PythonRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            def answer(bot, turns, context):
+                bot.messages = [
+                    {"role": "system", "content": bot.system},
+                    {"role": "user", "content": context},
+                    *turns[:-1],
+                ]
+                if len(turns) <= 2:
+                    bot.messages.append({"role": "user", "content": FORMAT_HINT})
+                return bot.ask(turns[-1]["content"])
+            """,
+            line=8,
+            message_contains="only while the conversation is short",
+        ),
         Invalid(
             """
             class TruncatingHistory:
@@ -1068,6 +1103,11 @@ class HistoryWindow(PythonRule):
             )
         if "messages=" in ctx.text:
             self._handed_windows(ctx)
+        if "len(" in ctx.text:
+            short = _WhileShort()
+            short.walk(ctx.module)
+            for node in short.found:
+                ctx.report(type(self), node, _WHILE_SHORT)
         if "[-1]" in ctx.text:
             latest = _LatestOnly()
             latest.walk(ctx.module)
@@ -1218,6 +1258,13 @@ class HistoryWindow(PythonRule):
                         "cache on each request; trim rarely and in large steps, or summarise",
                     )
 
+
+_WHILE_SHORT = (
+    "this message is put into the rebuilt list only while the conversation is short: once "
+    "it grows past that, the message is gone from between the turns the earlier requests "
+    "sent, so what follows it is no longer the cached prefix; send it on every turn, or "
+    "never"
+)
 
 _LATEST_ONLY = (
     "only the latest message is re-rendered for this request (decorated from its own text "
@@ -3145,6 +3192,79 @@ def _dotted_in(node: cst.CSTNode) -> list[str]:
 
     node.visit(_Dotted())
     return found
+
+
+# ---- a message placed only while the conversation is short ---------------------------
+
+
+class _WhileShort(Walker):
+    """`msgs = [system, intro, *history[:-1]]`, then `if len(history) <= 2:
+    msgs.append(hint)`: the list sent is built again from the history on every request,
+    and a message goes into it only while the history is short (`<`, `<=`, `==` against a
+    number, `not history`). The turn the history grows past that, the message is gone
+    from the middle of what the previous request sent. Not a list kept between requests
+    (`self.messages` appended to once, while empty: it stays)."""
+
+    def __init__(self) -> None:
+        self.found: list[cst.Call] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        found = _collect(node.body)
+        rebuilt: dict[str, str] = {}  # list built here -> the history it holds
+        for stmt in found.simple:
+            if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1:
+                target = dotted(stmt.targets[0].target)
+                held = _history_spread_in(stmt.value)
+                if target is not None and held is not None:
+                    rebuilt[target] = held
+        if not rebuilt:
+            return
+        for test_if in found.ifs:
+            measured = _short_while(test_if.test)
+            if measured is None:
+                continue
+            for call in _calls_in(test_if.body):
+                func = call.func
+                if not (
+                    isinstance(func, cst.Attribute) and func.attr.value in ("append", "insert")
+                ):
+                    continue
+                listed = dotted(func.value)
+                if listed in rebuilt and measured in (listed, rebuilt[listed]):
+                    self.found.append(call)
+
+
+def _history_spread_in(value: cst.BaseExpression) -> str | None:
+    """`[a, b, *history[:-1]]`: the history a list display unpacks (whole or sliced)."""
+    if not isinstance(value, cst.List):
+        return None
+    for el in value.elements:
+        if not isinstance(el, cst.StarredElement):
+            continue
+        inner = el.value
+        if isinstance(inner, cst.Subscript):
+            inner = inner.value
+        name = dotted(inner)
+        if name is not None and _names_history(name):
+            return name
+    return None
+
+
+def _short_while(test: cst.BaseExpression) -> str | None:
+    """The list whose shortness `test` checks: `len(h) <= 2`, `len(h) == 1`, `len(h) < 3`,
+    `not h`."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return dotted(test.expression)
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return None
+    left, comp = test.left, test.comparisons[0]
+    if not isinstance(comp.operator, (cst.LessThan, cst.LessThanEqual, cst.Equal)):
+        return None
+    if not isinstance(comp.comparator, cst.Integer):
+        return None
+    if isinstance(left, cst.Call) and dotted(left.func) == "len" and len(left.args) == 1:
+        return dotted(left.args[0].value)
+    return None
 
 
 # ---- a window stored back in place, or written to the store the history is read from --
