@@ -1106,8 +1106,8 @@ class HistoryWindow(PythonRule):
         if "len(" in ctx.text:
             short = _WhileShort()
             short.walk(ctx.module)
-            for node in short.found:
-                ctx.report(type(self), node, _WHILE_SHORT)
+            for appended in short.found:
+                ctx.report(type(self), appended, _WHILE_SHORT)
         if "[-1]" in ctx.text:
             latest = _LatestOnly()
             latest.walk(ctx.module)
