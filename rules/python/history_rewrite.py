@@ -59,6 +59,23 @@ class HistoryWindow(PythonRule):
     VALID = [
         Valid(
             """
+            import litellm
+
+            class Proxy:
+                def create(self, model, messages):
+                    prepared = self._with_system(messages)
+                    prepared[-1]["content"] = self._reminder(messages)  # other text
+                    return litellm.completion(model=model, messages=prepared)
+
+                def _with_system(self, messages):
+                    return [{"role": "system", "content": SYSTEM}] + messages
+
+                def _reminder(self, messages):
+                    return f"Answer briefly. The first question was: {messages[0]['content']}"
+            """
+        ),
+        Valid(
+            """
             class Chat:
                 def ask(self, question):
                     if len(self.messages) == 0:
@@ -522,6 +539,26 @@ class HistoryWindow(PythonRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import litellm
+
+            class Proxy:
+                def create(self, model, messages):
+                    prepared = self._with_system(messages)
+                    notes = self.store.search(messages[-1]["content"])
+                    prepared[-1]["content"] = self._with_notes(messages, notes)
+                    return litellm.completion(model=model, messages=prepared)
+
+                def _with_system(self, messages):
+                    return [{"role": "system", "content": SYSTEM}] + messages
+
+                def _with_notes(self, messages, notes):
+                    return f"Notes: {notes}\\n\\nQuestion: {messages[-1]['content']}"
+            """,
+            line=7,
+            message_contains="only the latest message is re-rendered",
+        ),
         Invalid(
             """
             def answer(bot, turns, context):
@@ -1109,7 +1146,7 @@ class HistoryWindow(PythonRule):
             for appended in short.found:
                 ctx.report(type(self), appended, _WHILE_SHORT)
         if "[-1]" in ctx.text:
-            latest = _LatestOnly()
+            latest = _LatestOnly(ctx.module)
             latest.walk(ctx.module)
             for node in latest.found:
                 ctx.report(type(self), node, _LATEST_ONLY)
@@ -3101,15 +3138,72 @@ class _LatestOnly(Walker):
     change is kept); a rewrite in a loop merges or streams; a `cache_control` marker moves
     by design."""
 
-    def __init__(self) -> None:
+    def __init__(self, module: cst.Module) -> None:
         self.found: list[cst.CSTNode] = []
+        self._module = module
+        self._helpers: dict[str, list[cst.FunctionDef]] | None = None
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         scan = _LatestScan()
         scan.walk(node.body)
         for step, stmt, listed, value, added in scan.rewrites:
-            if _latest_only(scan, step, stmt, listed, value, added):
+            if _latest_only(scan, step, stmt, listed, value, added) or (
+                not added and _rendered_by_helper(scan, step, stmt, listed, value, self.helpers())
+            ):
                 self.found.append(stmt)
+
+    def helpers(self) -> dict[str, list[cst.FunctionDef]]:
+        """The module's functions and methods by name (read once, when first needed)."""
+        if self._helpers is None:
+            found: dict[str, list[cst.FunctionDef]] = {}
+
+            class _Defs(Walker):
+                def visit_FunctionDef(self, fn: cst.FunctionDef) -> None:
+                    found.setdefault(fn.name.value, []).append(fn)
+
+            _Defs().walk(self._module)
+            self._helpers = found
+        return self._helpers
+
+
+def _rendered_by_helper(
+    scan: _LatestScan,
+    step: int,
+    stmt: cst.CSTNode,
+    listed: str,
+    value: cst.BaseExpression,
+    helpers: dict[str, list[cst.FunctionDef]],
+) -> bool:
+    """`prepared = self._prepare(messages)`, then `prepared[-1]["content"] =
+    self._with_context(messages, found)`, where the helper of this module returns text
+    made around `messages[-1]`: the last message re-rendered from its own text, by a helper
+    given the list this one was made from, and the list then sent or handed back."""
+    if "cache_control" in _code(stmt) or not isinstance(value, cst.Call):
+        return False
+    made = [v for s, name, v in scan.assigned if name == listed and s < step]
+    sources = {n for v in made for n in _dotted_in(v) if _names_history(n) and n != listed}
+    if not sources:
+        return False  # the caller's list, changed in place: the change is kept
+    func = value.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else dotted(func)
+    for helper in helpers.get(name or "", []):
+        params = [p.name.value for p in helper.params.params if p.name.value not in ("self", "cls")]
+        bound = {
+            (a.keyword.value if a.keyword else params[i] if i < len(params) else ""): a.value
+            for i, a in enumerate(value.args)
+            if not a.star
+        }
+        given = [p for p, v in bound.items() if p and dotted(v) in sources]
+        returns = _collect(helper.body).returns
+        if any(
+            r.value is not None
+            and _adds_text(r.value)
+            and any(f"{p}[-1]" in _code(r.value) for p in given)
+            for r in returns
+        ):
+            root = listed.split(".", 1)[0]
+            return any(s > step and root in names for s, names in scan.leaves)
+    return False
 
 
 def _latest_only(
