@@ -50,7 +50,6 @@ from promptlint.python.values import (
     Taint,
     Val,
     const_str,
-    is_grown,
     join_parts,
     merge,
     static_text,
@@ -982,7 +981,7 @@ class Evaluator:
                 reset = base is not None and any(it is loop for it in base.loops)
                 if first <= at <= last and not reset:
                     detail = f"`{key}` {GROWN}"
-                    return Taint(CALLER, ev.node, detail), loop
+                    return Taint(CALLER, ev.node, detail, grown=True), loop
         return None
 
     def _loop_spans(self, scope: Scope) -> dict[int, tuple[int, int]]:
@@ -1191,7 +1190,7 @@ class Evaluator:
         taints = base.all_taints()
         if e.attr.value in cat.CLOCK_ZONE_READS:
             taints = frozenset(t for t in taints if t.kind != TIMESTAMP)
-        callers = {t for t in taints if t.kind == CALLER and not is_grown(t)}
+        callers = {t for t in taints if t.kind == CALLER and not t.grown}
         if callers and cat.names_configuration(e.attr.value):
             # `agent.parser_model_prompt`, `agent.system_template`: a field named like
             # configuration is configuration, as a parameter of that name is.
@@ -1240,7 +1239,7 @@ class Evaluator:
                 return Val(node=e)  # one of the table's constants, whatever the key
             taints = self.eval(idx, scope, at, env).all_taints() | _values(base.all_taints())
             # What a loop grows stays named as such: a field of one of its items is as new.
-            callers = {t for t in taints if t.kind == CALLER and not is_grown(t)}
+            callers = {t for t in taints if t.kind == CALLER and not t.grown}
             if callers:
                 taints = (taints - callers) | {Taint(CALLER, e, f"`{self.code(e)}`")}
             return Val(own=frozenset(taints), node=e)

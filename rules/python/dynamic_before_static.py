@@ -21,7 +21,6 @@ from promptlint.python.values import (
     Part,
     Taint,
     Val,
-    is_grown,
     static_text,
 )
 
@@ -1250,7 +1249,7 @@ class DynamicBeforeStatic(PythonRule):
             # state where it is placed.
             node = found.node if found.kind == STATE else placed
             made_here = found.kind == CALLER and (
-                found.detail.startswith("parameter") or is_grown(found)
+                found.detail.startswith("parameter") or found.grown
             )
             self._report_ahead(ctx, found, node, where, part.made if made_here else None)
 
@@ -1337,7 +1336,7 @@ def _conversation_state(taints: frozenset[Taint], parameters: bool, placed: str)
             return t
         if t.kind != CALLER:
             continue
-        if is_grown(t):
+        if t.grown:
             return t  # what the loop that sends the request adds to on every pass
         if parameters and t.detail.startswith("parameter"):
             return t

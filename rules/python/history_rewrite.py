@@ -1116,9 +1116,10 @@ class HistoryWindow(PythonRule):
     ]
 
     def check(self, ctx: PythonContext) -> None:
+        summaries = _Summaries(ctx.text)
         if "reversed(" in ctx.text and "token" in ctx.text:
             loops = _BudgetLoops()
-            ctx.module.visit(loops)
+            loops.walk(ctx.module)
             for loop in loops.loops:
                 ctx.report(
                     type(self),
@@ -1198,7 +1199,7 @@ class HistoryWindow(PythonRule):
                     "rewritten; read it whole and trim rarely, in large steps, or summarise",
                 )
         if ":]" in ctx.text:
-            kept_head = _HeadAndNewest("summar" in ctx.text.lower())
+            kept_head = _HeadAndNewest(summaries)
             kept_head.walk(ctx.module)
             for node in kept_head.found:
                 ctx.report(type(self), node, _POSITIONAL_MESSAGES["head"])
@@ -1207,7 +1208,7 @@ class HistoryWindow(PythonRule):
             undecorated.walk(ctx.module)
             for node in undecorated.found:
                 ctx.report(type(self), node, _UNDECORATED)
-        rewrites = _PositionalRewrites(ctx.text)
+        rewrites = _PositionalRewrites(ctx.text, summaries)
         rewrites.walk(ctx.module)
         for node, shape in rewrites.found:
             ctx.report(type(self), node, _POSITIONAL_MESSAGES[shape])
@@ -1261,7 +1262,7 @@ class HistoryWindow(PythonRule):
                 if _drops_oldest(ev):
                     if kept is None:
                         finder = _KeptCalls()
-                        ctx.module.visit(finder)
+                        finder.walk(ctx.module)
                         kept = finder.kept
                     if id(ev.node) in kept:
                         continue
@@ -1420,7 +1421,7 @@ def _drops_oldest(ev: Event) -> bool:
     return False
 
 
-class _KeptCalls(cst.CSTVisitor):
+class _KeptCalls(Walker):
     """Calls whose dropped message is kept or filtered, not a window: put into a rebuilt
     list (`primary_task = [messages.pop(0)]`: a compaction), run under a test for the system
     role (`if message.role == "system": ... messages.remove(message)` takes the system
@@ -1567,7 +1568,7 @@ def _popped(value: cst.BaseExpression) -> cst.Call | None:
     return None
 
 
-class _BudgetLoops(cst.CSTVisitor):
+class _BudgetLoops(Walker):
     """`for m in reversed(history): ... if count_tokens(kept) > budget: break`: the newest
     messages that fit a token budget, taken again on every request."""
 
@@ -1578,12 +1579,12 @@ class _BudgetLoops(cst.CSTVisitor):
         if not _newest_first(node.iter):
             return
         finder = _BreakOnTokens()
-        node.body.visit(finder)
+        finder.walk(node.body)
         if finder.breaks and finder.token_test:
             self.loops.append(node)
 
 
-class _BreakOnTokens(cst.CSTVisitor):
+class _BreakOnTokens(Walker):
     def __init__(self) -> None:
         self.breaks = False
         self.token_test = False
@@ -1601,18 +1602,21 @@ class _BreakOnTokens(cst.CSTVisitor):
         return False  # a `break` of an inner loop ends that loop only
 
 
+class _Names(Walker):
+    def __init__(self) -> None:
+        self.found: list[cst.Name] = []
+
+    def visit_Name(self, name: cst.Name) -> None:
+        self.found.append(name)
+
+    def visit_Attribute(self, attr: cst.Attribute) -> None:
+        self.found.append(attr.attr)
+
+
 def _names_in(node: cst.CSTNode) -> list[cst.Name]:
-    found: list[cst.Name] = []
-
-    class _Names(cst.CSTVisitor):
-        def visit_Name(self, name: cst.Name) -> None:
-            found.append(name)
-
-        def visit_Attribute(self, attr: cst.Attribute) -> None:
-            found.append(attr.attr)
-
-    node.visit(_Names())
-    return found
+    names = _Names()
+    names.walk(node)
+    return names.found
 
 
 def _newest_first(iterable: cst.BaseExpression) -> bool:
@@ -1827,8 +1831,9 @@ class _PositionalRewrites(Walker):
     the list it trims). The branch that places `cache_control` markers is no rewrite (the
     markers move by design; the bytes cached before them stay the same)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, summaries: _Summaries) -> None:
         self.text = text
+        self._summaries = summaries
         self.found: list[tuple[cst.CSTNode, str]] = []
         self._configured: list[set[str]] = []  # per class: `self.x` set in its `__init__`
         self._params: list[set[str]] = []
@@ -1843,7 +1848,7 @@ class _PositionalRewrites(Walker):
         found = _collect(node.body)  # once per function: both looks read the same body
         self._older_apart(found)
         # head + summary + the newest turns: a compaction, summarised once (as for kept heads)
-        self._returned_window(found, node.name.value, "summar" in _code(node).lower())
+        self._returned_window(found, node.name.value, self._summaries.mentioned_in(node))
         self._spliced_to_fit(found)
 
     def _spliced_to_fit(self, found: _Collect) -> None:
@@ -2298,6 +2303,24 @@ def _holds_items(param: cst.Param) -> bool:
     return head.split("[", 1)[0].split("|", 1)[0].strip() not in _SCALARS
 
 
+class _Summaries:
+    """Whether a function mentions a summary (`summarise`, `self.summary`), which makes a
+    kept head and the newest turns a compaction: asked by two looks at every function, so
+    its code is generated once, and only in modules that mention one at all."""
+
+    def __init__(self, text: str) -> None:
+        self._in_module = "summar" in text.lower()
+        self._by_function: dict[int, bool] = {}  # id(node): the nodes outlive one check
+
+    def mentioned_in(self, node: cst.FunctionDef) -> bool:
+        if not self._in_module:
+            return False
+        said = self._by_function.get(id(node))
+        if said is None:
+            said = self._by_function[id(node)] = "summar" in _code(node).lower()
+        return said
+
+
 def _code(node: cst.CSTNode) -> str:
     return cst.Module(body=[]).code_for_node(node).strip()
 
@@ -2618,13 +2641,13 @@ class _HeadAndNewest(Walker):
     history is longer. Only a history by name (`messages`, `memories`, `history`): the
     head and tail of a text or a log (`text[:500] + text[-500:]`) are no conversation."""
 
-    def __init__(self, summaries: bool) -> None:
-        self.summaries = summaries  # the module mentions a summary: look per function
+    def __init__(self, summaries: _Summaries) -> None:
+        self.summaries = summaries
         self.found: list[cst.CSTNode] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         found = _collect(node.body)
-        if self.summaries and "summar" in _code(node).lower():
+        if self.summaries.mentioned_in(node):
             return  # head + summary + recent turns: a compaction, summarised once
         for loop in found.loops:
             self._cut_at_loop_index(loop)
@@ -2770,28 +2793,31 @@ def _counted_read(call: cst.Call) -> cst.Arg | None:
 def _placed_in_list(body: cst.CSTNode) -> set[str]:
     """Names put into a list with other items: `xs.extend(name)`, `[*name, ...]`,
     `name + other` / `other + name`."""
-    names: set[str] = set()
+    placed = _Placed()
+    placed.walk(body)
+    return placed.names
 
-    class _Placed(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            func = node.func
-            if isinstance(func, cst.Attribute) and func.attr.value == "extend" and node.args:
-                arg = node.args[0].value
-                if isinstance(arg, cst.Name):
-                    names.add(arg.value)
 
-        def visit_StarredElement(self, node: cst.StarredElement) -> None:
-            if isinstance(node.value, cst.Name):
-                names.add(node.value.value)
+class _Placed(Walker):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
 
-        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-            if isinstance(node.operator, cst.Add):
-                for side in (node.left, node.right):
-                    if isinstance(side, cst.Name):
-                        names.add(side.value)
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "extend" and node.args:
+            arg = node.args[0].value
+            if isinstance(arg, cst.Name):
+                self.names.add(arg.value)
 
-    body.visit(_Placed())
-    return names
+    def visit_StarredElement(self, node: cst.StarredElement) -> None:
+        if isinstance(node.value, cst.Name):
+            self.names.add(node.value.value)
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        if isinstance(node.operator, cst.Add):
+            for side in (node.left, node.right):
+                if isinstance(side, cst.Name):
+                    self.names.add(side.value)
 
 
 class _Collect(Walker):
@@ -3250,42 +3276,46 @@ def _reads_last(scan: _LatestScan, step: int, listed: str, value: cst.BaseExpres
 
 
 def _adds_text(node: cst.CSTNode) -> bool:
-    found = False
+    adds = _Adds()
+    adds.walk(node)
+    return adds.found
 
-    class _Adds(cst.CSTVisitor):
-        def visit_FormattedString(self, n: cst.FormattedString) -> None:
-            nonlocal found
-            found = True
 
-        def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
-            nonlocal found
-            found = found or isinstance(n.operator, cst.Add)
+class _Adds(Walker):
+    def __init__(self) -> None:
+        self.found = False
 
-        def visit_Call(self, n: cst.Call) -> None:
-            nonlocal found
-            found = found or (isinstance(n.func, cst.Attribute) and n.func.attr.value == "format")
+    def visit_FormattedString(self, n: cst.FormattedString) -> None:
+        self.found = True
 
-    node.visit(_Adds())
-    return found
+    def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
+        self.found = self.found or isinstance(n.operator, cst.Add)
+
+    def visit_Call(self, n: cst.Call) -> None:
+        format_call = isinstance(n.func, cst.Attribute) and n.func.attr.value == "format"
+        self.found = self.found or format_call
 
 
 def _dotted_in(node: cst.CSTNode) -> list[str]:
     """The dotted names read in `node` (`self.cur_messages`, `history`)."""
-    found: list[str] = []
+    names = _Dotted()
+    names.walk(node)
+    return names.found
 
-    class _Dotted(cst.CSTVisitor):
-        def visit_Attribute(self, attr: cst.Attribute) -> bool:
-            name = dotted(attr)
-            if name is not None:
-                found.append(name)
-                return False
-            return True
 
-        def visit_Name(self, name: cst.Name) -> None:
-            found.append(name.value)
+class _Dotted(Walker):
+    def __init__(self) -> None:
+        self.found: list[str] = []
 
-    node.visit(_Dotted())
-    return found
+    def visit_Attribute(self, attr: cst.Attribute) -> bool:
+        name = dotted(attr)
+        if name is not None:
+            self.found.append(name)
+            return False
+        return True
+
+    def visit_Name(self, name: cst.Name) -> None:
+        self.found.append(name.value)
 
 
 # ---- a message placed only while the conversation is short ---------------------------
@@ -3544,23 +3574,26 @@ def _newest_slice_of(
 
 def _counts_back(expr: cst.BaseExpression, listed: str) -> bool:
     """`len(h) - n` somewhere in `expr` (`1 + max(0, len(h) - n)`, `2 if ... else len(h) - n`)."""
-    found = False
+    counts = _CountsBack(listed)
+    counts.walk(expr)
+    return counts.found
 
-    class _Sub(cst.CSTVisitor):
-        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-            nonlocal found
-            left = node.left
-            if (
-                isinstance(node.operator, cst.Subtract)
-                and isinstance(left, cst.Call)
-                and dotted(left.func) == "len"
-                and left.args
-                and dotted(left.args[0].value) == listed
-            ):
-                found = True
 
-    expr.visit(_Sub())
-    return found
+class _CountsBack(Walker):
+    def __init__(self, listed: str) -> None:
+        self.listed = listed
+        self.found = False
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        left = node.left
+        if (
+            isinstance(node.operator, cst.Subtract)
+            and isinstance(left, cst.Call)
+            and dotted(left.func) == "len"
+            and left.args
+            and dotted(left.args[0].value) == self.listed
+        ):
+            self.found = True
 
 
 def _whole_slice(target: cst.Subscript) -> bool:
