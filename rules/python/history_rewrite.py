@@ -107,6 +107,14 @@ class HistoryWindow(PythonRule):
         ),
         Valid(
             """
+            class ChatPanel:
+                def add(self, message):
+                    self._messages.append(message)
+                    self._messages = self._messages[-self._max_messages :]  # lines shown
+            """
+        ),
+        Valid(
+            """
             class Transcript:
                 def trim(self):
                     lines = self.lines
@@ -3491,14 +3499,25 @@ def _kept_back_into(
                 visit(part)
             elif isinstance(part, cst.Subscript):
                 listed = dotted(part.value)
-                if listed in aliases and (
-                    _newest_slice_of(part, starts) or _cut_found_by_helper(part, starts)
+                if (
+                    listed in aliases
+                    and _cut_at_computed_index(part)
+                    and (_newest_slice_of(part, starts) or _cut_found_by_helper(part, starts))
                 ):
                     found.append(part)
 
     if "summar" not in _code(value).lower():
         visit(value)
     return found
+
+
+def _cut_at_computed_index(part: cst.Subscript) -> bool:
+    """`h[cut:]` with `cut` a local the function computes: a reducer's cut. A fixed count
+    (`self.log = self.log[-self.max_items:]`) is as often a buffer the object shows or
+    scans (events, a widget's lines) as the history it sends; the request that reads it
+    says which (see the windows by meaning)."""
+    sl = part.slice[0].slice if len(part.slice) == 1 else None
+    return isinstance(sl, cst.Slice) and isinstance(sl.lower, cst.Name)
 
 
 def _cut_found_by_helper(part: cst.Subscript, starts: dict[str, list[cst.BaseExpression]]) -> bool:
