@@ -28,7 +28,11 @@ from promptlint.python.values import (
 LONG_STATIC_CHARS = 200
 # In a one-shot request (the value sits in the final user turn) only the template's static
 # text is reusable: a closing line or two after the input is not worth a reorder, a body of
-# instructions is, from `one-shot-min-tokens` (default 100 tokens, about 400 characters).
+# instructions is, from `one-shot-min-tokens` (default 1024 tokens, about 4,000 characters:
+# the hosted APIs cache nothing shorter).
+# The examples of one-shot templates are checked as for an engine that caches every block
+# (vLLM), where a paragraph of instructions is worth moving ahead of the inputs.
+ENGINE_BLOCKS = (("one-shot-min-tokens", 100),)
 _POLICY = "Follow the refund policy. " * 12
 # The project's own client wrapper of two examples: `msg` is the final user message.
 _ASK = f'''            from openai import OpenAI
@@ -96,9 +100,10 @@ class DynamicBeforeStatic(PythonRule):
     `open(PATH).read()` / `Path(PATH).read_text()`) is read the same way, with the values
     the render call passes: a per-request value printed ahead of most of the template's
     static text is reported at the render call, naming the template line. The threshold is
-    `one-shot-min-tokens` (default 100 tokens, counted as 4 characters each): OpenAI and
-    Anthropic cache nothing below 1024 tokens, so a project that only calls them can set
-    1024; vLLM caches every full block of 16 tokens.
+    `one-shot-min-tokens` (default 1024 tokens, counted as 4 characters each): OpenAI,
+    Anthropic and Gemini cache nothing below 1024 tokens, so a shorter template gains
+    nothing from a reorder there. vLLM and SGLang cache every full block (16 tokens): a
+    project served by them can set 100, and the one-shot examples below are checked so.
 
     Ahead of the conversation history any length counts: a per-request parameter in the
     system text (a step, a budget, the context variables a callback reads) changes the
@@ -588,6 +593,7 @@ class DynamicBeforeStatic(PythonRule):
             ''',
             line=6,
             message_contains="context['episode_content']",
+            settings=ENGINE_BLOCKS,
         ),
         Invalid(
             f'''
@@ -615,6 +621,7 @@ class DynamicBeforeStatic(PythonRule):
             line=18,
             column=13,
             message_contains="what `self.retriever.retrieve()` looks up is per-request data",
+            settings=ENGINE_BLOCKS,
         ),
         Invalid(
             f'''
@@ -632,6 +639,7 @@ class DynamicBeforeStatic(PythonRule):
             line=10,
             column=16,
             message_contains="printed at line 1 of the template",
+            settings=ENGINE_BLOCKS,
         ),
         # Made in one statement, placed by `.format` in another: reported where it is made.
         Invalid(
@@ -787,6 +795,7 @@ class DynamicBeforeStatic(PythonRule):
             line=6,
             column=13,
             message_contains="parameter `task` is per-request data placed before",
+            settings=ENGINE_BLOCKS,
         ),
         # The only user message handed to the project's own client wrapper (`ask(msg, ...)`
         # ends in a request with `msg` the final user turn): the growing archive of ideas
@@ -802,6 +811,7 @@ class DynamicBeforeStatic(PythonRule):
             line=17,
             column=12,
             message_contains="in the user message `ask()` sends",
+            settings=ENGINE_BLOCKS,
         ),
         # The archive grows on every pass of the loop that sends it: each request carries
         # one more idea ahead of the same instructions.
@@ -827,6 +837,7 @@ class DynamicBeforeStatic(PythonRule):
             line=10,
             column=16,
             message_contains="grown on every pass of the loop",
+            settings=ENGINE_BLOCKS,
         ),
         # A method named for setting the system message is handed its text; the template
         # the object is built with is read from its default: the retrieved context comes
@@ -876,6 +887,7 @@ class DynamicBeforeStatic(PythonRule):
             ''',
             line=9,
             message_contains="in the user message `resolve_edge()` returns",
+            settings=ENGINE_BLOCKS,
         ),
         # The project's own client wrapper sends its `system_prompt` parameter ahead of the
         # trajectory it is given: the current page's URL, placed by the caller in the
@@ -960,6 +972,7 @@ class DynamicBeforeStatic(PythonRule):
             line=8,
             column=53,
             message_contains="`particulars` (parameter `particulars`) is printed at line",
+            settings=ENGINE_BLOCKS,
         ),
         # The calls made so far are rendered into the system message on every pass of the
         # loop that sends it, while the conversation after it grows: reported where the
