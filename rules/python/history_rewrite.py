@@ -10,6 +10,7 @@ from promptlint.python.catalogue import HISTORY_NAMES, READ_VERBS, WINDOW_CALLS
 from promptlint.python.flow import limited_history_read
 from promptlint.python.frontend import PythonContext, PythonRule
 from promptlint.python.index import Event, Walker, child_nodes, dotted, string_value
+from promptlint.python.requests import handed_conversations
 from promptlint.python.values import WINDOW
 
 
@@ -56,6 +57,80 @@ class HistoryWindow(PythonRule):
     MESSAGE = "a sliding history window shifts the prefix on every request"
 
     VALID = [
+        Valid(
+            """
+            import litellm
+
+            class Proxy:
+                def create(self, model, messages):
+                    prepared = self._with_system(messages)
+                    prepared[-1]["content"] = self._reminder(messages)  # other text
+                    return litellm.completion(model=model, messages=prepared)
+
+                def _with_system(self, messages):
+                    return [{"role": "system", "content": SYSTEM}] + messages
+
+                def _reminder(self, messages):
+                    return f"Answer briefly. The first question was: {messages[0]['content']}"
+            """
+        ),
+        Valid(
+            """
+            class Chat:
+                def ask(self, question):
+                    if len(self.messages) == 0:
+                        self.messages.append({"role": "system", "content": SYSTEM})  # kept
+                    self.messages.append({"role": "user", "content": question})
+                    return self.client.send(self.messages)
+            """
+        ),
+        Valid(
+            """
+            def answer(bot, turns):
+                messages = [{"role": "system", "content": bot.system}, *turns]
+                if len(turns) > 40:
+                    notice = "The conversation is long."  # a log line, not a message
+                    bot.log(notice)
+                return bot.ask(messages)
+            """
+        ),
+        Valid(
+            """
+            class SummarizingHistory:
+                async def reduce(self):
+                    history = self.messages
+                    cut = len(history) - self.target_count
+                    summary = await self.summarize(history[:cut])
+                    self.messages = [summary, *history[cut:]]  # summarised: a compaction
+                    return self
+            """
+        ),
+        Valid(
+            """
+            class ChatPanel:
+                def add(self, message):
+                    self._messages.append(message)
+                    self._messages = self._messages[-self._max_messages :]  # lines shown
+            """
+        ),
+        Valid(
+            """
+            class Transcript:
+                def trim(self):
+                    lines = self.lines
+                    self.lines = lines[len(lines) - 100 :]  # a log, not the history sent
+            """
+        ),
+        Valid(
+            """
+            class Simulator:
+                async def next_turn(self, turns, max_turns):
+                    self.ui.render(messages=turns[-max_turns:])  # shown, not sent
+                    messages = [{"role": "system", "content": self.persona}]
+                    messages.extend([t.as_message() for t in turns])  # every turn, in order
+                    return await self.backend.chat_completion(messages=messages)
+            """
+        ),
         Valid(
             """
             from copy import deepcopy
@@ -472,6 +547,69 @@ class HistoryWindow(PythonRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import litellm
+
+            class Proxy:
+                def create(self, model, messages):
+                    prepared = self._with_system(messages)
+                    notes = self.store.search(messages[-1]["content"])
+                    prepared[-1]["content"] = self._with_notes(messages, notes)
+                    return litellm.completion(model=model, messages=prepared)
+
+                def _with_system(self, messages):
+                    return [{"role": "system", "content": SYSTEM}] + messages
+
+                def _with_notes(self, messages, notes):
+                    return f"Notes: {notes}\\n\\nQuestion: {messages[-1]['content']}"
+            """,
+            line=7,
+            message_contains="only the latest message is re-rendered",
+        ),
+        Invalid(
+            """
+            def answer(bot, turns, context):
+                bot.messages = [
+                    {"role": "system", "content": bot.system},
+                    {"role": "user", "content": context},
+                    *turns[:-1],
+                ]
+                if len(turns) <= 2:
+                    bot.messages.append({"role": "user", "content": FORMAT_HINT})
+                return bot.ask(turns[-1]["content"])
+            """,
+            line=8,
+            message_contains="only while the conversation is short",
+        ),
+        Invalid(
+            """
+            class TruncatingHistory:
+                def reduce(self):
+                    history = self.messages
+                    if len(history) <= self.target_count:
+                        return None
+                    cut = find_safe_cut(history, self.target_count)
+                    kept = history[cut:]
+                    if history[0].role == "system":
+                        kept = [history[0], *kept]
+                    self.messages = kept
+                    return self
+            """,
+            line=7,
+            message_contains="stored back as the history",
+        ),
+        Invalid(
+            """
+            class Simulator:
+                async def next_turn(self, turns, max_turns):
+                    messages = [{"role": "system", "content": self.persona}]
+                    messages.extend([t.as_message() for t in turns[-max_turns:]])
+                    return await self.backend.chat_completion(messages=messages)
+            """,
+            line=4,
+            message_contains="handed to `self.backend.chat_completion()`",
+        ),
         Invalid(
             """
             def build_messages(self, prompt):
@@ -1009,8 +1147,15 @@ class HistoryWindow(PythonRule):
                 "after the system prompt shifts, so the conversation is re-written to the "
                 "cache on each request; trim rarely and in large steps, or summarise",
             )
+        if "messages=" in ctx.text:
+            self._handed_windows(ctx)
+        if "len(" in ctx.text:
+            short = _WhileShort()
+            short.walk(ctx.module)
+            for appended in short.found:
+                ctx.report(type(self), appended, _WHILE_SHORT)
         if "[-1]" in ctx.text:
-            latest = _LatestOnly()
+            latest = _LatestOnly(ctx.module)
             latest.walk(ctx.module)
             for node in latest.found:
                 ctx.report(type(self), node, _LATEST_ONLY)
@@ -1136,6 +1281,36 @@ class HistoryWindow(PythonRule):
                         "later message shifts and the cached prefix is rewritten",
                     )
 
+    def _handed_windows(self, ctx: PythonContext) -> None:
+        """A window in the conversation handed by `messages=` to a client the checker
+        cannot follow into (see `handed_conversations`)."""
+        seen = {id(u.taint.node) for u in ctx.uses(WINDOW) if u.block.section == "messages"}
+        sinks = set(ctx.config.prompt_sinks)
+        for req in handed_conversations(ctx.index, ctx.evaluator, sinks):
+            assert isinstance(req.node, cst.Call)
+            for block in req.blocks:
+                if not block.prefix:
+                    continue
+                for taint in block.val.all_taints():
+                    if taint.kind != WINDOW or id(taint.node) in seen:
+                        continue
+                    seen.add(id(taint.node))
+                    ctx.report(
+                        type(self),
+                        taint.node,
+                        f"{taint.detail} drops the oldest turns of {block.label} handed to "
+                        f"`{ctx.code(req.node.func).strip()}()`: every message after the "
+                        "system prompt shifts, so the conversation is re-written to the "
+                        "cache on each request; trim rarely and in large steps, or summarise",
+                    )
+
+
+_WHILE_SHORT = (
+    "this message is put into the rebuilt list only while the conversation is short: once "
+    "it grows past that, the message is gone from between the turns the earlier requests "
+    "sent, so what follows it is no longer the cached prefix; send it on every turn, or "
+    "never"
+)
 
 _LATEST_ONLY = (
     "only the latest message is re-rendered for this request (decorated from its own text "
@@ -2997,15 +3172,72 @@ class _LatestOnly(Walker):
     change is kept); a rewrite in a loop merges or streams; a `cache_control` marker moves
     by design."""
 
-    def __init__(self) -> None:
+    def __init__(self, module: cst.Module) -> None:
         self.found: list[cst.CSTNode] = []
+        self._module = module
+        self._helpers: dict[str, list[cst.FunctionDef]] | None = None
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         scan = _LatestScan()
         scan.walk(node.body)
         for step, stmt, listed, value, added in scan.rewrites:
-            if _latest_only(scan, step, stmt, listed, value, added):
+            if _latest_only(scan, step, stmt, listed, value, added) or (
+                not added and _rendered_by_helper(scan, step, stmt, listed, value, self.helpers())
+            ):
                 self.found.append(stmt)
+
+    def helpers(self) -> dict[str, list[cst.FunctionDef]]:
+        """The module's functions and methods by name (read once, when first needed)."""
+        if self._helpers is None:
+            found: dict[str, list[cst.FunctionDef]] = {}
+
+            class _Defs(Walker):
+                def visit_FunctionDef(self, fn: cst.FunctionDef) -> None:
+                    found.setdefault(fn.name.value, []).append(fn)
+
+            _Defs().walk(self._module)
+            self._helpers = found
+        return self._helpers
+
+
+def _rendered_by_helper(
+    scan: _LatestScan,
+    step: int,
+    stmt: cst.CSTNode,
+    listed: str,
+    value: cst.BaseExpression,
+    helpers: dict[str, list[cst.FunctionDef]],
+) -> bool:
+    """`prepared = self._prepare(messages)`, then `prepared[-1]["content"] =
+    self._with_context(messages, found)`, where the helper of this module returns text
+    made around `messages[-1]`: the last message re-rendered from its own text, by a helper
+    given the list this one was made from, and the list then sent or handed back."""
+    if "cache_control" in _code(stmt) or not isinstance(value, cst.Call):
+        return False
+    made = [v for s, name, v in scan.assigned if name == listed and s < step]
+    sources = {n for v in made for n in _dotted_in(v) if _names_history(n) and n != listed}
+    if not sources:
+        return False  # the caller's list, changed in place: the change is kept
+    func = value.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else dotted(func)
+    for helper in helpers.get(name or "", []):
+        params = [p.name.value for p in helper.params.params if p.name.value not in ("self", "cls")]
+        bound = {
+            (a.keyword.value if a.keyword else params[i] if i < len(params) else ""): a.value
+            for i, a in enumerate(value.args)
+            if not a.star
+        }
+        given = [p for p, v in bound.items() if p and dotted(v) in sources]
+        returns = _collect(helper.body).returns
+        if any(
+            r.value is not None
+            and _adds_text(r.value)
+            and any(f"{p}[-1]" in _code(r.value) for p in given)
+            for r in returns
+        ):
+            root = listed.split(".", 1)[0]
+            return any(s > step and root in names for s, names in scan.leaves)
+    return False
 
 
 def _latest_only(
@@ -3094,6 +3326,79 @@ class _Dotted(Walker):
         self.found.append(name.value)
 
 
+# ---- a message placed only while the conversation is short ---------------------------
+
+
+class _WhileShort(Walker):
+    """`msgs = [system, intro, *history[:-1]]`, then `if len(history) <= 2:
+    msgs.append(hint)`: the list sent is built again from the history on every request,
+    and a message goes into it only while the history is short (`<`, `<=`, `==` against a
+    number, `not history`). The turn the history grows past that, the message is gone
+    from the middle of what the previous request sent. Not a list kept between requests
+    (`self.messages` appended to once, while empty: it stays)."""
+
+    def __init__(self) -> None:
+        self.found: list[cst.Call] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        found = _collect(node.body)
+        rebuilt: dict[str, str] = {}  # list built here -> the history it holds
+        for stmt in found.simple:
+            if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1:
+                target = dotted(stmt.targets[0].target)
+                held = _history_spread_in(stmt.value)
+                if target is not None and held is not None:
+                    rebuilt[target] = held
+        if not rebuilt:
+            return
+        for test_if in found.ifs:
+            measured = _short_while(test_if.test)
+            if measured is None:
+                continue
+            for call in _calls_in(test_if.body):
+                func = call.func
+                if not (
+                    isinstance(func, cst.Attribute) and func.attr.value in ("append", "insert")
+                ):
+                    continue
+                listed = dotted(func.value)
+                if listed in rebuilt and measured in (listed, rebuilt[listed]):
+                    self.found.append(call)
+
+
+def _history_spread_in(value: cst.BaseExpression) -> str | None:
+    """`[a, b, *history[:-1]]`: the history a list display unpacks (whole or sliced)."""
+    if not isinstance(value, cst.List):
+        return None
+    for el in value.elements:
+        if not isinstance(el, cst.StarredElement):
+            continue
+        inner = el.value
+        if isinstance(inner, cst.Subscript):
+            inner = inner.value
+        name = dotted(inner)
+        if name is not None and _names_history(name):
+            return name
+    return None
+
+
+def _short_while(test: cst.BaseExpression) -> str | None:
+    """The list whose shortness `test` checks: `len(h) <= 2`, `len(h) == 1`, `len(h) < 3`,
+    `not h`."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return dotted(test.expression)
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return None
+    left, comp = test.left, test.comparisons[0]
+    if not isinstance(comp.operator, (cst.LessThan, cst.LessThanEqual, cst.Equal)):
+        return None
+    if not isinstance(comp.comparator, cst.Integer):
+        return None
+    if isinstance(left, cst.Call) and dotted(left.func) == "len" and len(left.args) == 1:
+        return dotted(left.args[0].value)
+    return None
+
+
 # ---- a window stored back in place, or written to the store the history is read from --
 
 # Calls that write a value to where the next request reads the history back from.
@@ -3141,6 +3446,9 @@ class _StoredWindows(Walker):
                 if in_place or written:
                     assert isinstance(part, cst.Subscript)
                     self.found.append((part, False))
+            if isinstance(target, cst.Attribute):
+                for part in _kept_back_into(stmt.value, target, starts):
+                    self.found.append((part, False))
             # `runs = runs[-n:]`, then every message of those runs collected into the
             # history handed back: a window over the turns, grouped.
             if (
@@ -3150,6 +3458,83 @@ class _StoredWindows(Walker):
             ):
                 assert isinstance(stmt.value, cst.Subscript)
                 self.found.append((stmt.value, True))
+
+
+def _kept_back_into(
+    value: cst.BaseExpression,
+    target: cst.Attribute,
+    starts: dict[str, list[cst.BaseExpression]],
+) -> list[cst.Subscript]:
+    """`history = self.messages; ...; kept = history[cut:]; kept = [system, *kept];
+    self.messages = kept`: the newest items of the history an object keeps, stored back
+    into that attribute (through locals, with a kept head), where `cut` is counted back
+    from the end or found by a helper given the history and a count
+    (`cut = find_cut(history, self.target_count)`). Not with a summary among the kept
+    items: a compaction."""
+    held = dotted(target)
+    if held is None or not _names_history(held):
+        return []
+    aliases = {held} | {
+        name for name, values in starts.items() if any(dotted(v) == held for v in values)
+    }
+    found: list[cst.Subscript] = []
+    seen: set[str] = set()
+
+    def visit(expr: cst.BaseExpression) -> None:
+        if isinstance(expr, cst.Name):
+            if expr.value in seen or expr.value in aliases:
+                return
+            seen.add(expr.value)
+            for v in starts.get(expr.value, []):
+                visit(v)
+            return
+        if "summar" in _code(expr).lower():
+            return
+        if isinstance(expr, (cst.List, cst.Tuple)):
+            for el in expr.elements:
+                visit(el.value)
+            return
+        for part in _concatenated(expr):
+            if part is not expr:
+                visit(part)
+            elif isinstance(part, cst.Subscript):
+                listed = dotted(part.value)
+                if (
+                    listed in aliases
+                    and _cut_at_computed_index(part)
+                    and (_newest_slice_of(part, starts) or _cut_found_by_helper(part, starts))
+                ):
+                    found.append(part)
+
+    if "summar" not in _code(value).lower():
+        visit(value)
+    return found
+
+
+def _cut_at_computed_index(part: cst.Subscript) -> bool:
+    """`h[cut:]` with `cut` a local the function computes: a reducer's cut. A fixed count
+    (`self.log = self.log[-self.max_items:]`) is as often a buffer the object shows or
+    scans (events, a widget's lines) as the history it sends; the request that reads it
+    says which (see the windows by meaning)."""
+    sl = part.slice[0].slice if len(part.slice) == 1 else None
+    return isinstance(sl, cst.Slice) and isinstance(sl.lower, cst.Name)
+
+
+def _cut_found_by_helper(part: cst.Subscript, starts: dict[str, list[cst.BaseExpression]]) -> bool:
+    """`h[cut:]` with `cut = helper(h, n)`: an index a helper finds in the history itself,
+    given it and a count."""
+    sl = part.slice[0].slice if len(part.slice) == 1 else None
+    if not isinstance(sl, cst.Slice) or sl.upper is not None or not isinstance(sl.lower, cst.Name):
+        return False
+    listed = dotted(part.value)
+    for start in starts.get(sl.lower.value, []):
+        if (
+            isinstance(start, cst.Call)
+            and len(start.args) >= 2
+            and any(dotted(a.value) == listed for a in start.args)
+        ):
+            return True
+    return False
 
 
 def _flattened_into_returned(found: _Collect, window: str) -> bool:
