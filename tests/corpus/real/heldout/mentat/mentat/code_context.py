@@ -1,8 +1,9 @@
-"""Reconstruction of AbanteAI/mentat@3a01f0a59404d717e527e4b60b6244cca158cfed:mentat/code_context.py (lines 123-211), trimmed; not the original text."""
+"""Reconstruction of AbanteAI/mentat@3a01f0a59404d717e527e4b60b6244cca158cfed:mentat/code_context.py (lines 123-211, 236-327), trimmed; not the original text."""
 
 from pathlib import Path
 from typing import Optional
 
+from mentat.include_files import get_code_features_for_path
 from mentat.llm_api_handler import get_max_tokens
 from mentat.session_context import SESSION_CONTEXT
 
@@ -55,5 +56,20 @@ class CodeContext:
         return "\n".join(header_lines) + context_message
 
     def include_features(self, code_features):
-        for feature in code_features:
-            self.include_files.setdefault(feature, [feature])
+        included_paths = set()
+        # a directory or glob arrives as a set of CodeFeatures (hashed by path): the order of
+        # include_files, and so of the files in the code message, follows that set
+        for code_feature in code_features:  # expect: PL201
+            if code_feature.path not in self.include_files:
+                self.include_files[code_feature.path] = [code_feature]
+                included_paths.add(Path(str(code_feature)))
+            elif not any(f.interval == code_feature.interval for f in self.include_files[code_feature.path]):
+                self.include_files[code_feature.path].append(code_feature)
+                included_paths.add(Path(str(code_feature)))
+        return included_paths
+
+    def include(self, path, exclude_patterns=()):
+        ctx = SESSION_CONTEXT.get()
+        code_features = get_code_features_for_path(path=Path(path), cwd=ctx.cwd,
+                                                   exclude_patterns=set(exclude_patterns))
+        return self.include_features(code_features)
