@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import pydantic_ai
+from pydantic_ai import ToolOutput
 
 from marvin.agents.actor import Actor
 from marvin.agents.names import AGENT_NAMES
@@ -44,8 +45,14 @@ class Agent(Actor):
                 final_end_turn_defs.append(item)
             elif callable(item):
                 marvin_tool_callables.append(item)
-        output_type = final_end_turn_defs[0] if len(final_end_turn_defs) == 1 else type(None)
-        agent_kwargs = {"model": self.get_model(), "output_type": output_type, "name": self.name}
+        tool_output_name = "EndTurn"
+        if len(final_end_turn_defs) == 1:
+            output_type = final_end_turn_defs[0]
+            tool_output_name = getattr(output_type, "__name__", tool_output_name)
+        else:
+            output_type = type(None)
+        final_tool_output = ToolOutput(type_=output_type, name=tool_output_name, description="Ends the current turn.")
+        agent_kwargs = {"model": self.get_model(), "output_type": final_tool_output, "name": self.name}
         if marvin_tool_callables:
             agent_kwargs["tools"] = marvin_tool_callables
         if active_mcp_servers:
