@@ -133,6 +133,32 @@ class Bot{n}_{i}:
         self.history.append({{"role": "assistant", "content": reply.content[0].text}})
         return reply
 """,
+    # A query helper of the kind ORM code is full of: a method chain on a receiver, read
+    # with the caller's arguments bound (the shape that once made whole-tree checks of
+    # such projects take hours).
+    """
+
+class Store{n}_{i}:
+    def __init__(self, db):
+        self.db = db
+
+    def recent(self, user, limit):
+        return (
+            self.db.query(user).filter(user).filter(limit).order_by(user)
+            .offset(0).limit(limit).with_entities(user).distinct().all()
+        )
+
+    def ask(self, user, question):
+        rows = self.recent(user, 5)
+        system = POLICY_{n} + "\\n".join(str(r) for r in rows)
+        return oai.chat.completions.create(
+            model="gpt-4o",
+            messages=[
+                {{"role": "system", "content": system}},
+                {{"role": "user", "content": question}},
+            ],
+        )
+""",
 ]
 
 

@@ -79,10 +79,10 @@ def repeated(taints: frozenset[Taint]) -> frozenset[Taint]:
 
 
 MAX_DEPTH = 40  # nested evaluations (names, calls, returns) followed before giving up
-# Returns followed with a call's arguments bound, per module: bound evaluations are not
-# memoised (the arguments differ), so helpers calling helpers with what they were given
-# grow as the product of their fan-outs. Past the budget a call is read as an opaque one
-# (what it returns carries its arguments' values): the run stays linear in the code.
+# Returns followed with a call's arguments bound, per module: bound evaluations are
+# memoised only for the same bound values, so helpers calling helpers with what they were
+# given still grow as the product of their fan-outs. Past the budget a call is read as an
+# opaque one (what it returns carries its arguments' values): the run stays linear in the code.
 MAX_BOUND_RETURNS = 2000
 # The same for what those returns evaluate: one return may read names that are themselves
 # bound returns, so the count of evaluations with bindings is bounded per module as well.
@@ -176,6 +176,11 @@ class Evaluator:
         self._depth = 0
         self._name_cache: dict[tuple[int, str, int], Val] = {}
         self._memo: dict[tuple[int, int, int], Val] = {}
+        # The same with bindings: keyed by the bound values' identity, and holding the
+        # bindings so that no id is reused while the entry lives (see `eval`).
+        self._bound_memo: dict[
+            tuple[int, int, int, frozenset[tuple[str, int]]], tuple[Env, Val]
+        ] = {}
         self._code: dict[int, str] = {}  # id(node) -> its source (see `code`)
         self._constant_params: dict[tuple[int, str], bool] = {}
         self._passed: dict[tuple[int, str], Val | None] = {}  # see `_passed_text`
@@ -215,20 +220,32 @@ class Evaluator:
         if self._depth > MAX_DEPTH:
             return UNKNOWN
         # Without bindings a value depends only on where it is read: remember it.
-        memo_key = (id(expr), id(scope), at) if not env else None
-        if memo_key is not None:
+        if not env:
+            memo_key = (id(expr), id(scope), at)
             hit = self._memo.get(memo_key)
             if hit is not None:
                 return hit
-        if env:
-            self._bound_evals += 1
+            self._depth += 1
+            try:
+                val = self._eval(expr, scope, at, {})
+            finally:
+                self._depth -= 1
+            self._memo[memo_key] = val
+            return val
+        # With bindings, on the values bound as well. Without this a method chain on a
+        # bound receiver (`db.query(X).filter(...).first()`) is evaluated again by every
+        # path of `call` that reads the receiver, at every link: exponential in its length.
+        bound_key = (id(expr), id(scope), at, frozenset((k, id(v)) for k, v in env.items()))
+        bound_hit = self._bound_memo.get(bound_key)
+        if bound_hit is not None:
+            return bound_hit[1]
+        self._bound_evals += 1
         self._depth += 1
         try:
-            val = self._eval(expr, scope, at, env or {})
+            val = self._eval(expr, scope, at, env)
         finally:
             self._depth -= 1
-        if memo_key is not None:
-            self._memo[memo_key] = val
+        self._bound_memo[bound_key] = (env, val)
         return val
 
     def _eval(self, e: cst.BaseExpression, scope: Scope, at: int, env: Env) -> Val:

@@ -6,10 +6,15 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import libcst as cst
+
 from promptlint.check import registry
 from promptlint.check.config import CheckConfig
 from promptlint.check.engine import RunOptions, check_file
 from promptlint.findings import Finding
+from promptlint.python.flow import Evaluator
+from promptlint.python.index import build_index
+from promptlint.python.values import Val
 
 
 def _check(tmp_path: Path, source: str) -> list[Finding]:
@@ -94,3 +99,37 @@ def test_process_ids_are_not_called_per_request(tmp_path: Path) -> None:
     assert "worker processes" in by_detail["os.getpid()"]
     assert "every request" not in by_detail["socket.gethostname()"]
     assert "every request" in by_detail["uuid.uuid4()"]
+
+
+def _bound_work(links: int) -> int:
+    """Evaluations with bindings made to read what `header(user)` returns, when the rows it
+    counts come from a query chain of `links` links on `self.db`."""
+    chain = "".join(f".filter(f{i})" for i in range(links))
+    source = textwrap.dedent(
+        f"""
+        from datetime import datetime
+
+        class Conversations:
+            def rows(self, user):
+                return self.db.query(user){chain}.all()
+
+            def header(self, user):
+                rows = self.rows(user)
+                return f"{{len(rows)}} rows. Today is {{datetime.now():%Y-%m-%d}}."
+        """
+    )
+    evaluator = Evaluator(build_index(cst.parse_module(source)))
+    module = evaluator.index.module_scope
+    assert module is not None
+    cls = module.classes["Conversations"]
+    header = evaluator.index.scope_of_function[id(cls.functions["header"])]
+    returned = evaluator.returned(header, {"user": Val()})
+    assert returned is not None and returned.all_taints()  # the clock and the count
+    return evaluator._bound_evals
+
+
+def test_the_work_on_a_method_chain_of_a_bound_receiver_grows_linearly_with_its_length() -> None:
+    # Every path of a call that reads its receiver used to evaluate it again with the
+    # bindings, at every link: 4^n evaluations for n links, so a 14-link ORM query in a
+    # helper kept a whole-tree check busy for hours.
+    assert _bound_work(8) < 3 * _bound_work(4)
