@@ -9,11 +9,11 @@ Keys (all optional):
     prompt-sinks = ["myapp.llm.ask"]     extra calls whose arguments form a cacheable prefix
     include-tests = true                 also check test files (tests/, test_*.py, *_test.py,
                                          conftest.py), which are skipped by default
-    one-shot-min-tokens = 1024           static text after a per-request value in a one-shot
+    one-shot-min-tokens = 100            static text after a per-request value in a one-shot
                                          prompt (a single user message from a template) is
-                                         reported from this size (default 100 tokens, counted
-                                         as 4 characters a token): OpenAI and Anthropic cache
-                                         nothing below 1024 tokens, vLLM every full block
+                                         reported from this size (default 1024 tokens, counted
+                                         as 4 characters a token): the hosted APIs cache
+                                         nothing shorter; vLLM caches every full block
 """
 
 from __future__ import annotations
@@ -38,10 +38,11 @@ KNOWN_KEYS = {
     "include-tests",
     "one-shot-min-tokens",
 }
-# Default of one-shot-min-tokens: about a paragraph of instructions, worth moving ahead of
-# the inputs for an engine that caches every block (vLLM: 16 tokens); hosted APIs that cache
-# from 1024 tokens only gain from it when the prompt's static text reaches their minimum.
-ONE_SHOT_MIN_TOKENS = 100
+# Default of one-shot-min-tokens: the hosted APIs' minimum cacheable prefix (OpenAI, Gemini
+# and the older Anthropic models: 1024 tokens), below which moving a template's static text
+# ahead of the inputs gains nothing there. An engine that caches every block (vLLM: 16
+# tokens) gains from a paragraph: such a project sets 100.
+ONE_SHOT_MIN_TOKENS = 1024
 CHARS_PER_TOKEN = 4  # English prose in the common BPE vocabularies
 
 

@@ -19,9 +19,11 @@ DOC_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "F
 
 @dataclass(frozen=True)
 class Valid:
-    """Code the rule must not flag."""
+    """Code the rule must not flag, checked with the `[tool.promptlint]` keys of
+    `settings` (none: the defaults)."""
 
     code: str
+    settings: tuple[tuple[str, object], ...] = ()
 
     @property
     def source(self) -> str:
@@ -41,6 +43,7 @@ class Invalid:
     column: int | None = None
     expected_replacement: str | None = None
     message_contains: str | None = None
+    settings: tuple[tuple[str, object], ...] = ()  # `[tool.promptlint]` keys, as in Valid
 
     @property
     def source(self) -> str:

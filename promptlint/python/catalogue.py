@@ -292,6 +292,14 @@ TURN_COUNT_LIMITS = frozenset(
     | {"n_messages", "history_limit", "message_limit", "window_size", "max_history_messages"}
 )
 
+# The words of a call that asks a model to answer the conversation it is handed by
+# `messages=` (`self.backend.chat_completion(messages=...)`, `llm.ask(...)`):
+# a client the checker cannot follow into is still a request.
+COMPLETION_CALL_WORDS = frozenset(
+    {"complete", "completion", "completions", "chat", "generate", "generation", "respond"}
+    | {"response", "reply", "ask", "query", "invoke", "predict", "infer", "inference", "llm"}
+)
+
 # Names that say "this holds the conversation history".
 HISTORY_NAMES = ("history", "messages", "conversation", "turns", "chat_log", "transcript", "memory")
 

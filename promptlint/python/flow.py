@@ -50,7 +50,6 @@ from promptlint.python.values import (
     Taint,
     Val,
     const_str,
-    is_grown,
     join_parts,
     merge,
     static_text,
@@ -547,7 +546,8 @@ class Evaluator:
                 if val is not None:
                     return val
             if key in s.params and s is scope:
-                return self._param(key, s)
+                passed = env.get(_PASSED + key) if env else None
+                return passed if passed is not None else self._param(key, s)
             if key in s.params:
                 if _factory_of(s, scope):
                     # A callback a factory returns (`return _instructions`) is made once
@@ -570,6 +570,9 @@ class Evaluator:
                 validated = self._validated_field(s.class_scope, key[len("self.") :])
                 if validated is not None:
                     return self._apply(key, s, validated, events or [], 0, at)
+                inherited = self._base_instance_attribute(s.class_scope, key)
+                if inherited is not None:
+                    return self._apply(key, s, inherited, events or [], 0, at)
                 # Not set on the instance: a class attribute, of this class or a base.
                 inherited = self._class_attribute(s.class_scope, key[len("self.") :])
                 if inherited is not None:
@@ -982,7 +985,7 @@ class Evaluator:
                 reset = base is not None and any(it is loop for it in base.loops)
                 if first <= at <= last and not reset:
                     detail = f"`{key}` {GROWN}"
-                    return Taint(CALLER, ev.node, detail), loop
+                    return Taint(CALLER, ev.node, detail, grown=True), loop
         return None
 
     def _loop_spans(self, scope: Scope) -> dict[int, tuple[int, int]]:
@@ -1038,10 +1041,12 @@ class Evaluator:
             val = self._mutate(val, ev, scope, env)
         return val
 
-    def _loop_taints(self, ev: Event, scope: Scope) -> frozenset[Taint]:
+    def _loop_taints(self, ev: Event, scope: Scope, env: Env | None = None) -> frozenset[Taint]:
+        # With the call's bindings: a helper looping over what it is given (`for path in
+        # contents: text += ...`) builds in the order of what the caller passed.
         out: set[Taint] = set()
         for it in ev.loops:
-            order = self.eval(it, scope, ev.end).all_taints()
+            order = self.eval(it, scope, ev.end, env).all_taints()
             out |= _at_iteration(it, _structural(order))
         return frozenset(out)
 
@@ -1074,7 +1079,7 @@ class Evaluator:
                 # count (`total += len(messages)`) is the same sum in any order.
                 added = self._add(val, right, ev.node)
                 ordered = in_loop and not _numeric(ev.value)
-                return added.with_own(self._loop_taints(ev, scope)) if ordered else added
+                return added.with_own(self._loop_taints(ev, scope, env)) if ordered else added
             return merge([val, right], ev.node)
         if ev.kind == "shuffle":
             return val.with_own([Taint(UNORDERED, ev.node, f"{ev.method}()")])
@@ -1096,7 +1101,7 @@ class Evaluator:
                 if isinstance(key, str):
                     return replace(val, fields={**val.fields, key: new})
             # `d[k] = v` in a loop orders the keys as the loop does.
-            order = self._loop_taints(ev, scope) if in_loop else frozenset()
+            order = self._loop_taints(ev, scope, env) if in_loop else frozenset()
             return val.with_own(new.all_taints() | order)
         if ev.kind == "setfield":
             return self._set_field(val, ev, scope, env)
@@ -1106,7 +1111,9 @@ class Evaluator:
             assert isinstance(ev.node, cst.Call)
             given = merge([self.eval(a.value, scope, ev.end, env) for a in ev.node.args], ev.node)
             more = repeated(given.all_taints()) if in_loop else given.all_taints()
-            return Val(own=val.all_taints() | more | self._loop_taints(ev, scope), node=val.node)
+            return Val(
+                own=val.all_taints() | more | self._loop_taints(ev, scope, env), node=val.node
+            )
         if ev.kind != "call":
             return val
         call = ev.node
@@ -1119,7 +1126,7 @@ class Evaluator:
                 more = repeated(item.all_taints()) if in_loop else item.all_taints()
                 # A list made elsewhere keeps the growing call as its node: it is a list.
                 return Val(
-                    own=val.all_taints() | more | self._loop_taints(ev, scope),
+                    own=val.all_taints() | more | self._loop_taints(ev, scope, env),
                     node=call if val.node is None else val.node,
                 )
             if method == "append":
@@ -1135,7 +1142,7 @@ class Evaluator:
             other = args[0]
             if in_loop or val.items is None:
                 return Val(
-                    own=val.all_taints() | other.all_taints() | self._loop_taints(ev, scope),
+                    own=val.all_taints() | other.all_taints() | self._loop_taints(ev, scope, env),
                     node=call if val.node is None else val.node,
                 )
             return replace(val, items=(*val.items, *self._as_items(other)))
@@ -1191,7 +1198,7 @@ class Evaluator:
         taints = base.all_taints()
         if e.attr.value in cat.CLOCK_ZONE_READS:
             taints = frozenset(t for t in taints if t.kind != TIMESTAMP)
-        callers = {t for t in taints if t.kind == CALLER and not is_grown(t)}
+        callers = {t for t in taints if t.kind == CALLER and not t.grown}
         if callers and cat.names_configuration(e.attr.value):
             # `agent.parser_model_prompt`, `agent.system_template`: a field named like
             # configuration is configuration, as a parameter of that name is.
@@ -1240,7 +1247,7 @@ class Evaluator:
                 return Val(node=e)  # one of the table's constants, whatever the key
             taints = self.eval(idx, scope, at, env).all_taints() | _values(base.all_taints())
             # What a loop grows stays named as such: a field of one of its items is as new.
-            callers = {t for t in taints if t.kind == CALLER and not is_grown(t)}
+            callers = {t for t in taints if t.kind == CALLER and not t.grown}
             if callers:
                 taints = (taints - callers) | {Taint(CALLER, e, f"`{self.code(e)}`")}
             return Val(own=frozenset(taints), node=e)
@@ -1298,11 +1305,12 @@ class Evaluator:
                 if right.parts is not None or right.items is None
                 else (Dyn(right.all_taints()),)
             )
-            return Val(
-                own=left.own if left.parts is not None else frozenset(),
-                parts=join_parts(lp, rp),
-                node=node,
-            )
+            # What either side holds beside its known pieces (the order a helper built its
+            # text in, `"Docs:\n" + aggregate(files)`) stays with the whole text.
+            own = left.own if left.parts is not None else frozenset()
+            if right.parts is not None:
+                own = own | right.own
+            return Val(own=own, parts=join_parts(lp, rp), node=node)
         if left.items is not None and right.items is not None:
             return Val(own=left.own | right.own, items=(*left.items, *right.items), node=node)
         if left.items is not None:
@@ -1806,6 +1814,24 @@ class Evaluator:
             todo.extend(ev._bases(base))
         return out
 
+    def _base_instance_attribute(self, cls: Scope, key: str) -> Val | None:
+        """`self.x` that only a base class sets, in its own methods (`self.examples =
+        load_examples(...)` in the base, read by a subclass's prompt builder)."""
+        for ev, owner in self._lineage(cls, skip_own=True):
+            inits = [e for e in owner.events.get(key, ()) if e.kind == "assign"]
+            if not inits:
+                continue
+            plain = [e for e in inits if not _reads_key(e.value, key)]
+            init = (plain or inits)[-1]
+            if init.owner is None:
+                return None
+            if ev is self:
+                return self._set_on_instance(key, init, init.owner)
+            assert self.project is not None
+            with self.project.hop():
+                return ev._set_on_instance(key, init, init.owner)
+        return None
+
     def _class_attribute(self, cls: Scope, attr: str) -> Val | None:
         """A class attribute (`system_prompt: str = SYSTEM_PROMPT` in the class body, here
         or in a base class) read through `self`."""
@@ -2035,28 +2061,38 @@ class Evaluator:
             ):
                 bound[name] = self.eval(p.default, fscope.parent or fscope, at)
         # A parameter the body reassigns (`now = now or datetime.now()`) is read from
-        # its assignments: the binding would hide them (the last assignment wins).
+        # its assignments: the binding would hide them (the last assignment wins). What
+        # the call passed is still what those assignments start from (`memories =
+        # memories[:-1]`), kept under a key no name reads.
         for name in list(bound):
             if any(ev.kind in _REBINDING for ev in fscope.events.get(name, ())):
-                del bound[name]
+                bound[_PASSED + name] = bound.pop(name)
         return bound
 
     def returned(self, fscope: Scope, env: Env | None = None) -> Val | None:
-        """What calling the function of `fscope` gives: its last return's value with the
-        other returns' taints, or for a generator what it yields in the order of its loops.
+        """What calling the function of `fscope` gives: its last return's value (the last
+        that is not a fallback text such as `return ""`) with the other returns' taints,
+        or for a generator what it yields in the order of its loops.
         None when it returns nothing we can see."""
         if env:
             self._bound_returns += 1
             if self._bound_returns > MAX_BOUND_RETURNS or self._bound_evals > MAX_BOUND_EVALS:
                 return Val(own=merge(env.values()).all_taints(), node=fscope.node)
+        given = [(r, r.value) for r in fscope.returns if r.value is not None]
         results = [
-            self.eval(r.value, fscope, self.index.ordinal.get(id(r), 10**9), env)
-            for r in fscope.returns
-            if r.value is not None
+            self.eval(value, fscope, self.index.ordinal.get(id(r), 10**9), env)
+            for r, value in given
         ]
         if results:
-            main = results[-1]
-            others = merge(results[:-1]).own
+            # A fixed fallback text (`if parts: return "\n".join(parts)` then `return ""`)
+            # is the empty case: the text is the other return's, which a concatenation
+            # keeps.
+            last = max(
+                (i for i, (_, value) in enumerate(given) if not _fallback_text(value)),
+                default=len(given) - 1,
+            )
+            main = results[last]
+            others = merge(results[:last] + results[last + 1 :]).own
             main = main.with_own(others) if others else main
             if all(
                 isinstance(r.value, cst.Name) and self.written_to_file(r.value.value, fscope)
@@ -2313,6 +2349,17 @@ _SET_OPERATORS = (cst.BitAnd, cst.BitOr, cst.BitXor, cst.Subtract)
 # Builtins that iterate their arguments lazily, in their order (list/tuple are read above).
 _ORDER_PASSING = cat.ORDER_KEEPING - {"list", "tuple", "dict"}
 _REBINDING = frozenset({"assign", "iter", "unpack"})
+
+
+def _fallback_text(value: cst.BaseExpression) -> bool:
+    """A fixed text returned where there is nothing to say (`return ""`). Not `return
+    None` or `return []`: an object or a list made only in some cases (a client when one
+    is configured) is not there in the others."""
+    return isinstance(value, (cst.SimpleString, cst.ConcatenatedString))
+
+
+# The key of an environment under which a reassigned parameter's argument is kept.
+_PASSED = "\0passed:"
 
 _STR_KEEPING = {
     "strip",

@@ -83,6 +83,8 @@ class ModuleIndex:
     calls: list[Site] = field(default_factory=list)
     dicts: list[Site] = field(default_factory=list)
     slices: list[Site] = field(default_factory=list)
+    # assignments that put items ahead of a list's own (`messages = [note] + messages`)
+    prepends: list[Site] = field(default_factory=list)
     scope_of_function: dict[int, Scope] = field(default_factory=dict)
     ordinal: dict[int, int] = field(default_factory=dict)  # id(node) -> ordinal, for sites
     # module-level names that functions bump with `global n; n += 1` (counters)
@@ -416,6 +418,8 @@ class _Indexer(Walker):
 
     def leave_Assign(self, node: cst.Assign) -> None:
         end = self._tick()
+        if len(node.targets) == 1 and prepended(node.targets[0].target, node.value):
+            self.index.prepends.append(Site(node, self.scope, end, tuple(self.loops)))
         for t in node.targets:
             self._target(t.target, Event("assign", end, node, node.value, loops=tuple(self.loops)))
 
@@ -554,6 +558,25 @@ def _outer_growth(closure: Scope | None) -> list[str]:
         ):
             out.append(key)
     return out
+
+
+def prepended(target: cst.BaseExpression, value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The items `target = value` puts ahead of what `target` held: `[note] + messages` or
+    `[note, *messages]` assigned to `messages` (empty when it does not)."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        head, tail = value.left, value.right
+        if isinstance(head, cst.List) and tail.deep_equals(target):
+            items = [el.value for el in head.elements]
+            return [] if any(isinstance(el, cst.StarredElement) for el in head.elements) else items
+    if isinstance(value, cst.List) and len(value.elements) >= 2:
+        *head_els, last = value.elements
+        if (
+            isinstance(last, cst.StarredElement)
+            and last.value.deep_equals(target)
+            and not any(isinstance(el, cst.StarredElement) for el in head_els)
+        ):
+            return [el.value for el in head_els]
+    return []
 
 
 def build_index(module: cst.Module) -> ModuleIndex:

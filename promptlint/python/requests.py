@@ -15,7 +15,12 @@ from weakref import WeakKeyDictionary
 
 import libcst as cst
 
-from promptlint.python.catalogue import HISTORY_NAMES, name_words, names_prompt_part
+from promptlint.python.catalogue import (
+    COMPLETION_CALL_WORDS,
+    HISTORY_NAMES,
+    name_words,
+    names_prompt_part,
+)
 from promptlint.python.flow import BREAKPOINT, STRUCTURAL, Evaluator
 from promptlint.python.index import ModuleIndex, Scope, Site, dotted, string_value
 from promptlint.python.values import CALLER, Dyn, Taint, Val, static_text
@@ -354,6 +359,35 @@ def find_requests(index: ModuleIndex, ev: Evaluator, sinks: set[str]) -> Iterato
         if req is not None:
             classify(req, lambda n: index.ordinal.get(id(n), 0))
             yield req
+
+
+def handed_conversations(index: ModuleIndex, ev: Evaluator, sinks: set[str]) -> Iterator[Request]:
+    """Conversations handed by `messages=` to a client the checker cannot follow
+    (`await self.backend.chat_completion(messages=messages)`, the backend an object of
+    some class given at run time): a call named for asking a model, whose
+    `messages` is a list of chat messages built here. Only its message blocks: what
+    else the client adds to the request is unknown."""
+    for site in index.calls:
+        call = site.node
+        assert isinstance(call, cst.Call)
+        arg = next((a for a in call.args if a.keyword and a.keyword.value == "messages"), None)
+        if arg is None or not isinstance(call.func, (cst.Attribute, cst.Name)):
+            continue
+        name = call.func.attr.value if isinstance(call.func, cst.Attribute) else call.func.value
+        if not COMPLETION_CALL_WORDS.intersection(name_words(name)):
+            continue
+        if api_of(call, ev, sinks) is not None:
+            continue  # a request the other rules read whole
+        messages = ev.eval(arg.value, site.scope, site.at)
+        if not messages.items or not any(_is_chat_message(i) for i in messages.items):
+            continue
+        req = Request("client wrapper", call, _message_blocks(messages, "messages"))
+        classify(req, lambda n: index.ordinal.get(id(n), 0))
+        yield req
+
+
+def _is_chat_message(v: Val) -> bool:
+    return v.role in ("system", "developer", "user", "assistant") or _is_message(v)
 
 
 def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Block]:

@@ -37,10 +37,6 @@ VOLATILE = frozenset({TIMESTAMP, ID, RANDOM})
 GROWN = "(grown on every pass of the loop it is read in)"
 
 
-def is_grown(t: Taint) -> bool:
-    return t.kind == CALLER and t.detail.endswith(GROWN)
-
-
 @dataclass(frozen=True, eq=False)
 class Taint:
     kind: str
@@ -49,6 +45,8 @@ class Taint:
     # How the safe fix rewrites `node` (e.g. "sorted" or "sort_keys"); None: no safe fix.
     fix: str | None = None
     source: str | None = None  # what made it a problem (PL202: where the key order comes from)
+    # A CALLER value grown on every pass of the loop it is read in (its detail says GROWN).
+    grown: bool = False
 
     def __hash__(self) -> int:
         # Taints are compared by identity, and hashed by what they say: the order of a set

@@ -9,7 +9,7 @@ from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
 from promptlint.python import catalogue as cat
 from promptlint.python.frontend import PythonContext, PythonRule
-from promptlint.python.index import Scope, string_value
+from promptlint.python.index import Scope, prepended, string_value
 from promptlint.python.rendered import mustache_render, rendered_template, shown
 from promptlint.python.requests import Block
 from promptlint.python.values import (
@@ -21,7 +21,6 @@ from promptlint.python.values import (
     Part,
     Taint,
     Val,
-    is_grown,
     static_text,
 )
 
@@ -29,7 +28,11 @@ from promptlint.python.values import (
 LONG_STATIC_CHARS = 200
 # In a one-shot request (the value sits in the final user turn) only the template's static
 # text is reusable: a closing line or two after the input is not worth a reorder, a body of
-# instructions is, from `one-shot-min-tokens` (default 100 tokens, about 400 characters).
+# instructions is, from `one-shot-min-tokens` (default 1024 tokens, about 4,000 characters:
+# the hosted APIs cache nothing shorter).
+# The examples of one-shot templates are checked as for an engine that caches every block
+# (vLLM), where a paragraph of instructions is worth moving ahead of the inputs.
+ENGINE_BLOCKS = (("one-shot-min-tokens", 100),)
 _POLICY = "Follow the refund policy. " * 12
 # The project's own client wrapper of two examples: `msg` is the final user message.
 _ASK = f'''            from openai import OpenAI
@@ -97,9 +100,10 @@ class DynamicBeforeStatic(PythonRule):
     `open(PATH).read()` / `Path(PATH).read_text()`) is read the same way, with the values
     the render call passes: a per-request value printed ahead of most of the template's
     static text is reported at the render call, naming the template line. The threshold is
-    `one-shot-min-tokens` (default 100 tokens, counted as 4 characters each): OpenAI and
-    Anthropic cache nothing below 1024 tokens, so a project that only calls them can set
-    1024; vLLM caches every full block of 16 tokens.
+    `one-shot-min-tokens` (default 1024 tokens, counted as 4 characters each): OpenAI,
+    Anthropic and Gemini cache nothing below 1024 tokens, so a shorter template gains
+    nothing from a reorder there. vLLM and SGLang cache every full block (16 tokens): a
+    project served by them can set 100, and the one-shot examples below are checked so.
 
     Ahead of the conversation history any length counts: a per-request parameter in the
     system text (a step, a budget, the context variables a callback reads) changes the
@@ -122,7 +126,8 @@ class DynamicBeforeStatic(PythonRule):
     (`run_context.session_state`, `session.summary`) change between the runs of one
     conversation. A lookup is reported where it is made. So does a message that carries
     such a lookup and is inserted into the conversation ahead of its end
-    (`messages.insert(1, memory_message)`, not at `len(messages)`): the history after it
+    (`messages.insert(1, memory_message)`, not at `len(messages)`, or put in front of it,
+    `query.messages = [memory_message] + query.messages`): the history after it
     is sent again behind a message that changed. A system message rewritten on every pass
     of the loop that sends the conversation (`chat[0]["content"] =
     SYSTEM.replace("{{calls}}", calls_text)`) with what that loop adds to (the calls made
@@ -163,6 +168,16 @@ class DynamicBeforeStatic(PythonRule):
     MESSAGE = "per-request data placed before long static prompt text"
 
     VALID = [
+        # The fixed instructions put in front of the conversation: nothing looked up.
+        Valid(
+            """
+            SYSTEM = "You answer questions about the user's files. Cite the file you used."
+
+            def with_instructions(messages, summary):
+                messages = [{"role": "system", "content": SYSTEM}] + messages
+                return [*messages, {"role": "user", "content": summary}]
+            """
+        ),
         Valid(
             """
             from openai import OpenAI
@@ -589,6 +604,7 @@ class DynamicBeforeStatic(PythonRule):
             ''',
             line=6,
             message_contains="context['episode_content']",
+            settings=ENGINE_BLOCKS,
         ),
         Invalid(
             f'''
@@ -616,6 +632,7 @@ class DynamicBeforeStatic(PythonRule):
             line=18,
             column=13,
             message_contains="what `self.retriever.retrieve()` looks up is per-request data",
+            settings=ENGINE_BLOCKS,
         ),
         Invalid(
             f'''
@@ -633,6 +650,7 @@ class DynamicBeforeStatic(PythonRule):
             line=10,
             column=16,
             message_contains="printed at line 1 of the template",
+            settings=ENGINE_BLOCKS,
         ),
         # Made in one statement, placed by `.format` in another: reported where it is made.
         Invalid(
@@ -788,6 +806,7 @@ class DynamicBeforeStatic(PythonRule):
             line=6,
             column=13,
             message_contains="parameter `task` is per-request data placed before",
+            settings=ENGINE_BLOCKS,
         ),
         # The only user message handed to the project's own client wrapper (`ask(msg, ...)`
         # ends in a request with `msg` the final user turn): the growing archive of ideas
@@ -803,6 +822,7 @@ class DynamicBeforeStatic(PythonRule):
             line=17,
             column=12,
             message_contains="in the user message `ask()` sends",
+            settings=ENGINE_BLOCKS,
         ),
         # The archive grows on every pass of the loop that sends it: each request carries
         # one more idea ahead of the same instructions.
@@ -828,6 +848,7 @@ class DynamicBeforeStatic(PythonRule):
             line=10,
             column=16,
             message_contains="grown on every pass of the loop",
+            settings=ENGINE_BLOCKS,
         ),
         # A method named for setting the system message is handed its text; the template
         # the object is built with is read from its default: the retrieved context comes
@@ -877,6 +898,7 @@ class DynamicBeforeStatic(PythonRule):
             ''',
             line=9,
             message_contains="in the user message `resolve_edge()` returns",
+            settings=ENGINE_BLOCKS,
         ),
         # The project's own client wrapper sends its `system_prompt` parameter ahead of the
         # trajectory it is given: the current page's URL, placed by the caller in the
@@ -946,6 +968,30 @@ class DynamicBeforeStatic(PythonRule):
             column=20,
             message_contains="the message inserted by `messages.insert(1,",
         ),
+        # Memories looked up for the latest message, trimmed to a budget by a helper and
+        # put in front of the conversation as a new first message.
+        Invalid(
+            """
+            class ContextInjector:
+                def inject(self, query):
+                    latest = query.messages[-1]["content"]
+                    found = self.memory.retrieve_memory({"content": latest, "k": 5})
+                    kept = self._within_budget(found.results)
+                    block = "Relevant memories:\\n" + "\\n".join(m["content"] for m in kept)
+                    query.messages = [{"role": "system", "content": block}] + query.messages
+                    return query
+
+                def _within_budget(self, memories):
+                    while memories:
+                        if sum(len(m["content"]) for m in memories) <= 6000:
+                            return memories
+                        memories = memories[:-1]
+                    return memories
+            """,
+            line=4,
+            column=17,
+            message_contains="the message put ahead of `query.messages`",
+        ),
         # A Mustache template (chevron) with the request's value ahead of its rules.
         Invalid(
             f'''
@@ -961,6 +1007,7 @@ class DynamicBeforeStatic(PythonRule):
             line=8,
             column=53,
             message_contains="`particulars` (parameter `particulars`) is printed at line",
+            settings=ENGINE_BLOCKS,
         ),
         # The calls made so far are rendered into the system message on every pass of the
         # loop that sends it, while the conversation after it grows: reported where the
@@ -1250,7 +1297,7 @@ class DynamicBeforeStatic(PythonRule):
             # state where it is placed.
             node = found.node if found.kind == STATE else placed
             made_here = found.kind == CALLER and (
-                found.detail.startswith("parameter") or is_grown(found)
+                found.detail.startswith("parameter") or found.grown
             )
             self._report_ahead(ctx, found, node, where, part.made if made_here else None)
 
@@ -1307,6 +1354,24 @@ def _inserted_at_front(ctx: PythonContext) -> list[Block]:
             continue
         label = f"the message inserted by `{ctx.evaluator.code(call)}`"
         out.append(Block(content, label, "messages", prefix=True, before_history=True))
+    for site in ctx.index.prepends:
+        # `messages = [memory_msg] + messages`: the same insertion at the front.
+        assign = site.node
+        assert isinstance(assign, cst.Assign)
+        target = assign.targets[0].target
+        name = ctx.evaluator.code(target).rsplit(".", 1)[-1]
+        if not any(h in name.lower() for h in cat.HISTORY_NAMES):
+            continue
+        into = ctx.evaluator.eval(target, site.scope, site.at)
+        if into.items is not None and not any(i.spread for i in into.items):
+            continue
+        for item in prepended(target, assign.value):
+            message = ctx.evaluator.eval(item, site.scope, site.at)
+            content = _lookups_only(message.field("content") or message)
+            if content is None:
+                continue
+            label = f"the message put ahead of `{ctx.evaluator.code(target)}`"
+            out.append(Block(content, label, "messages", prefix=True, before_history=True))
     return out
 
 
@@ -1337,7 +1402,7 @@ def _conversation_state(taints: frozenset[Taint], parameters: bool, placed: str)
             return t
         if t.kind != CALLER:
             continue
-        if is_grown(t):
+        if t.grown:
             return t  # what the loop that sends the request adds to on every pass
         if parameters and t.detail.startswith("parameter"):
             return t

@@ -10,6 +10,7 @@ from promptlint.python.catalogue import HISTORY_NAMES, READ_VERBS, WINDOW_CALLS
 from promptlint.python.flow import limited_history_read
 from promptlint.python.frontend import PythonContext, PythonRule
 from promptlint.python.index import Event, Walker, child_nodes, dotted, string_value
+from promptlint.python.requests import handed_conversations
 from promptlint.python.values import WINDOW
 
 
@@ -56,6 +57,80 @@ class HistoryWindow(PythonRule):
     MESSAGE = "a sliding history window shifts the prefix on every request"
 
     VALID = [
+        Valid(
+            """
+            import litellm
+
+            class Proxy:
+                def create(self, model, messages):
+                    prepared = self._with_system(messages)
+                    prepared[-1]["content"] = self._reminder(messages)  # other text
+                    return litellm.completion(model=model, messages=prepared)
+
+                def _with_system(self, messages):
+                    return [{"role": "system", "content": SYSTEM}] + messages
+
+                def _reminder(self, messages):
+                    return f"Answer briefly. The first question was: {messages[0]['content']}"
+            """
+        ),
+        Valid(
+            """
+            class Chat:
+                def ask(self, question):
+                    if len(self.messages) == 0:
+                        self.messages.append({"role": "system", "content": SYSTEM})  # kept
+                    self.messages.append({"role": "user", "content": question})
+                    return self.client.send(self.messages)
+            """
+        ),
+        Valid(
+            """
+            def answer(bot, turns):
+                messages = [{"role": "system", "content": bot.system}, *turns]
+                if len(turns) > 40:
+                    notice = "The conversation is long."  # a log line, not a message
+                    bot.log(notice)
+                return bot.ask(messages)
+            """
+        ),
+        Valid(
+            """
+            class SummarizingHistory:
+                async def reduce(self):
+                    history = self.messages
+                    cut = len(history) - self.target_count
+                    summary = await self.summarize(history[:cut])
+                    self.messages = [summary, *history[cut:]]  # summarised: a compaction
+                    return self
+            """
+        ),
+        Valid(
+            """
+            class ChatPanel:
+                def add(self, message):
+                    self._messages.append(message)
+                    self._messages = self._messages[-self._max_messages :]  # lines shown
+            """
+        ),
+        Valid(
+            """
+            class Transcript:
+                def trim(self):
+                    lines = self.lines
+                    self.lines = lines[len(lines) - 100 :]  # a log, not the history sent
+            """
+        ),
+        Valid(
+            """
+            class Simulator:
+                async def next_turn(self, turns, max_turns):
+                    self.ui.render(messages=turns[-max_turns:])  # shown, not sent
+                    messages = [{"role": "system", "content": self.persona}]
+                    messages.extend([t.as_message() for t in turns])  # every turn, in order
+                    return await self.backend.chat_completion(messages=messages)
+            """
+        ),
         Valid(
             """
             from copy import deepcopy
@@ -472,6 +547,69 @@ class HistoryWindow(PythonRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import litellm
+
+            class Proxy:
+                def create(self, model, messages):
+                    prepared = self._with_system(messages)
+                    notes = self.store.search(messages[-1]["content"])
+                    prepared[-1]["content"] = self._with_notes(messages, notes)
+                    return litellm.completion(model=model, messages=prepared)
+
+                def _with_system(self, messages):
+                    return [{"role": "system", "content": SYSTEM}] + messages
+
+                def _with_notes(self, messages, notes):
+                    return f"Notes: {notes}\\n\\nQuestion: {messages[-1]['content']}"
+            """,
+            line=7,
+            message_contains="only the latest message is re-rendered",
+        ),
+        Invalid(
+            """
+            def answer(bot, turns, context):
+                bot.messages = [
+                    {"role": "system", "content": bot.system},
+                    {"role": "user", "content": context},
+                    *turns[:-1],
+                ]
+                if len(turns) <= 2:
+                    bot.messages.append({"role": "user", "content": FORMAT_HINT})
+                return bot.ask(turns[-1]["content"])
+            """,
+            line=8,
+            message_contains="only while the conversation is short",
+        ),
+        Invalid(
+            """
+            class TruncatingHistory:
+                def reduce(self):
+                    history = self.messages
+                    if len(history) <= self.target_count:
+                        return None
+                    cut = find_safe_cut(history, self.target_count)
+                    kept = history[cut:]
+                    if history[0].role == "system":
+                        kept = [history[0], *kept]
+                    self.messages = kept
+                    return self
+            """,
+            line=7,
+            message_contains="stored back as the history",
+        ),
+        Invalid(
+            """
+            class Simulator:
+                async def next_turn(self, turns, max_turns):
+                    messages = [{"role": "system", "content": self.persona}]
+                    messages.extend([t.as_message() for t in turns[-max_turns:]])
+                    return await self.backend.chat_completion(messages=messages)
+            """,
+            line=4,
+            message_contains="handed to `self.backend.chat_completion()`",
+        ),
         Invalid(
             """
             def build_messages(self, prompt):
@@ -986,9 +1124,10 @@ class HistoryWindow(PythonRule):
     ]
 
     def check(self, ctx: PythonContext) -> None:
+        summaries = _Summaries(ctx.text)
         if "reversed(" in ctx.text and "token" in ctx.text:
             loops = _BudgetLoops()
-            ctx.module.visit(loops)
+            loops.walk(ctx.module)
             for loop in loops.loops:
                 ctx.report(
                     type(self),
@@ -1008,8 +1147,15 @@ class HistoryWindow(PythonRule):
                 "after the system prompt shifts, so the conversation is re-written to the "
                 "cache on each request; trim rarely and in large steps, or summarise",
             )
+        if "messages=" in ctx.text:
+            self._handed_windows(ctx)
+        if "len(" in ctx.text:
+            short = _WhileShort()
+            short.walk(ctx.module)
+            for appended in short.found:
+                ctx.report(type(self), appended, _WHILE_SHORT)
         if "[-1]" in ctx.text:
-            latest = _LatestOnly()
+            latest = _LatestOnly(ctx.module)
             latest.walk(ctx.module)
             for node in latest.found:
                 ctx.report(type(self), node, _LATEST_ONLY)
@@ -1061,7 +1207,7 @@ class HistoryWindow(PythonRule):
                     "rewritten; read it whole and trim rarely, in large steps, or summarise",
                 )
         if ":]" in ctx.text:
-            kept_head = _HeadAndNewest("summar" in ctx.text.lower())
+            kept_head = _HeadAndNewest(summaries)
             kept_head.walk(ctx.module)
             for node in kept_head.found:
                 ctx.report(type(self), node, _POSITIONAL_MESSAGES["head"])
@@ -1070,7 +1216,7 @@ class HistoryWindow(PythonRule):
             undecorated.walk(ctx.module)
             for node in undecorated.found:
                 ctx.report(type(self), node, _UNDECORATED)
-        rewrites = _PositionalRewrites(ctx.text)
+        rewrites = _PositionalRewrites(ctx.text, summaries)
         rewrites.walk(ctx.module)
         for node, shape in rewrites.found:
             ctx.report(type(self), node, _POSITIONAL_MESSAGES[shape])
@@ -1124,7 +1270,7 @@ class HistoryWindow(PythonRule):
                 if _drops_oldest(ev):
                     if kept is None:
                         finder = _KeptCalls()
-                        ctx.module.visit(finder)
+                        finder.walk(ctx.module)
                         kept = finder.kept
                     if id(ev.node) in kept:
                         continue
@@ -1135,6 +1281,36 @@ class HistoryWindow(PythonRule):
                         "later message shifts and the cached prefix is rewritten",
                     )
 
+    def _handed_windows(self, ctx: PythonContext) -> None:
+        """A window in the conversation handed by `messages=` to a client the checker
+        cannot follow into (see `handed_conversations`)."""
+        seen = {id(u.taint.node) for u in ctx.uses(WINDOW) if u.block.section == "messages"}
+        sinks = set(ctx.config.prompt_sinks)
+        for req in handed_conversations(ctx.index, ctx.evaluator, sinks):
+            assert isinstance(req.node, cst.Call)
+            for block in req.blocks:
+                if not block.prefix:
+                    continue
+                for taint in block.val.all_taints():
+                    if taint.kind != WINDOW or id(taint.node) in seen:
+                        continue
+                    seen.add(id(taint.node))
+                    ctx.report(
+                        type(self),
+                        taint.node,
+                        f"{taint.detail} drops the oldest turns of {block.label} handed to "
+                        f"`{ctx.code(req.node.func).strip()}()`: every message after the "
+                        "system prompt shifts, so the conversation is re-written to the "
+                        "cache on each request; trim rarely and in large steps, or summarise",
+                    )
+
+
+_WHILE_SHORT = (
+    "this message is put into the rebuilt list only while the conversation is short: once "
+    "it grows past that, the message is gone from between the turns the earlier requests "
+    "sent, so what follows it is no longer the cached prefix; send it on every turn, or "
+    "never"
+)
 
 _LATEST_ONLY = (
     "only the latest message is re-rendered for this request (decorated from its own text "
@@ -1253,7 +1429,7 @@ def _drops_oldest(ev: Event) -> bool:
     return False
 
 
-class _KeptCalls(cst.CSTVisitor):
+class _KeptCalls(Walker):
     """Calls whose dropped message is kept or filtered, not a window: put into a rebuilt
     list (`primary_task = [messages.pop(0)]`: a compaction), run under a test for the system
     role (`if message.role == "system": ... messages.remove(message)` takes the system
@@ -1400,7 +1576,7 @@ def _popped(value: cst.BaseExpression) -> cst.Call | None:
     return None
 
 
-class _BudgetLoops(cst.CSTVisitor):
+class _BudgetLoops(Walker):
     """`for m in reversed(history): ... if count_tokens(kept) > budget: break`: the newest
     messages that fit a token budget, taken again on every request."""
 
@@ -1411,12 +1587,12 @@ class _BudgetLoops(cst.CSTVisitor):
         if not _newest_first(node.iter):
             return
         finder = _BreakOnTokens()
-        node.body.visit(finder)
+        finder.walk(node.body)
         if finder.breaks and finder.token_test:
             self.loops.append(node)
 
 
-class _BreakOnTokens(cst.CSTVisitor):
+class _BreakOnTokens(Walker):
     def __init__(self) -> None:
         self.breaks = False
         self.token_test = False
@@ -1434,18 +1610,21 @@ class _BreakOnTokens(cst.CSTVisitor):
         return False  # a `break` of an inner loop ends that loop only
 
 
+class _Names(Walker):
+    def __init__(self) -> None:
+        self.found: list[cst.Name] = []
+
+    def visit_Name(self, name: cst.Name) -> None:
+        self.found.append(name)
+
+    def visit_Attribute(self, attr: cst.Attribute) -> None:
+        self.found.append(attr.attr)
+
+
 def _names_in(node: cst.CSTNode) -> list[cst.Name]:
-    found: list[cst.Name] = []
-
-    class _Names(cst.CSTVisitor):
-        def visit_Name(self, name: cst.Name) -> None:
-            found.append(name)
-
-        def visit_Attribute(self, attr: cst.Attribute) -> None:
-            found.append(attr.attr)
-
-    node.visit(_Names())
-    return found
+    names = _Names()
+    names.walk(node)
+    return names.found
 
 
 def _newest_first(iterable: cst.BaseExpression) -> bool:
@@ -1660,8 +1839,9 @@ class _PositionalRewrites(Walker):
     the list it trims). The branch that places `cache_control` markers is no rewrite (the
     markers move by design; the bytes cached before them stay the same)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, summaries: _Summaries) -> None:
         self.text = text
+        self._summaries = summaries
         self.found: list[tuple[cst.CSTNode, str]] = []
         self._configured: list[set[str]] = []  # per class: `self.x` set in its `__init__`
         self._params: list[set[str]] = []
@@ -1676,7 +1856,7 @@ class _PositionalRewrites(Walker):
         found = _collect(node.body)  # once per function: both looks read the same body
         self._older_apart(found)
         # head + summary + the newest turns: a compaction, summarised once (as for kept heads)
-        self._returned_window(found, node.name.value, "summar" in _code(node).lower())
+        self._returned_window(found, node.name.value, self._summaries.mentioned_in(node))
         self._spliced_to_fit(found)
 
     def _spliced_to_fit(self, found: _Collect) -> None:
@@ -2131,6 +2311,24 @@ def _holds_items(param: cst.Param) -> bool:
     return head.split("[", 1)[0].split("|", 1)[0].strip() not in _SCALARS
 
 
+class _Summaries:
+    """Whether a function mentions a summary (`summarise`, `self.summary`), which makes a
+    kept head and the newest turns a compaction: asked by two looks at every function, so
+    its code is generated once, and only in modules that mention one at all."""
+
+    def __init__(self, text: str) -> None:
+        self._in_module = "summar" in text.lower()
+        self._by_function: dict[int, bool] = {}  # id(node): the nodes outlive one check
+
+    def mentioned_in(self, node: cst.FunctionDef) -> bool:
+        if not self._in_module:
+            return False
+        said = self._by_function.get(id(node))
+        if said is None:
+            said = self._by_function[id(node)] = "summar" in _code(node).lower()
+        return said
+
+
 def _code(node: cst.CSTNode) -> str:
     return cst.Module(body=[]).code_for_node(node).strip()
 
@@ -2451,13 +2649,13 @@ class _HeadAndNewest(Walker):
     history is longer. Only a history by name (`messages`, `memories`, `history`): the
     head and tail of a text or a log (`text[:500] + text[-500:]`) are no conversation."""
 
-    def __init__(self, summaries: bool) -> None:
-        self.summaries = summaries  # the module mentions a summary: look per function
+    def __init__(self, summaries: _Summaries) -> None:
+        self.summaries = summaries
         self.found: list[cst.CSTNode] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         found = _collect(node.body)
-        if self.summaries and "summar" in _code(node).lower():
+        if self.summaries.mentioned_in(node):
             return  # head + summary + recent turns: a compaction, summarised once
         for loop in found.loops:
             self._cut_at_loop_index(loop)
@@ -2603,28 +2801,31 @@ def _counted_read(call: cst.Call) -> cst.Arg | None:
 def _placed_in_list(body: cst.CSTNode) -> set[str]:
     """Names put into a list with other items: `xs.extend(name)`, `[*name, ...]`,
     `name + other` / `other + name`."""
-    names: set[str] = set()
+    placed = _Placed()
+    placed.walk(body)
+    return placed.names
 
-    class _Placed(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            func = node.func
-            if isinstance(func, cst.Attribute) and func.attr.value == "extend" and node.args:
-                arg = node.args[0].value
-                if isinstance(arg, cst.Name):
-                    names.add(arg.value)
 
-        def visit_StarredElement(self, node: cst.StarredElement) -> None:
-            if isinstance(node.value, cst.Name):
-                names.add(node.value.value)
+class _Placed(Walker):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
 
-        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-            if isinstance(node.operator, cst.Add):
-                for side in (node.left, node.right):
-                    if isinstance(side, cst.Name):
-                        names.add(side.value)
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "extend" and node.args:
+            arg = node.args[0].value
+            if isinstance(arg, cst.Name):
+                self.names.add(arg.value)
 
-    body.visit(_Placed())
-    return names
+    def visit_StarredElement(self, node: cst.StarredElement) -> None:
+        if isinstance(node.value, cst.Name):
+            self.names.add(node.value.value)
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        if isinstance(node.operator, cst.Add):
+            for side in (node.left, node.right):
+                if isinstance(side, cst.Name):
+                    self.names.add(side.value)
 
 
 class _Collect(Walker):
@@ -2971,15 +3172,72 @@ class _LatestOnly(Walker):
     change is kept); a rewrite in a loop merges or streams; a `cache_control` marker moves
     by design."""
 
-    def __init__(self) -> None:
+    def __init__(self, module: cst.Module) -> None:
         self.found: list[cst.CSTNode] = []
+        self._module = module
+        self._helpers: dict[str, list[cst.FunctionDef]] | None = None
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         scan = _LatestScan()
         scan.walk(node.body)
         for step, stmt, listed, value, added in scan.rewrites:
-            if _latest_only(scan, step, stmt, listed, value, added):
+            if _latest_only(scan, step, stmt, listed, value, added) or (
+                not added and _rendered_by_helper(scan, step, stmt, listed, value, self.helpers())
+            ):
                 self.found.append(stmt)
+
+    def helpers(self) -> dict[str, list[cst.FunctionDef]]:
+        """The module's functions and methods by name (read once, when first needed)."""
+        if self._helpers is None:
+            found: dict[str, list[cst.FunctionDef]] = {}
+
+            class _Defs(Walker):
+                def visit_FunctionDef(self, fn: cst.FunctionDef) -> None:
+                    found.setdefault(fn.name.value, []).append(fn)
+
+            _Defs().walk(self._module)
+            self._helpers = found
+        return self._helpers
+
+
+def _rendered_by_helper(
+    scan: _LatestScan,
+    step: int,
+    stmt: cst.CSTNode,
+    listed: str,
+    value: cst.BaseExpression,
+    helpers: dict[str, list[cst.FunctionDef]],
+) -> bool:
+    """`prepared = self._prepare(messages)`, then `prepared[-1]["content"] =
+    self._with_context(messages, found)`, where the helper of this module returns text
+    made around `messages[-1]`: the last message re-rendered from its own text, by a helper
+    given the list this one was made from, and the list then sent or handed back."""
+    if "cache_control" in _code(stmt) or not isinstance(value, cst.Call):
+        return False
+    made = [v for s, name, v in scan.assigned if name == listed and s < step]
+    sources = {n for v in made for n in _dotted_in(v) if _names_history(n) and n != listed}
+    if not sources:
+        return False  # the caller's list, changed in place: the change is kept
+    func = value.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else dotted(func)
+    for helper in helpers.get(name or "", []):
+        params = [p.name.value for p in helper.params.params if p.name.value not in ("self", "cls")]
+        bound = {
+            (a.keyword.value if a.keyword else params[i] if i < len(params) else ""): a.value
+            for i, a in enumerate(value.args)
+            if not a.star
+        }
+        given = [p for p, v in bound.items() if p and dotted(v) in sources]
+        returns = _collect(helper.body).returns
+        if any(
+            r.value is not None
+            and _adds_text(r.value)
+            and any(f"{p}[-1]" in _code(r.value) for p in given)
+            for r in returns
+        ):
+            root = listed.split(".", 1)[0]
+            return any(s > step and root in names for s, names in scan.leaves)
+    return False
 
 
 def _latest_only(
@@ -3026,42 +3284,119 @@ def _reads_last(scan: _LatestScan, step: int, listed: str, value: cst.BaseExpres
 
 
 def _adds_text(node: cst.CSTNode) -> bool:
-    found = False
+    adds = _Adds()
+    adds.walk(node)
+    return adds.found
 
-    class _Adds(cst.CSTVisitor):
-        def visit_FormattedString(self, n: cst.FormattedString) -> None:
-            nonlocal found
-            found = True
 
-        def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
-            nonlocal found
-            found = found or isinstance(n.operator, cst.Add)
+class _Adds(Walker):
+    def __init__(self) -> None:
+        self.found = False
 
-        def visit_Call(self, n: cst.Call) -> None:
-            nonlocal found
-            found = found or (isinstance(n.func, cst.Attribute) and n.func.attr.value == "format")
+    def visit_FormattedString(self, n: cst.FormattedString) -> None:
+        self.found = True
 
-    node.visit(_Adds())
-    return found
+    def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
+        self.found = self.found or isinstance(n.operator, cst.Add)
+
+    def visit_Call(self, n: cst.Call) -> None:
+        format_call = isinstance(n.func, cst.Attribute) and n.func.attr.value == "format"
+        self.found = self.found or format_call
 
 
 def _dotted_in(node: cst.CSTNode) -> list[str]:
     """The dotted names read in `node` (`self.cur_messages`, `history`)."""
-    found: list[str] = []
+    names = _Dotted()
+    names.walk(node)
+    return names.found
 
-    class _Dotted(cst.CSTVisitor):
-        def visit_Attribute(self, attr: cst.Attribute) -> bool:
-            name = dotted(attr)
-            if name is not None:
-                found.append(name)
-                return False
-            return True
 
-        def visit_Name(self, name: cst.Name) -> None:
-            found.append(name.value)
+class _Dotted(Walker):
+    def __init__(self) -> None:
+        self.found: list[str] = []
 
-    node.visit(_Dotted())
-    return found
+    def visit_Attribute(self, attr: cst.Attribute) -> bool:
+        name = dotted(attr)
+        if name is not None:
+            self.found.append(name)
+            return False
+        return True
+
+    def visit_Name(self, name: cst.Name) -> None:
+        self.found.append(name.value)
+
+
+# ---- a message placed only while the conversation is short ---------------------------
+
+
+class _WhileShort(Walker):
+    """`msgs = [system, intro, *history[:-1]]`, then `if len(history) <= 2:
+    msgs.append(hint)`: the list sent is built again from the history on every request,
+    and a message goes into it only while the history is short (`<`, `<=`, `==` against a
+    number, `not history`). The turn the history grows past that, the message is gone
+    from the middle of what the previous request sent. Not a list kept between requests
+    (`self.messages` appended to once, while empty: it stays)."""
+
+    def __init__(self) -> None:
+        self.found: list[cst.Call] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        found = _collect(node.body)
+        rebuilt: dict[str, str] = {}  # list built here -> the history it holds
+        for stmt in found.simple:
+            if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1:
+                target = dotted(stmt.targets[0].target)
+                held = _history_spread_in(stmt.value)
+                if target is not None and held is not None:
+                    rebuilt[target] = held
+        if not rebuilt:
+            return
+        for test_if in found.ifs:
+            measured = _short_while(test_if.test)
+            if measured is None:
+                continue
+            for call in _calls_in(test_if.body):
+                func = call.func
+                if not (
+                    isinstance(func, cst.Attribute) and func.attr.value in ("append", "insert")
+                ):
+                    continue
+                listed = dotted(func.value)
+                if listed in rebuilt and measured in (listed, rebuilt[listed]):
+                    self.found.append(call)
+
+
+def _history_spread_in(value: cst.BaseExpression) -> str | None:
+    """`[a, b, *history[:-1]]`: the history a list display unpacks (whole or sliced)."""
+    if not isinstance(value, cst.List):
+        return None
+    for el in value.elements:
+        if not isinstance(el, cst.StarredElement):
+            continue
+        inner = el.value
+        if isinstance(inner, cst.Subscript):
+            inner = inner.value
+        name = dotted(inner)
+        if name is not None and _names_history(name):
+            return name
+    return None
+
+
+def _short_while(test: cst.BaseExpression) -> str | None:
+    """The list whose shortness `test` checks: `len(h) <= 2`, `len(h) == 1`, `len(h) < 3`,
+    `not h`."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return dotted(test.expression)
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return None
+    left, comp = test.left, test.comparisons[0]
+    if not isinstance(comp.operator, (cst.LessThan, cst.LessThanEqual, cst.Equal)):
+        return None
+    if not isinstance(comp.comparator, cst.Integer):
+        return None
+    if isinstance(left, cst.Call) and dotted(left.func) == "len" and len(left.args) == 1:
+        return dotted(left.args[0].value)
+    return None
 
 
 # ---- a window stored back in place, or written to the store the history is read from --
@@ -3111,6 +3446,9 @@ class _StoredWindows(Walker):
                 if in_place or written:
                     assert isinstance(part, cst.Subscript)
                     self.found.append((part, False))
+            if isinstance(target, cst.Attribute):
+                for part in _kept_back_into(stmt.value, target, starts):
+                    self.found.append((part, False))
             # `runs = runs[-n:]`, then every message of those runs collected into the
             # history handed back: a window over the turns, grouped.
             if (
@@ -3120,6 +3458,83 @@ class _StoredWindows(Walker):
             ):
                 assert isinstance(stmt.value, cst.Subscript)
                 self.found.append((stmt.value, True))
+
+
+def _kept_back_into(
+    value: cst.BaseExpression,
+    target: cst.Attribute,
+    starts: dict[str, list[cst.BaseExpression]],
+) -> list[cst.Subscript]:
+    """`history = self.messages; ...; kept = history[cut:]; kept = [system, *kept];
+    self.messages = kept`: the newest items of the history an object keeps, stored back
+    into that attribute (through locals, with a kept head), where `cut` is counted back
+    from the end or found by a helper given the history and a count
+    (`cut = find_cut(history, self.target_count)`). Not with a summary among the kept
+    items: a compaction."""
+    held = dotted(target)
+    if held is None or not _names_history(held):
+        return []
+    aliases = {held} | {
+        name for name, values in starts.items() if any(dotted(v) == held for v in values)
+    }
+    found: list[cst.Subscript] = []
+    seen: set[str] = set()
+
+    def visit(expr: cst.BaseExpression) -> None:
+        if isinstance(expr, cst.Name):
+            if expr.value in seen or expr.value in aliases:
+                return
+            seen.add(expr.value)
+            for v in starts.get(expr.value, []):
+                visit(v)
+            return
+        if "summar" in _code(expr).lower():
+            return
+        if isinstance(expr, (cst.List, cst.Tuple)):
+            for el in expr.elements:
+                visit(el.value)
+            return
+        for part in _concatenated(expr):
+            if part is not expr:
+                visit(part)
+            elif isinstance(part, cst.Subscript):
+                listed = dotted(part.value)
+                if (
+                    listed in aliases
+                    and _cut_at_computed_index(part)
+                    and (_newest_slice_of(part, starts) or _cut_found_by_helper(part, starts))
+                ):
+                    found.append(part)
+
+    if "summar" not in _code(value).lower():
+        visit(value)
+    return found
+
+
+def _cut_at_computed_index(part: cst.Subscript) -> bool:
+    """`h[cut:]` with `cut` a local the function computes: a reducer's cut. A fixed count
+    (`self.log = self.log[-self.max_items:]`) is as often a buffer the object shows or
+    scans (events, a widget's lines) as the history it sends; the request that reads it
+    says which (see the windows by meaning)."""
+    sl = part.slice[0].slice if len(part.slice) == 1 else None
+    return isinstance(sl, cst.Slice) and isinstance(sl.lower, cst.Name)
+
+
+def _cut_found_by_helper(part: cst.Subscript, starts: dict[str, list[cst.BaseExpression]]) -> bool:
+    """`h[cut:]` with `cut = helper(h, n)`: an index a helper finds in the history itself,
+    given it and a count."""
+    sl = part.slice[0].slice if len(part.slice) == 1 else None
+    if not isinstance(sl, cst.Slice) or sl.upper is not None or not isinstance(sl.lower, cst.Name):
+        return False
+    listed = dotted(part.value)
+    for start in starts.get(sl.lower.value, []):
+        if (
+            isinstance(start, cst.Call)
+            and len(start.args) >= 2
+            and any(dotted(a.value) == listed for a in start.args)
+        ):
+            return True
+    return False
 
 
 def _flattened_into_returned(found: _Collect, window: str) -> bool:
@@ -3178,23 +3593,26 @@ def _newest_slice_of(
 
 def _counts_back(expr: cst.BaseExpression, listed: str) -> bool:
     """`len(h) - n` somewhere in `expr` (`1 + max(0, len(h) - n)`, `2 if ... else len(h) - n`)."""
-    found = False
+    counts = _CountsBack(listed)
+    counts.walk(expr)
+    return counts.found
 
-    class _Sub(cst.CSTVisitor):
-        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-            nonlocal found
-            left = node.left
-            if (
-                isinstance(node.operator, cst.Subtract)
-                and isinstance(left, cst.Call)
-                and dotted(left.func) == "len"
-                and left.args
-                and dotted(left.args[0].value) == listed
-            ):
-                found = True
 
-    expr.visit(_Sub())
-    return found
+class _CountsBack(Walker):
+    def __init__(self, listed: str) -> None:
+        self.listed = listed
+        self.found = False
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        left = node.left
+        if (
+            isinstance(node.operator, cst.Subtract)
+            and isinstance(left, cst.Call)
+            and dotted(left.func) == "len"
+            and left.args
+            and dotted(left.args[0].value) == self.listed
+        ):
+            self.found = True
 
 
 def _whole_slice(target: cst.Subscript) -> bool:

@@ -34,7 +34,13 @@ class ToolOrder(PythonRule):
     in a loop over a set (`for name in set(names): self._tools.append(...)`) keeps the
     set's order; a set filled from a table (`names.update(self._tools.keys())`) keeps none,
     and neither does one entry looked up in it (`self.function_cfgs.get(name)`) or a
-    count added up in a loop over it (`total += len(messages)`).
+    count added up in a loop over it (`total += len(messages)`). A helper that returns the
+    text in a set's order, or a fixed fallback (`if parts: return "\\n".join(parts)` then
+    `return ""`), gives that order to the prompt it goes into. An attribute only a base
+    class sets, in any of its methods (`self.examples = load_examples(...)`), is read from
+    there by a subclass's prompt builder. A helper that builds a text in the order of
+    the list it is given (`for path in paths: text += ...`) builds it in the caller's
+    order, and a text concatenated to another keeps the order it was built in.
     Prompt text by name whose request is not seen is read as a one-shot template: an
     unstable order after the request's own input in it is not reported (nothing from that
     input on is reused between calls).
@@ -542,6 +548,91 @@ class ToolOrder(PythonRule):
             """,
             line=10,
             column=21,
+        ),
+        # A helper's text in a set's order, with an empty-text fallback return: the prompt
+        # it goes into carries that order.
+        Invalid(
+            """
+            class Agent:
+                def _extension_contexts(self, extensions):
+                    active = set()
+                    for ext in extensions:
+                        active.add(ext["class_name"])
+                    parts = [self.context_of(name) for name in active]
+                    if parts:
+                        return "\\n\\n".join(parts)
+                    return ""
+
+                def get_commands_prompt(self):
+                    prompt = "## Available commands\\n"
+                    prompt += self._extension_contexts(self.extensions)
+                    return prompt + "## Guidelines\\nRun the commands in the order given.\\n"
+            """,
+            line=6,
+            column=52,
+        ),
+        # A helper builds the text in the order of the list it is given, and the text is
+        # concatenated into the system message: the order is the directory walk's.
+        Invalid(
+            """
+            import os
+            from openai import OpenAI
+
+            client = OpenAI()
+
+            def find_docs(root_dir):
+                found = []
+                for root, _, files in os.walk(root_dir):
+                    found.extend(os.path.join(root, f) for f in files if f.endswith(".md"))
+                return found
+
+            def aggregate(paths):
+                text = ""
+                for path in paths:
+                    text += f"== {path} ==\\n{open(path).read()}\\n"
+                return text
+
+            def ask(question, docs_dir):
+                system = "Answer from these docs.\\n" + aggregate(find_docs(docs_dir))
+                return client.chat.completions.create(
+                    model="gpt-4o",
+                    messages=[{"role": "system", "content": system}, {"role": "user", "content": question}],
+                )
+            """,
+            line=8,
+            column=27,
+        ),
+        # Set in a method of the base class from a directory listing, read by the
+        # subclass's prompt builder: the examples come in directory order.
+        Invalid(
+            """
+            import glob
+
+            def load_examples(folder):
+                return [open(p).read() for p in glob.glob(folder + "/*.yaml")]
+
+            class Role:
+                def __init__(self, config):
+                    self.config = config
+                    self.load_example()
+
+                def load_example(self):
+                    self.examples = load_examples(self.config.example_path)
+
+            class Planner(Role):
+                def compose_prompt(self, rounds):
+                    chat_history = [{"role": "system", "content": "You plan the task."}]
+                    for example in self.examples:
+                        chat_history.append({"role": "user", "content": example})
+                    return chat_history + rounds
+
+                def reply(self, client, rounds):
+                    return client.chat.completions.create(
+                        model="gpt-4o", messages=self.compose_prompt(rounds)
+                    )
+            """,
+            line=4,
+            column=37,
         ),
         # Filled in `__init__` from a directory listing through a closure, read as the
         # skills section of the prompt in another method.

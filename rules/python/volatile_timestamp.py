@@ -1,6 +1,13 @@
+from __future__ import annotations
+
+import libcst as cst
+
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
-from promptlint.python.values import TIMESTAMP
+from promptlint.python.catalogue import HISTORY_NAMES
+from promptlint.python.frontend import PythonContext
+from promptlint.python.index import Walker, dotted
+from promptlint.python.values import TIMESTAMP, Taint
 
 from ._volatile import VolatileValueRule
 
@@ -69,6 +76,16 @@ class VolatileTimestamp(VolatileValueRule):
     WHAT = "a clock value"
 
     VALID = [
+        Valid(
+            """
+            from datetime import datetime, timezone
+
+            def refresh(store, agent):
+                context_messages = store.load(agent.message_ids)
+                context_messages[0].content = f"{agent.system}\\nEdited: {datetime.now(timezone.utc)}"
+                store.save(context_messages)  # stored once, when the memory changed; sent as stored
+            """
+        ),
         Valid(
             """
             from datetime import date
@@ -177,6 +194,25 @@ class VolatileTimestamp(VolatileValueRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            from datetime import datetime, timezone
+            from openai import OpenAI
+
+            client = OpenAI()
+
+            def render_system(system, edited):
+                return f"{system}\\nMemory last edited: {edited:%Y-%m-%d %H:%M:%S}"
+
+            def step(store, agent, new_turns):
+                context_messages = store.load(agent.message_ids)
+                context_messages[0].content = render_system(agent.system, datetime.now(timezone.utc))
+                sent = [m.to_dict() for m in context_messages] + new_turns
+                return client.chat.completions.create(model="gpt-4o", messages=sent)
+            """,
+            line=11,
+            message_contains="written into the first message of `context_messages`",
+        ),
         # A helper returning only the date: reported where each prompt places it.
         Invalid(
             """
@@ -416,3 +452,164 @@ class VolatileTimestamp(VolatileValueRule):
             message_contains='Message(role="system")',
         ),
     ]
+
+    def check(self, ctx: PythonContext) -> None:
+        super().check(ctx)
+        if "[0]" in ctx.text:
+            self._written_into_first_message(ctx)
+
+    def _written_into_first_message(self, ctx: PythonContext) -> None:
+        """`msgs[0].content[0].text = compile_system(..., now)` and then `msgs` sent in
+        the same function: the stored system message is re-made with the clock for this
+        request, ahead of the whole conversation."""
+        sites = {id(site.node): site for site in ctx.index.calls}
+        sent_at = [(ctx.order(r.node), r.node) for r in ctx.requests]
+        writes = _FirstMessageWrites()
+        writes.walk(ctx.module)
+        for function, stmt, listed in writes.found:
+            site = next((sites[id(c)] for c in _calls(stmt.value) if id(c) in sites), None)
+            if site is None:
+                continue
+            val = ctx.evaluator.eval(stmt.value, site.scope, site.at)
+            clocks = [
+                t for t in val.all_taints() if t.kind == TIMESTAMP and not ctx.at_import(t.node)
+            ]
+            if not clocks:
+                continue
+            derived = _derived_from(function, listed)
+            after = ctx.order(site.node)
+            if not any(
+                at > after and _inside(node, function) and _mentions(node, derived)
+                for at, node in sent_at
+            ):
+                continue
+            clock: Taint = min(clocks, key=lambda t: ctx.order(t.node))
+            ctx.report(
+                type(self),
+                clock.node,
+                f"{clock.detail} (a clock value) is written into the first message of "
+                f"`{listed}`, which this function then sends ahead of the conversation: the "
+                "system message differs on every request, so nothing after it is read from "
+                "cache; keep the stored text, and put the time in the final user message",
+            )
+
+
+class _FirstMessageWrites(Walker):
+    """`msgs[0]... = value` in a function, `msgs` named for messages or a history."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[cst.FunctionDef, cst.Assign, str]] = []
+        self._functions: list[cst.FunctionDef] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._functions.append(node)
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._functions.pop()
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if not self._functions or len(node.targets) != 1:
+            return
+        listed = _first_item_root(node.targets[0].target)
+        if listed is not None and any(h in listed.lower() for h in HISTORY_NAMES):
+            self.found.append((self._functions[-1], node, listed))
+
+
+def _first_item_root(target: cst.BaseExpression) -> str | None:
+    """`msgs[0].content[0].text`, `msgs[0]["content"]`: `msgs` (not `msgs[0]` itself,
+    a message put in place of the first one)."""
+    expr = target
+    seen_field = False
+    while True:
+        if isinstance(expr, cst.Attribute):
+            seen_field = True
+            expr = expr.value
+            continue
+        if isinstance(expr, cst.Subscript):
+            sl = expr.slice[0].slice if len(expr.slice) == 1 else None
+            root = dotted(expr.value)
+            if (
+                isinstance(sl, cst.Index)
+                and isinstance(sl.value, cst.Integer)
+                and sl.value.value == "0"
+                and root is not None
+            ):
+                return root if seen_field else None
+            seen_field = True
+            expr = expr.value
+            continue
+        return None
+
+
+def _calls(node: cst.CSTNode) -> list[cst.Call]:
+    found: list[cst.Call] = []
+
+    class _Calls(Walker):
+        def visit_Call(self, call: cst.Call) -> None:
+            found.append(call)
+
+    _Calls().walk(node)
+    return found
+
+
+def _names(node: cst.CSTNode) -> set[str]:
+    found: set[str] = set()
+
+    class _Names(Walker):
+        def visit_Name(self, name: cst.Name) -> None:
+            found.add(name.value)
+
+        def visit_Attribute(self, attr: cst.Attribute) -> bool:
+            name = dotted(attr)
+            if name is not None:
+                found.add(name)
+            return True
+
+    _Names().walk(node)
+    return found
+
+
+def _derived_from(function: cst.FunctionDef, listed: str) -> set[str]:
+    """`listed` and the names assigned from it in `function` (`sent = [m.to_dict() for m
+    in msgs]`), followed to a fixpoint."""
+    assigns: list[tuple[str, set[str]]] = []
+
+    class _Assigns(Walker):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            used = _names(node.value)
+            for t in node.targets:
+                name = dotted(t.target)
+                if name is not None:
+                    assigns.append((name, used))
+
+    _Assigns().walk(function.body)
+    derived = {listed}
+    grew = True
+    while grew:
+        grew = False
+        for name, used in assigns:
+            if name not in derived and used & derived:
+                derived.add(name)
+                grew = True
+    return derived
+
+
+def _inside(node: cst.CSTNode, function: cst.FunctionDef) -> bool:
+    found = False
+
+    class _Find(Walker):
+        def visit_Call(self, call: cst.Call) -> None:
+            nonlocal found
+            found = found or call is node
+
+    _Find().walk(function.body)
+    return found
+
+
+def _mentions(call: cst.CSTNode, names: set[str]) -> bool:
+    assert isinstance(call, cst.Call)
+    messages = next(
+        (a.value for a in call.args if a.keyword and a.keyword.value in ("messages", "input")),
+        None,
+    )
+    return messages is not None and bool(_names(messages) & names)

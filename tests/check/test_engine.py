@@ -365,6 +365,8 @@ def test_a_template_file_rendered_from_python_is_reported_at_the_render_call(
     (folder / "prompt.jinja2").write_text(
         "You plan software tasks.\n\nThe user asked: {{ prompt }}\n\n" + steps * 12
     )
+    # Served by an engine that caches every block (vLLM): 224 tokens are worth a reorder.
+    (tmp_path / "promptlint.toml").write_text("one-shot-min-tokens = 100\n")
     out = run(tmp_path, "check", "--format", "json", "src")
     doc = json.loads(out.stdout)
     (finding,) = doc["findings"]
@@ -375,8 +377,8 @@ def test_a_template_file_rendered_from_python_is_reported_at_the_render_call(
     )
     assert "line 3 of src/agents/planner/prompt.jinja2" in finding["message"]
     assert "(about 224 tokens)" in finding["message"]
-    # Only OpenAI / Anthropic (which cache from 1024 tokens): 224 tokens are not worth it.
-    (tmp_path / "promptlint.toml").write_text("one-shot-min-tokens = 1024\n")
+    # By default (the hosted APIs, which cache from 1024 tokens) they are not.
+    (tmp_path / "promptlint.toml").unlink()
     assert json.loads(run(tmp_path, "check", "--format", "json", "src").stdout)["findings"] == []
 
 
@@ -385,10 +387,10 @@ def test_a_template_found_by_name_through_get_template(tmp_path: Path) -> None:
     (tmp_path / "prompts").mkdir()
     rules = "Answer from the documents only, cite each one you use, and say when none helps. "
     (tmp_path / "prompts" / "answer.j2").write_text(
-        "Question: {{ question }}\n\n" + rules * 8 + "\n{{ documents }}\n"
+        "Question: {{ question }}\n\n" + rules * 60 + "\n{{ documents }}\n"
     )
     # An HTML page rendered the same way is not a prompt.
-    (tmp_path / "prompts" / "page.html.j2").write_text("<p>{{ question }}</p>" + rules * 8)
+    (tmp_path / "prompts" / "page.html.j2").write_text("<p>{{ question }}</p>" + rules * 60)
     (tmp_path / "app" / "answer.py").write_text(
         "from jinja2 import Environment, FileSystemLoader\n\n"
         'env = Environment(loader=FileSystemLoader("prompts"))\n\n\n'
@@ -437,9 +439,9 @@ def test_a_template_kept_in_the_settings_is_read_from_the_project_toml(tmp_path:
     (tmp_path / "app" / "settings" / "help_prompts.toml").write_text(
         '[help_prompt]\nsystem = """\nYou answer questions about the tool.\n'
         "The question: {{ question }}\n"
-        + rules * 8
+        + rules * 60
         + "\n{%- if language %}\n"
-        + rules * 8
+        + rules * 60
         + '\n{%- endif %}\n"""\n'
     )
     (tmp_path / "app" / "tool.py").write_text(SETTINGS_TOOL)
@@ -452,7 +454,7 @@ def test_a_template_kept_in_the_settings_is_read_from_the_project_toml(tmp_path:
     # Only the text printed in any case counts: behind an `{% if %}` it may never be sent.
     (tmp_path / "app" / "settings" / "help_prompts.toml").write_text(
         '[help_prompt]\nsystem = """\nThe question: {{ question }}\n{%- if language %}\n'
-        + rules * 8
+        + rules * 60
         + '\n{%- endif %}\n"""\n'
     )
     assert json.loads(run(tmp_path, "check", "--format", "json", "app").stdout)["findings"] == []

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from promptlint.check import registry
-from promptlint.check.config import CheckConfig
+from promptlint.check.config import CheckConfig, parse_config
 from promptlint.check.engine import RunOptions, check_text
 from promptlint.check.frontends import frontend_for_language
 from promptlint.check.rule import Invalid, Rule, Valid, missing_doc_sections
@@ -33,6 +33,10 @@ def _ids(cases: list[tuple[type[Rule], int, Valid | Invalid]]) -> list[str]:
     return [f"{r.LANGUAGE}-{r.CODE}-{r.NAME}-{i}" for r, i, _ in cases]
 
 
+def _config(case: Valid | Invalid) -> CheckConfig:
+    return parse_config(dict(case.settings), "example", Path.cwd())
+
+
 VALID_CASES = _cases("valid")
 INVALID_CASES = _cases("invalid")
 
@@ -52,7 +56,7 @@ def test_rule_has_docs_and_examples(rule: type[Rule]) -> None:
 
 @pytest.mark.parametrize(("rule", "i", "case"), VALID_CASES, ids=_ids(VALID_CASES))
 def test_valid(rule: type[Rule], i: int, case: Valid) -> None:
-    out = check_text(_example_path(rule), case.source, [rule], CheckConfig(root=Path.cwd()))
+    out = check_text(_example_path(rule), case.source, [rule], _config(case))
     assert not out.errors, out.errors
     assert out.findings == [], "\n".join(f"{f.line}:{f.column} {f.message}" for f in out.findings)
 
@@ -60,7 +64,7 @@ def test_valid(rule: type[Rule], i: int, case: Valid) -> None:
 @pytest.mark.parametrize(("rule", "i", "case"), INVALID_CASES, ids=_ids(INVALID_CASES))
 def test_invalid(rule: type[Rule], i: int, case: Invalid) -> None:
     path = _example_path(rule)
-    config = CheckConfig(root=Path.cwd())
+    config = _config(case)
     out = check_text(path, case.source, [rule], config)
     assert not out.errors, out.errors
     hits = [f for f in out.findings if f.line == case.line]

@@ -52,10 +52,13 @@ def triage_good(ticket, prompt_template: str):
 
 
 def triage_single_message(ticket_body: str):
-    # One user message: the rules after the ticket text are never cached.
+    # One user message: the rules after the ticket text are never cached, but at about 100
+    # tokens they are far under the 1024 tokens OpenAI caches from, so moving them first
+    # gains nothing there (reported with one-shot-min-tokens = 100, for an engine that
+    # caches every block).
     return client.chat.completions.create(
         model="gpt-4o-mini",
-        messages=[{"role": "user", "content": f"Ticket:\n{ticket_body}\n\n{TRIAGE_RULES}"}],  # expect: PL104
+        messages=[{"role": "user", "content": f"Ticket:\n{ticket_body}\n\n{TRIAGE_RULES}"}],
     )
 
 

@@ -50,6 +50,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 EXPECT = re.compile(r"#\s*expect:\s*(PL\d{3}(?:\s*,\s*PL\d{3})*)")
 LINE_SLACK = 1
+RECONSTRUCTION_ONE_SHOT_MIN_TOKENS = 100  # see score_reconstructions
 # Reconstructions that carry markers: Python modules, and prompt templates (a Jinja comment
 # `{# expect: PL101 #}` on the line).
 MARKED_SUFFIXES = (".py", ".prompt", ".j2", ".jinja", ".jinja2")
@@ -372,6 +373,11 @@ def score_reconstructions(set_dir: Path, labels: dict[str, Any], cli: str) -> li
                                     doubt=doubt_by_marker.get((folder.name, rel, lineno), False),
                                 )
                             )
+            # Trimmed: their one-shot templates keep a fraction of the original's static
+            # text, so the threshold is scaled down as far (as tests/check does).
+            (root / "promptlint.toml").write_text(
+                f"one-shot-min-tokens = {RECONSTRUCTION_ONE_SHOT_MIN_TOKENS}\n"
+            )
             findings, errors = run_check(root, cli)
             result = score(
                 folder.name,
