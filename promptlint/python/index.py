@@ -210,22 +210,27 @@ class Walker:
     """A read-only traversal: libcst's visitor rebuilds every node it passes, which costs
     about twice the parse; this one only reads fields that can hold code."""
 
-    # (walker class, node type) -> (visit, leave, child fields): one lookup per node.
-    _dispatch: ClassVar[dict[tuple[type, type], tuple[Any, Any, tuple[str, ...]]]] = {}
+    # node type -> (visit, leave, child fields), one table per walker class, kept on the
+    # class itself: a walker class made inside a function (a new class at every call)
+    # takes its table with it when it goes, instead of filling one shared table for good.
+    _by_type: ClassVar[dict[type, tuple[Any, Any, tuple[str, ...]]]]
 
     def walk(self, node: cst.CSTNode) -> None:
         tp = type(node)
-        key = (type(self), tp)
-        entry = Walker._dispatch.get(key)
+        cls = type(self)
+        table = cls.__dict__.get("_by_type")
+        if table is None:
+            table = {}
+            cls._by_type = table
+        entry = table.get(tp)
         if entry is None:
             name = tp.__name__
-            cls = type(self)  # unbound: the cache outlives this walker
             entry = (
-                getattr(cls, f"visit_{name}", None),
+                getattr(cls, f"visit_{name}", None),  # unbound: the table outlives a walker
                 getattr(cls, f"leave_{name}", None),
                 _child_fields(tp),
             )
-            Walker._dispatch[key] = entry
+            table[tp] = entry
         visit, leave, fields = entry
         if visit is None or visit(self, node) is not False:
             kinds = _KINDS

@@ -62,3 +62,27 @@ def test_a_followed_module_is_parsed_once_for_its_own_check(tmp_path: Path) -> N
         assert project.parsed("app/util.py", util.read_text() + "\n") is None
     finally:
         FRONTEND.prepare([])
+
+
+def test_a_walker_class_made_in_a_function_goes_with_its_call() -> None:
+    # Rules make small walkers inside functions, a new class at every call: the table of
+    # what each visits must go with the class, not stay in a table shared by all walkers.
+    import gc
+    import weakref
+
+    from promptlint.python.index import Walker
+
+    def names_in(module: cst.Module) -> tuple[list[str], weakref.ref[type]]:
+        found: list[str] = []
+
+        class _Names(Walker):
+            def visit_Name(self, node: cst.Name) -> None:
+                found.append(node.value)
+
+        _Names().walk(module)
+        return found, weakref.ref(_Names)
+
+    names, made = names_in(cst.parse_module("x = y + z\n"))
+    assert names == ["x", "y", "z"]
+    gc.collect()
+    assert made() is None
