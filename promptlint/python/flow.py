@@ -1729,7 +1729,13 @@ class Evaluator:
         # order of text passed in (`clip_tokens(prompt)`), but not the order of collections
         # (a ranking, a lookup or a count over a set is not in set order).
         carried: set[Taint] = set(recv_taints)
-        for v in vals:
+        path_call = (qname or "").startswith(_PATH_MODULES)
+        for a, v in zip(e.args, vals, strict=True):
+            if not path_call and _names_file(a):
+                # `self.model.speech_to_text(audio_path)`: what it gives back is made from
+                # the file's content, not from its name (a random cache file name).
+                carried |= {t for t in v.all_taints() if t.kind not in VOLATILE}
+                continue
             carried |= v.all_taints() if v.parts is not None else _values(v.all_taints())
         if _configured_callable(func, scope):
             # `instructions(run_context, agent)` with `instructions` handed in as
@@ -2172,6 +2178,19 @@ def _factory_of(outer: Scope, inner: Scope) -> bool:
     if s is None or s.kind != "function":
         return False
     return any(isinstance(r.value, cst.Name) and r.value.value == s.name for r in outer.returns)
+
+
+# Modules whose functions work on a path's text (`os.path.basename(path)`): what they give
+# back holds the name.
+_PATH_MODULES = ("os.", "posixpath.", "ntpath.", "pathlib.", "shutil.", "urllib.")
+
+
+def _names_file(arg: cst.Arg) -> bool:
+    """An argument that is a file's location by its name: `audio_path`, `cache_file=`."""
+    if arg.keyword is not None:
+        return cat.names_location(arg.keyword.value)
+    name = dotted(arg.value)
+    return name is not None and cat.names_location(name.rsplit(".", 1)[-1])
 
 
 def _configured_callable(func: cst.BaseExpression, scope: Scope) -> bool:

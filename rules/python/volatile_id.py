@@ -69,6 +69,23 @@ class VolatileId(VolatileValueRule):
             agent = Agent(instructions=["You keep notes.", fs.instructions()])
             """
         ),
+        Valid(
+            """
+            import os
+            import uuid
+
+            RULES = "Answer the question from the transcript only. " * 12
+
+            class Audio:
+                def ask(self, url, question):
+                    local_path = os.path.join("cache", f"{uuid.uuid4()}.mp3")
+                    download(url, local_path)
+                    # What the model makes of the file, not its random name.
+                    transcript = self.model.speech_to_text(local_path)
+                    prompt = f"{transcript}\\n{RULES}\\nQuestion: {question}"
+                    return self.llm.step(prompt)
+            """
+        ),
     ]
     INVALID = [
         Invalid(
