@@ -168,9 +168,11 @@ def request_once(port: int, n: int) -> Result:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
         conn.connect()
-    except ConnectionRefusedError:
+    except (ConnectionRefusedError, ConnectionResetError) as exc:
+        # Reset while connecting: the kernel had queued the connection on the socket of a
+        # proxy killed before accepting it. Nothing was sent, as with a refused one.
         conn.close()
-        raise
+        raise ConnectionRefusedError(str(exc)) from exc
     try:
         conn.request(
             "POST", path, json.dumps(body), {**headers, "Content-Type": "application/json"}
