@@ -87,6 +87,8 @@ MAX_BOUND_RETURNS = 2000
 # bound returns, so the count of evaluations with bindings is bounded per module as well.
 MAX_BOUND_EVALS = 200_000
 Env = Mapping[str, Val]
+_UNBOUND: Env = {}
+_NO_BINDINGS: frozenset[tuple[str, int]] = frozenset()
 LANGCHAIN_MESSAGES = {
     "SystemMessage": "lc-system",
     "HumanMessage": "lc-human",
@@ -174,12 +176,9 @@ class Evaluator:
         self._active: set[tuple[int, str, int]] = set()
         self._depth = 0
         self._name_cache: dict[tuple[int, str, int], Val] = {}
-        self._memo: dict[tuple[int, int, int], Val] = {}
-        # The same with bindings: keyed by the bound values' identity, and holding the
-        # bindings so that no id is reused while the entry lives (see `eval`).
-        self._bound_memo: dict[
-            tuple[int, int, int, frozenset[tuple[str, int]]], tuple[Env, Val]
-        ] = {}
+        # What `eval` gave, by where it read and the identity of the values bound there;
+        # each entry holds its bindings so that no id is reused while it lives.
+        self._memo: dict[tuple[int, int, int, frozenset[tuple[str, int]]], tuple[Env, Val]] = {}
         self._code: dict[int, str] = {}  # id(node) -> its source (see `code`)
         self._constant_params: dict[tuple[int, str], bool] = {}
         self._passed: dict[tuple[int, str], Val | None] = {}  # see `_passed_text`
@@ -218,33 +217,24 @@ class Evaluator:
     def eval(self, expr: cst.BaseExpression, scope: Scope, at: int, env: Env | None = None) -> Val:
         if self._depth > MAX_DEPTH:
             return UNKNOWN
-        # Without bindings a value depends only on where it is read: remember it.
-        if not env:
-            memo_key = (id(expr), id(scope), at)
-            hit = self._memo.get(memo_key)
-            if hit is not None:
-                return hit
-            self._depth += 1
-            try:
-                val = self._eval(expr, scope, at, {})
-            finally:
-                self._depth -= 1
-            self._memo[memo_key] = val
-            return val
-        # With bindings, on the values bound as well. Without this a method chain on a
-        # bound receiver (`db.query(X).filter(...).first()`) is evaluated again by every
-        # path of `call` that reads the receiver, at every link: exponential in its length.
-        bound_key = (id(expr), id(scope), at, frozenset((k, id(v)) for k, v in env.items()))
-        bound_hit = self._bound_memo.get(bound_key)
-        if bound_hit is not None:
-            return bound_hit[1]
-        self._bound_evals += 1
+        # A value depends only on where it is read and on the values bound there: remember
+        # it. With bindings too: else a method chain on a bound receiver (`db.query(X)
+        # .filter(...).first()`) is evaluated again by every path of `call` that reads the
+        # receiver, at every link, exponential in its length.
+        env = env or _UNBOUND
+        bound = frozenset((k, id(v)) for k, v in env.items()) if env else _NO_BINDINGS
+        memo_key = (id(expr), id(scope), at, bound)
+        hit = self._memo.get(memo_key)
+        if hit is not None:
+            return hit[1]
+        if env:
+            self._bound_evals += 1
         self._depth += 1
         try:
             val = self._eval(expr, scope, at, env)
         finally:
             self._depth -= 1
-        self._bound_memo[bound_key] = (env, val)
+        self._memo[memo_key] = (env, val)
         return val
 
     def _eval(self, e: cst.BaseExpression, scope: Scope, at: int, env: Env) -> Val:
@@ -1663,10 +1653,8 @@ class Evaluator:
             if method == "get" and e.args:
                 # `self.function_cfgs.get(name)`, as `table[name]`: one entry, not the
                 # order the table was filled in.
-                first = e.args[0].value
-                k = literal_text(first)
-                if recv.fields is not None and isinstance(k, str) and k in recv.fields:
-                    return recv.fields[k]
+                if recv.fields is not None and isinstance(asked, str) and asked in recv.fields:
+                    return recv.fields[asked]
                 given = merge(arg_vals()).all_taints()
                 return Val(own=given | _values(recv.all_taints()), node=e)
             if method in ("copy",) and not e.args:

@@ -478,8 +478,9 @@ class VolatileTimestamp(VolatileValueRule):
                 continue
             derived = _derived_from(function, listed)
             after = ctx.order(site.node)
+            inside = {id(c) for c in _calls(function.body)}
             if not any(
-                at > after and _inside(node, function) and _mentions(node, derived)
+                at > after and id(node) in inside and _mentions(node, derived)
                 for at, node in sent_at
             ):
                 continue
@@ -592,18 +593,6 @@ def _derived_from(function: cst.FunctionDef, listed: str) -> set[str]:
                 derived.add(name)
                 grew = True
     return derived
-
-
-def _inside(node: cst.CSTNode, function: cst.FunctionDef) -> bool:
-    found = False
-
-    class _Find(Walker):
-        def visit_Call(self, call: cst.Call) -> None:
-            nonlocal found
-            found = found or call is node
-
-    _Find().walk(function.body)
-    return found
 
 
 def _mentions(call: cst.CSTNode, names: set[str]) -> bool:
