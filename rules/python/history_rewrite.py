@@ -1125,6 +1125,7 @@ class HistoryWindow(PythonRule):
 
     def check(self, ctx: PythonContext) -> None:
         summaries = _Summaries(ctx.text)
+        bodies = _Bodies()
         if "reversed(" in ctx.text and "token" in ctx.text:
             loops = _BudgetLoops()
             loops.walk(ctx.module)
@@ -1150,7 +1151,7 @@ class HistoryWindow(PythonRule):
         if "messages=" in ctx.text:
             self._handed_windows(ctx)
         if "len(" in ctx.text:
-            short = _WhileShort()
+            short = _WhileShort(bodies)
             short.walk(ctx.module)
             for appended in short.found:
                 ctx.report(type(self), appended, _WHILE_SHORT)
@@ -1160,7 +1161,7 @@ class HistoryWindow(PythonRule):
             for node in latest.found:
                 ctx.report(type(self), node, _LATEST_ONLY)
         if ":]" in ctx.text:
-            stored = _StoredWindows()
+            stored = _StoredWindows(bodies)
             stored.walk(ctx.module)
             for part, grouped in stored.found:
                 where = (
@@ -1177,7 +1178,7 @@ class HistoryWindow(PythonRule):
                     "and in large steps, or summarise",
                 )
         if "while" in ctx.text and "len(" in ctx.text:
-            walks = _NewestFirstWalks()
+            walks = _NewestFirstWalks(bodies)
             walks.walk(ctx.module)
             for walk in walks.found:
                 ctx.report(
@@ -1189,7 +1190,7 @@ class HistoryWindow(PythonRule):
                     "shifts; trim rarely and in large steps, or summarise",
                 )
         if any(w in ctx.text for w in ("limit", "max_", "last_n", "memory.", "history.")):
-            reads = _LimitedReads()
+            reads = _LimitedReads(bodies)
             reads.walk(ctx.module)
             for call, count in reads.found:
                 passed = (
@@ -1207,16 +1208,16 @@ class HistoryWindow(PythonRule):
                     "rewritten; read it whole and trim rarely, in large steps, or summarise",
                 )
         if ":]" in ctx.text:
-            kept_head = _HeadAndNewest(summaries)
+            kept_head = _HeadAndNewest(summaries, bodies)
             kept_head.walk(ctx.module)
             for node in kept_head.found:
                 ctx.report(type(self), node, _POSITIONAL_MESSAGES["head"])
         if "original" in ctx.text or "raw" in ctx.text:
-            undecorated = _HandsBackUndecorated()
+            undecorated = _HandsBackUndecorated(bodies)
             undecorated.walk(ctx.module)
             for node in undecorated.found:
                 ctx.report(type(self), node, _UNDECORATED)
-        rewrites = _PositionalRewrites(ctx.text, summaries)
+        rewrites = _PositionalRewrites(ctx.text, summaries, bodies)
         rewrites.walk(ctx.module)
         for node, shape in rewrites.found:
             ctx.report(type(self), node, _POSITIONAL_MESSAGES[shape])
@@ -1839,7 +1840,8 @@ class _PositionalRewrites(Walker):
     the list it trims). The branch that places `cache_control` markers is no rewrite (the
     markers move by design; the bytes cached before them stay the same)."""
 
-    def __init__(self, text: str, summaries: _Summaries) -> None:
+    def __init__(self, text: str, summaries: _Summaries, bodies: _Bodies) -> None:
+        self._collected = bodies
         self.text = text
         self._summaries = summaries
         self.found: list[tuple[cst.CSTNode, str]] = []
@@ -1853,7 +1855,7 @@ class _PositionalRewrites(Walker):
         self._params.append({p.name.value for p in params if _holds_items(p)})
         self._texts.append({p.name.value for p in params if _holds_texts(p)})
         self._bodies.append(node.body)
-        found = _collect(node.body)  # once per function: both looks read the same body
+        found = self._collected.of(node.body)
         self._older_apart(found)
         # head + summary + the newest turns: a compaction, summarised once (as for kept heads)
         self._returned_window(found, node.name.value, self._summaries.mentioned_in(node))
@@ -2035,7 +2037,7 @@ class _PositionalRewrites(Walker):
         names: set[str] = set()
         if not self._bodies:
             return names
-        for stmt in _simple_statements(self._bodies[-1]):
+        for stmt in self._collected.of(self._bodies[-1]).simple:
             if not (
                 isinstance(stmt, cst.Assign)
                 and len(stmt.targets) == 1
@@ -2053,7 +2055,7 @@ class _PositionalRewrites(Walker):
         names: set[str] = set()
         if not self._bodies:
             return names
-        for stmt in _simple_statements(self._bodies[-1]):
+        for stmt in self._collected.of(self._bodies[-1]).simple:
             if (
                 isinstance(stmt, cst.Assign)
                 and len(stmt.targets) == 1
@@ -2311,6 +2313,21 @@ def _holds_items(param: cst.Param) -> bool:
     return head.split("[", 1)[0].split("|", 1)[0].strip() not in _SCALARS
 
 
+class _Bodies:
+    """What `_collect` finds in each function body, asked by most looks of this rule at
+    every function: each body is walked once per check (the entry holds the body, so its
+    id is not reused while the table lives)."""
+
+    def __init__(self) -> None:
+        self._found: dict[int, tuple[cst.CSTNode, _Collect]] = {}
+
+    def of(self, body: cst.CSTNode) -> _Collect:
+        hit = self._found.get(id(body))
+        if hit is None:
+            hit = self._found[id(body)] = (body, _collect(body))
+        return hit[1]
+
+
 class _Summaries:
     """Whether a function mentions a summary (`summarise`, `self.summary`), which makes a
     kept head and the newest turns a compaction: asked by two looks at every function, so
@@ -2519,11 +2536,12 @@ class _HandsBackUndecorated(Walker):
     keeps as the stored turn. The next request sends that turn plain. A function that
     returns only the list gives the caller nothing else to keep: no finding."""
 
-    def __init__(self) -> None:
+    def __init__(self, bodies: _Bodies) -> None:
+        self._collected = bodies
         self.found: list[cst.CSTNode] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        found = _collect(node.body)
+        found = self._collected.of(node.body)
         kept: dict[str, str] = {}  # returned name -> the text it keeps (`original = prompt`)
         for ret in found.returns:
             if isinstance(ret.value, cst.Tuple) and len(ret.value.elements) >= 2:
@@ -2649,12 +2667,13 @@ class _HeadAndNewest(Walker):
     history is longer. Only a history by name (`messages`, `memories`, `history`): the
     head and tail of a text or a log (`text[:500] + text[-500:]`) are no conversation."""
 
-    def __init__(self, summaries: _Summaries) -> None:
+    def __init__(self, summaries: _Summaries, bodies: _Bodies) -> None:
+        self._collected = bodies
         self.summaries = summaries
         self.found: list[cst.CSTNode] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        found = _collect(node.body)
+        found = self._collected.of(node.body)
         if self.summaries.mentioned_in(node):
             return  # head + summary + recent turns: a compaction, summarised once
         for loop in found.loops:
@@ -2743,11 +2762,12 @@ class _LimitedReads(Walker):
     it: a comprehension, a conversion). Returned alone it may be a page of a listing (an
     endpoint that shows the last 50 messages), so only a list made with it counts."""
 
-    def __init__(self) -> None:
+    def __init__(self, bodies: _Bodies) -> None:
+        self._collected = bodies
         self.found: list[tuple[cst.Call, cst.Arg]] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        found = _collect(node.body)
+        found = self._collected.of(node.body)
         reads: dict[str, list[tuple[cst.Call, cst.Arg]]] = {}
         for stmt in found.simple:
             if not isinstance(stmt, cst.Assign):
@@ -3337,11 +3357,12 @@ class _WhileShort(Walker):
     from the middle of what the previous request sent. Not a list kept between requests
     (`self.messages` appended to once, while empty: it stays)."""
 
-    def __init__(self) -> None:
+    def __init__(self, bodies: _Bodies) -> None:
+        self._collected = bodies
         self.found: list[cst.Call] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        found = _collect(node.body)
+        found = self._collected.of(node.body)
         rebuilt: dict[str, str] = {}  # list built here -> the history it holds
         for stmt in found.simple:
             if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1:
@@ -3412,11 +3433,12 @@ class _StoredWindows(Walker):
     history (the list itself, or the file it is read from next turn). Run on every turn
     once the history is long enough, the oldest kept turn goes each time."""
 
-    def __init__(self) -> None:
+    def __init__(self, bodies: _Bodies) -> None:
+        self._collected = bodies
         self.found: list[tuple[cst.Subscript, bool]] = []  # (slice, over grouped turns)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        found = _collect(node.body)
+        found = self._collected.of(node.body)
         starts: dict[str, list[cst.BaseExpression]] = {}
         for stmt in found.simple:
             if isinstance(stmt, cst.Assign):
@@ -3632,7 +3654,8 @@ class _NewestFirstWalks(Walker):
     loop over `reversed(h)` that breaks on a token test is. Run on every request, the
     oldest kept turn drops each time the history grows past the budget."""
 
-    def __init__(self) -> None:
+    def __init__(self, bodies: _Bodies) -> None:
+        self._collected = bodies
         self.found: list[cst.While] = []
         self._starts: list[dict[str, str]] = []
         self._params: list[set[str]] = []
@@ -3665,7 +3688,7 @@ class _NewestFirstWalks(Walker):
         listed = self._starts[-1][index.value]
         if not (_names_history(listed) or listed in self._params[-1]):
             return
-        body = _collect(node.body)
+        body = self._collected.of(node.body)
         steps = {
             s.target.value: s.operator
             for s in body.simple
