@@ -25,7 +25,7 @@ def run_import(
     project: str | None = None,
 ) -> ImportSummary:
     """Import `agent`'s logs into the store at `store_url`."""
-    from promptlint.agentlogs.importer import import_logs
+    from promptlint.agentlogs.importer import AGENTS, import_logs, log_files
     from promptlint.errors import UserError
     from promptlint.store import open_store
     from promptlint.store.sql import SQLStore
@@ -33,10 +33,13 @@ def run_import(
 
     bound = time_bounds(since, None)[0] if since else None
     low = parse_ts(bound) if bound else None
+    # The logs are found before the store is opened: a mistyped path must not leave an
+    # empty database behind.
+    files = log_files(AGENTS[agent], paths)
     with open_store(store_url) as store:
         if not isinstance(store, SQLStore):
             raise UserError(f"store {store_url!r} cannot hold imports")
-        return import_logs(store, agent, paths, since=low, project=project)
+        return import_logs(store, agent, files, since=low, project=project)
 
 
 def say_unreadable(summary: ImportSummary) -> None:

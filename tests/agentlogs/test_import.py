@@ -357,9 +357,11 @@ def test_cli_import_then_report_by_agent_and_sessions(
 
 
 def test_cli_bad_path_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(["import", "codex", str(tmp_path / "nope"), "--store", "x.db"], capsys)
+    db = tmp_path / "x.db"
+    code, _, err = run(["import", "codex", str(tmp_path / "nope"), "--store", str(db)], capsys)
     assert code == 2 and "no such file or folder" in err
     assert len(err.strip().splitlines()) == 1
+    assert not db.exists()  # a mistyped path leaves no empty store behind
 
 
 def test_filtered_import_keeps_no_progress(store: SQLStore) -> None:
