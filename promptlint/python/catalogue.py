@@ -124,6 +124,20 @@ ORDER_INSENSITIVE_METHODS = {"sort", "count", "index", "__len__"}
 # Calls that return a container that keeps (or rebuilds) its argument's order.
 ORDER_KEEPING = {"list", "tuple", "dict", "enumerate", "reversed", "zip", "map", "filter", "iter"}
 
+# Field declarations of a class body whose keyword names a function called for every new
+# object (`id: str = field(default_factory=lambda: uuid4().hex)`): what the attribute
+# holds when the object is made without it. attrs' `Factory(f)` (as `default=`) is one too.
+FIELD_FACTORIES: dict[str, tuple[str, ...]] = {
+    "dataclasses.field": ("default_factory",),
+    "pydantic.Field": ("default_factory",),
+    "pydantic.fields.Field": ("default_factory",),
+    "attrs.field": ("factory", "default"),
+    "attr.field": ("factory", "default"),
+    "attr.ib": ("factory", "default"),
+    "attr.attrib": ("factory", "default"),
+}
+FACTORY_WRAPPERS = frozenset({"attrs.Factory", "attr.Factory"})
+
 SHUFFLE = {"random.shuffle": "random.shuffle", "numpy.random.shuffle": "numpy.random.shuffle"}
 
 # Methods whose dicts come back with keys in an order the code does not decide: database

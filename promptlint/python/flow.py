@@ -1450,6 +1450,10 @@ class Evaluator:
                 return Val(own=frozenset({Taint(kind, e, f"`{self.code(e.func)}()`")}), node=e)
             if qname in cat.SHUFFLE:
                 return Val(node=e)
+            if qname in cat.FIELD_FACTORIES and scope.kind == "class":
+                made = self._field_default(e, cat.FIELD_FACTORIES[qname], scope, at, env)
+                if made is not None:
+                    return made
             if qname in cat.MCP_ADAPTERS:
                 return Val(kind=cat.MCP_ADAPTER, node=e)
             if qname in cat.MCP_CLIENTS:
@@ -1731,6 +1735,35 @@ class Evaluator:
             # the data it is given.
             carried = {t for t in carried if t.kind != CALLER}
         return Val(own=frozenset(carried), node=e)
+
+    def _field_default(
+        self, e: cst.Call, keywords: tuple[str, ...], scope: Scope, at: int, env: Env
+    ) -> Val | None:
+        """A class body's `field(default_factory=F)` (pydantic `Field`, attrs `field(factory=F)`
+        or `default=Factory(F)`): what `F()` gives each new object, when `F` is a lambda or a
+        function the checker knows (`uuid.uuid4`). Other declarations: None, as before."""
+        kwargs = {a.keyword.value: a.value for a in e.args if a.keyword is not None}
+        factory = next((kwargs[k] for k in keywords if k in kwargs), None)
+        if (
+            isinstance(factory, cst.Call)
+            and self.qualname(factory.func) in cat.FACTORY_WRAPPERS
+            and factory.args
+        ):
+            factory = factory.args[0].value
+        elif factory is not None and "default_factory" not in keywords and "factory" not in kwargs:
+            return None  # attrs `default=`: a value, not a function
+        if isinstance(factory, cst.Lambda):
+            ps = factory.params
+            if ps.params or ps.kwonly_params or isinstance(ps.star_arg, cst.Param) or ps.star_kwarg:
+                return None  # a factory given the object (attrs `takes_self=True`)
+            return self.eval(factory.body, scope, at, env)
+        if isinstance(factory, (cst.Name, cst.Attribute)):
+            kind = self.volatile.get(self.qualname(factory) or "")
+            if kind is not None:
+                return Val(
+                    own=frozenset({Taint(kind, factory, f"`{self.code(factory)}()`")}), node=e
+                )
+        return None
 
     def _lc_template(self, messages: Val, node: cst.CSTNode) -> Val:
         variables: dict[str, bool] = {}

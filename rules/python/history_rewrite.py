@@ -6,11 +6,17 @@ import libcst as cst
 
 from promptlint.check.rule import Invalid, Valid
 from promptlint.findings import Severity
-from promptlint.python.catalogue import HISTORY_NAMES, READ_VERBS, WINDOW_CALLS
+from promptlint.python.catalogue import (
+    COMPLETION_CALL_WORDS,
+    HISTORY_NAMES,
+    READ_VERBS,
+    WINDOW_CALLS,
+    name_words,
+)
 from promptlint.python.flow import limited_history_read
 from promptlint.python.frontend import PythonContext, PythonRule
-from promptlint.python.index import Event, Walker, child_nodes, dotted, string_value
-from promptlint.python.requests import handed_conversations
+from promptlint.python.index import Event, Scope, Walker, child_nodes, dotted, key_of, string_value
+from promptlint.python.requests import api_of, handed_conversations
 from promptlint.python.values import WINDOW
 
 
@@ -25,7 +31,10 @@ class HistoryWindow(PythonRule):
     that fit a token budget (`for m in reversed(history): ... if tokens > budget: break`;
     the earliest ones, in order, keep the prefix), token-budget trimming (`tokentrim.trim`,
     LiteLLM's and LangChain's `trim_messages`), when the result is sent as messages or
-    stored back as the history. Only message lists count: `del schema["title"]` or a window
+    stored back as the history; a field of the message just sent changed in place after
+    the request (`messages[-1]["images"] = None` once `messages=messages` went out, the
+    history a parameter or an attribute; not in an `except`, not `cache_control`). Only
+    message lists count: `del schema["title"]` or a window
     over tools is not a history. A one-off compaction (summarise, then keep appending) is
     not a window.
 
@@ -57,6 +66,28 @@ class HistoryWindow(PythonRule):
     MESSAGE = "a sliding history window shifts the prefix on every request"
 
     VALID = [
+        Valid(
+            """
+            def send(client, messages):
+                try:
+                    return client.chat(model="llava", messages=messages)
+                except ValueError:  # nothing was cached: retried with a shorter turn
+                    messages[-1]["content"] = messages[-1]["content"][:4000]
+                    return client.chat(model="llava", messages=messages)
+
+            def reply(client, messages):
+                answer = client.chat(model="llava", messages=messages)
+                messages.append({"role": "assistant", "content": ""})
+                messages[-1]["content"] = answer["message"]["content"]  # the new turn
+                return answer
+
+            def once(client, question):
+                messages = [{"role": "user", "content": question}]
+                answer = client.chat(model="llava", messages=messages)
+                messages[-1]["content"] = "done"  # a list of this call only
+                return answer
+            """
+        ),
         Valid(
             """
             import litellm
@@ -547,6 +578,33 @@ class HistoryWindow(PythonRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            def look(client, messages, screenshot):
+                messages.append({"role": "user", "content": "What next?", "images": [screenshot]})
+                response = client.chat(model="llava", messages=messages)
+                messages[-1]["images"] = None  # sent once, then dropped from the history
+                messages.append({"role": "assistant", "content": response["message"]["content"]})
+                return response
+            """,
+            line=4,
+            column=5,
+            message_contains="the message just sent in `messages` has its `images` changed",
+        ),
+        Invalid(
+            """
+            class Session:
+                def step(self, text):
+                    turn = {"role": "user", "content": text, "attachment": self.file}
+                    self.messages.append(turn)
+                    reply = self.llm.complete(messages=self.messages)
+                    turn["attachment"] = None
+                    self.messages.append({"role": "assistant", "content": reply})
+                    return reply
+            """,
+            line=6,
+            message_contains="has its `attachment` changed after",
+        ),
         Invalid(
             """
             import litellm
@@ -1150,6 +1208,7 @@ class HistoryWindow(PythonRule):
             )
         if "messages=" in ctx.text:
             self._handed_windows(ctx)
+            self._changed_after_sending(ctx)
         if "len(" in ctx.text:
             short = _WhileShort(bodies)
             short.walk(ctx.module)
@@ -1282,6 +1341,35 @@ class HistoryWindow(PythonRule):
                         "later message shifts and the cached prefix is rewritten",
                     )
 
+    def _changed_after_sending(self, ctx: PythonContext) -> None:
+        """The message just sent changed in place after the request: `messages[-1]["images"]
+        = None` (or a field of the dict appended right before it) once `messages=messages`
+        went out, with `messages` a parameter or an attribute, so the history lives on and
+        the next request sends that turn differently from the request that cached it."""
+        sinks = set(ctx.config.prompt_sinks)
+        for site in ctx.index.calls:
+            call = site.node
+            assert isinstance(call, cst.Call)
+            scope = site.scope
+            if scope.kind != "function":
+                continue
+            arg = next((a for a in call.args if a.keyword and a.keyword.value == "messages"), None)
+            key = key_of(arg.value, scope) if arg is not None else None
+            if key is None or not (key in scope.params or key.startswith("self.")):
+                continue
+            if not _sends(call, ctx, sinks):
+                continue
+            for node, field in _changed_after(scope, key, site.at):
+                ctx.report(
+                    type(self),
+                    node,
+                    f"the message just sent in `{key}` has its `{field}` changed after "
+                    f"`{ctx.code(call.func).strip()}()`: the next request sends that turn "
+                    "differently from the request that cached it, so the cached prefix ends "
+                    "before it and every later turn is written again; send each turn as it "
+                    "will stay, or keep what must go out of the stored message",
+                )
+
     def _handed_windows(self, ctx: PythonContext) -> None:
         """A window in the conversation handed by `messages=` to a client the checker
         cannot follow into (see `handed_conversations`)."""
@@ -1361,6 +1449,99 @@ _POSITIONAL_MESSAGES = {
         "steps, or summarise"
     ),
 }
+
+
+def _sends(call: cst.Call, ctx: PythonContext, sinks: set[str]) -> bool:
+    """A request (an SDK call the checker knows), or a call named for asking a model."""
+    if api_of(call, ctx.evaluator, sinks) is not None:
+        return True
+    func = call.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else dotted(func) or ""
+    return bool(COMPLETION_CALL_WORDS.intersection(name_words(name)))
+
+
+# Fields of a message that are not sent as its text: a breakpoint moved to the newest turn.
+_NOT_SENT_FIELDS = frozenset({"cache_control"})
+# Calls that put another message at the end of the list.
+_ADDS_LAST = frozenset({"append", "extend", "insert"})
+
+
+def _changed_after(scope: Scope, key: str, at: int) -> list[tuple[cst.CSTNode, str]]:
+    """Statements after ordinal `at` (the request) that change a text field of the last
+    message of `key` in place, before anything else is added to `key`: `key[-1]["f"] = v`,
+    or `m["f"] = v` with `m` appended to `key` before the request."""
+    events = scope.events.get(key, [])
+    later_adds = [
+        ev.end
+        for ev in events
+        if ev.end > at and (ev.kind == "aug" or (ev.kind == "call" and ev.method in _ADDS_LAST))
+    ]
+    until = min([*later_adds, 10**9])
+    found: list[tuple[cst.CSTNode, str]] = []
+    for ev in events:
+        if ev.kind != "setfield" or not at < ev.end < until or not _is_last(ev.key):
+            continue
+        field = _literal_key(ev.field)
+        if field is not None and field not in _NOT_SENT_FIELDS:
+            found.append((ev.node, field))
+    for ev in events:
+        if not (ev.kind == "call" and ev.method == "append" and ev.end < at):
+            continue
+        assert isinstance(ev.node, cst.Call)
+        item = ev.node.args[0].value if len(ev.node.args) == 1 else None
+        if not isinstance(item, cst.Name):
+            continue
+        item_events = scope.events.get(item.value, [])
+        if any(e.kind == "assign" and ev.end < e.end for e in item_events):
+            continue  # the name was bound to another message since
+        for e in item_events:
+            if e.kind != "setitem" or not at < e.end:
+                continue
+            field = _literal_key(e.key)
+            if field is not None and field not in _NOT_SENT_FIELDS:
+                found.append((e.node, field))
+    if found:
+        # A change made where the request failed (`except`: a retry with less) follows
+        # no request that cached anything.
+        handled = _in_handlers(scope.node)
+        found = [(node, field) for node, field in found if id(node) not in handled]
+    return found
+
+
+def _literal_key(node: cst.BaseExpression | None) -> str | None:
+    return string_value(node) if isinstance(node, cst.SimpleString) else None
+
+
+class _HandlerStatements(Walker):
+    def __init__(self) -> None:
+        self.depth = 0
+        self.inside: set[int] = set()
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        self.depth += 1
+
+    def leave_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        self.depth -= 1
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        if self.depth:
+            self.inside.update(id(s) for s in node.body)
+
+
+def _in_handlers(function: cst.CSTNode) -> set[int]:
+    """The ids of the small statements under an `except` of `function`."""
+    walker = _HandlerStatements()
+    walker.walk(function)
+    return walker.inside
+
+
+def _is_last(index: cst.BaseExpression | None) -> bool:
+    return (
+        isinstance(index, cst.UnaryOperation)
+        and isinstance(index.operator, cst.Minus)
+        and isinstance(index.expression, cst.Integer)
+        and index.expression.value == "1"
+    )
 
 
 def _trims(ctx: PythonContext, ev: Event) -> bool:

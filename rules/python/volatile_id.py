@@ -10,7 +10,10 @@ class VolatileId(VolatileValueRule):
     ## What it does
     Checks for per-request or per-process identifiers that flow into the cacheable
     prefix: `uuid.uuid1()`/`uuid4()`, `os.getpid()`, `socket.gethostname()`, `id(...)`,
-    `next(itertools.count())` and module or instance counters bumped with `+= 1`.
+    `next(itertools.count())` and module or instance counters bumped with `+= 1`; also a
+    class's field whose default is made per object (dataclasses / pydantic
+    `field(default_factory=lambda: uuid4().hex)`, attrs `field(factory=uuid.uuid4)`) read
+    back as `self.<field>`.
 
     ## Why is this bad?
     An id that differs per request, per worker or per host makes the prefix differ too, and
@@ -42,6 +45,28 @@ class VolatileId(VolatileValueRule):
     WHAT = "an id that changes per request or process"
 
     VALID = [
+        Valid(
+            """
+            import uuid
+            from dataclasses import dataclass, field
+            import anthropic
+
+            client = anthropic.Anthropic()
+
+            @dataclass
+            class Agent:
+                id: str = field(default_factory=lambda: uuid.uuid4().hex[:8])
+                notes: list = field(default_factory=list)
+
+                def ask(self, history):
+                    return client.messages.create(
+                        model="claude-sonnet-4-5", max_tokens=300,
+                        system="You are a helper. Be brief.",
+                        messages=history,
+                        metadata={"user_id": self.id},  # not part of the prompt
+                    )
+            """
+        ),
         Valid(
             """
             import uuid
@@ -88,6 +113,31 @@ class VolatileId(VolatileValueRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import uuid
+            from dataclasses import dataclass, field
+            import anthropic
+
+            client = anthropic.Anthropic()
+
+            @dataclass
+            class Agent:
+                # a new id for every Agent made: read below into the system prompt
+                id: str = field(default_factory=lambda: uuid.uuid4().hex[:8])
+                name: str = "helper"
+
+                def ask(self, history):
+                    return client.messages.create(
+                        model="claude-sonnet-4-5", max_tokens=300,
+                        system=f"You are agent {self.id} ({self.name}). Be brief.",
+                        messages=history,
+                    )
+            """,
+            line=10,
+            column=45,
+            message_contains="uuid.uuid4()",
+        ),
         Invalid(
             """
             import uuid

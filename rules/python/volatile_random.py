@@ -9,7 +9,9 @@ class VolatileRandom(VolatileValueRule):
     """
     ## What it does
     Checks for random values (`random.*`, `secrets.*`, `os.urandom`) that flow into the
-    cacheable prefix: a randomly chosen persona, greeting or few-shot example, a nonce.
+    cacheable prefix: a randomly chosen persona, greeting or few-shot example, a nonce;
+    also a class's field whose default is drawn per object (dataclasses / pydantic
+    `field(default_factory=lambda: random.choice(NAMES))`) read back as `self.<field>`.
 
     ## Why is this bad?
     A random choice in the system prompt or in early messages gives a different prefix on
@@ -43,6 +45,24 @@ class VolatileRandom(VolatileValueRule):
         Valid(
             """
             import random
+            from pydantic import BaseModel, Field
+            from openai import OpenAI
+
+            client = OpenAI()
+            NAMES = ["Ada", "Grace", "Edsger"]
+
+            class Persona(BaseModel):
+                name: str = Field(default_factory=lambda: random.choice(NAMES))
+
+                def reply(self, history):
+                    system = {"role": "system", "content": "Be kind."}
+                    answer = client.chat.completions.create(model="gpt-4o", messages=[system, *history])
+                    return f"{self.name}: {answer.choices[0].message.content}"  # shown, not sent
+            """
+        ),
+        Valid(
+            """
+            import random
             import anthropic
 
             client = anthropic.Anthropic()
@@ -59,6 +79,26 @@ class VolatileRandom(VolatileValueRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import random
+            from pydantic import BaseModel, Field
+            from openai import OpenAI
+
+            client = OpenAI()
+            NAMES = ["Ada", "Grace", "Edsger"]
+
+            class Persona(BaseModel):
+                name: str = Field(default_factory=lambda: random.choice(NAMES))
+
+                def reply(self, history):
+                    system = {"role": "system", "content": f"Your name is {self.name}. Be kind."}
+                    return client.chat.completions.create(model="gpt-4o", messages=[system, *history])
+            """,
+            line=9,
+            column=47,
+            message_contains="random.choice()",
+        ),
         Invalid(
             """
             import random
