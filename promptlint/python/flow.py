@@ -37,6 +37,7 @@ from promptlint.python.values import (
     GROWN,
     ID,
     KEY_SOURCE,
+    RANDOM,
     STATE,
     TIMESTAMP,
     UNKNOWN,
@@ -1600,9 +1601,11 @@ class Evaluator:
                 # What a lookup returns differs between requests, whatever it is given.
                 looked_up = Taint(STATE, e, f"what `{self.code(func)}()` looks up")
                 # Its result is the lookup's: the query or user id it was given is not
-                # what is placed in the prompt (their clock or order would still be).
+                # what is placed in the prompt, nor the request id or random value that
+                # names the search for the store (`context=ToolContext(request_id=uuid4())`)
+                # (their clock or order would still be).
                 given = merge([recv, *arg_vals()]).all_taints()
-                kept = frozenset(t for t in _values(given) if t.kind != CALLER)
+                kept = frozenset(t for t in _values(given) if t.kind not in (CALLER, ID, RANDOM))
                 return Val(own=kept | {looked_up}, node=e)
             if recv.parts is not None and all(isinstance(p, Static) for p in recv.parts):
                 text = static_text(recv.parts)
@@ -2114,9 +2117,18 @@ class Evaluator:
             # A fixed fallback text (`if parts: return "\n".join(parts)` then `return ""`)
             # is the empty case: the text is the other return's, which a concatenation
             # keeps.
+            # So is what an `except` handler returns (`return system_prompt` when the
+            # lookup that extends it failed): the work's result is the other return's.
             last = max(
-                (i for i, (_, value) in enumerate(given) if not _fallback_text(value)),
-                default=len(given) - 1,
+                (
+                    i
+                    for i, (r, value) in enumerate(given)
+                    if not _fallback_text(value) and id(r) not in self.index.handler_returns
+                ),
+                default=max(
+                    (i for i, (_, value) in enumerate(given) if not _fallback_text(value)),
+                    default=len(given) - 1,
+                ),
             )
             main = results[last]
             others = merge(results[:last] + results[last + 1 :]).own

@@ -90,6 +90,8 @@ class ModuleIndex:
     # module-level names that functions bump with `global n; n += 1` (counters)
     counters: set[str] = field(default_factory=set)
     attr_counters: set[str] = field(default_factory=set)  # "self.attr" bumped in methods
+    # returns inside an `except` handler: what a function gives when its work failed
+    handler_returns: set[int] = field(default_factory=set)
 
 
 def key_of(expr: cst.BaseExpression, scope: Scope) -> str | None:
@@ -256,6 +258,7 @@ class _Indexer(Walker):
         self.scope = Scope("module", index.module, None)
         index.module_scope = self.scope
         self.loops: list[cst.BaseExpression] = []
+        self.handlers = 0  # `except` handlers around the statement, in its function
 
     def _tick(self) -> int:
         self.n += 1
@@ -317,9 +320,11 @@ class _Indexer(Walker):
         self.index.scope_of_function[id(node)] = scope
         self.scope = scope
         saved, self.loops = self.loops, []
+        handlers, self.handlers = self.handlers, 0
         for stmt in node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body]:
             self.walk(stmt)
         self.loops = saved
+        self.handlers = handlers
         assert scope.parent is not None
         self.scope = scope.parent
         return False
@@ -494,8 +499,16 @@ class _Indexer(Walker):
         self.scope.yields.append((node, tuple(self.loops)))
         self.index.ordinal[id(node)] = self._tick()
 
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        self.handlers += 1
+
+    def leave_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        self.handlers -= 1
+
     def visit_Return(self, node: cst.Return) -> None:
         self.scope.returns.append(node)
+        if self.handlers:
+            self.index.handler_returns.add(id(node))
         self.index.ordinal[id(node)] = self._tick()
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -124,7 +124,10 @@ class DynamicBeforeStatic(PythonRule):
     a memory, knowledge or retriever store, or the object's own accessor of its memory,
     `self.get_memory_context()`) and the conversation's state by name
     (`run_context.session_state`, `session.summary`) change between the runs of one
-    conversation. A lookup is reported where it is made. So does a message that carries
+    conversation. A lookup is reported where it is made; what an `except` handler returns
+    (the prompt unchanged when the search failed) is the builder's fallback, not its text,
+    and a request id handed to the lookup to name the search is not in what it finds. So
+    does a message that carries
     such a lookup and is inserted into the conversation ahead of its end
     (`messages.insert(1, memory_message)`, not at `len(messages)`, or put in front of it,
     `query.messages = [memory_message] + query.messages`): the history after it
@@ -168,6 +171,24 @@ class DynamicBeforeStatic(PythonRule):
     MESSAGE = "per-request data placed before long static prompt text"
 
     VALID = [
+        # The memories found for this turn go into the user message, after the history.
+        Valid(
+            """
+            import uuid
+
+            class ContextEnhancer:
+                async def enhance_user_message(self, user_message, user):
+                    try:
+                        context = ToolContext(user=user, request_id=str(uuid.uuid4()))
+                        memories = await self.agent_memory.search_text_memories(
+                            query=user_message, context=context, limit=5
+                        )
+                        notes = "".join(f"- {m.memory.content}\\n" for m in memories)
+                        return f"{user_message}\\n\\nContext:\\n{notes}"
+                    except Exception:
+                        return user_message
+            """
+        ),
         # The fixed instructions put in front of the conversation: nothing looked up.
         Valid(
             """
@@ -775,6 +796,30 @@ class DynamicBeforeStatic(PythonRule):
             """,
             line=5,
             message_contains="ahead of the conversation history",
+        ),
+        # An enhancer of the system prompt: the memories searched with this turn's message
+        # are appended to it; the `except` fallback (the prompt unchanged) is not its text,
+        # and the request id that names the search is not in what it finds.
+        Invalid(
+            """
+            import uuid
+
+            class ContextEnhancer:
+                async def enhance_system_prompt(self, system_prompt, user_message, user):
+                    try:
+                        context = ToolContext(user=user, request_id=str(uuid.uuid4()))
+                        memories = await self.agent_memory.search_text_memories(
+                            query=user_message, context=context, limit=5
+                        )
+                        section = "\\n## Relevant context from memory\\n"
+                        for result in memories:
+                            section += f"- {result.memory.content}\\n"
+                        return system_prompt + section
+                    except Exception:
+                        return system_prompt
+            """,
+            line=7,
+            message_contains="`self.agent_memory.search_text_memories()` looks up",
         ),
         Invalid(
             """
