@@ -1,0 +1,19 @@
+# Reconstruction (trimmed, reworded) of Mirascope/mirascope
+# python/mirascope/llm/providers/base/base_provider.py at 41d433578653411dbff96c6eaca4fa869aafc931.
+from ...messages import user
+
+
+class BaseProvider:
+    def call(self, *, model_id, messages, toolkit, format, **params):
+        raise NotImplementedError
+
+    def resume(self, *, model_id, response, content, **params):
+        """Continue a response: its messages, as kept, plus the new user content."""
+        messages = response.messages + [user(content)]
+        return self.call(
+            model_id=model_id,
+            messages=messages,
+            toolkit=response.toolkit,
+            format=response.format,
+            **params,
+        )
