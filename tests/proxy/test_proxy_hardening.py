@@ -8,6 +8,7 @@ import gzip
 import json
 import logging
 import os
+import re
 import signal
 import socket
 import stat
@@ -410,7 +411,9 @@ def test_responses_seen_complete_survive_kill_9_of_the_proxy(
     assert writer is not None
     _wait_gone([writer], 30)
     assert _count_rows(tmp_path / "cli.db") == 31, err
-    assert "the proxy is gone: writing the 30 records it handed over last" in err, err
+    # How many are still in the pipe depends on how far the resumed writer read before it
+    # saw the proxy gone (one CI run: 24 of 30); that none is lost is the row count above.
+    assert re.search(r"the proxy is gone: writing the \d+ records it handed over last", err), err
 
 
 def test_records_a_killed_writer_held_go_to_the_next_one(tmp_path: Path) -> None:
