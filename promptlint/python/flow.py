@@ -2123,7 +2123,7 @@ class Evaluator:
                 (
                     i
                     for i, (r, value) in enumerate(given)
-                    if not _fallback_text(value) and id(r) not in self.index.handler_returns
+                    if not _fallback_text(value) and id(r) not in self.index.in_handler
                 ),
                 default=max(
                     (i for i, (_, value) in enumerate(given) if not _fallback_text(value)),

@@ -90,8 +90,9 @@ class ModuleIndex:
     # module-level names that functions bump with `global n; n += 1` (counters)
     counters: set[str] = field(default_factory=set)
     attr_counters: set[str] = field(default_factory=set)  # "self.attr" bumped in methods
-    # returns inside an `except` handler: what a function gives when its work failed
-    handler_returns: set[int] = field(default_factory=set)
+    # small statements (returns among them) under an `except` handler of their function:
+    # what it does when its work failed
+    in_handler: set[int] = field(default_factory=set)
 
 
 def key_of(expr: cst.BaseExpression, scope: Scope) -> str | None:
@@ -505,10 +506,12 @@ class _Indexer(Walker):
     def leave_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         self.handlers -= 1
 
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        if self.handlers:
+            self.index.in_handler.update(id(s) for s in node.body)
+
     def visit_Return(self, node: cst.Return) -> None:
         self.scope.returns.append(node)
-        if self.handlers:
-            self.index.handler_returns.add(id(node))
         self.index.ordinal[id(node)] = self._tick()
 
     def visit_Call(self, node: cst.Call) -> None:

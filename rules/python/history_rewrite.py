@@ -1359,7 +1359,7 @@ class HistoryWindow(PythonRule):
                 continue
             if not _sends(call, ctx, sinks):
                 continue
-            for node, field in _changed_after(scope, key, site.at):
+            for node, field in _changed_after(scope, key, site.at, ctx.index.in_handler):
                 ctx.report(
                     type(self),
                     node,
@@ -1466,7 +1466,9 @@ _NOT_SENT_FIELDS = frozenset({"cache_control"})
 _ADDS_LAST = frozenset({"append", "extend", "insert"})
 
 
-def _changed_after(scope: Scope, key: str, at: int) -> list[tuple[cst.CSTNode, str]]:
+def _changed_after(
+    scope: Scope, key: str, at: int, in_handler: set[int]
+) -> list[tuple[cst.CSTNode, str]]:
     """Statements after ordinal `at` (the request) that change a text field of the last
     message of `key` in place, before anything else is added to `key`: `key[-1]["f"] = v`,
     or `m["f"] = v` with `m` appended to `key` before the request."""
@@ -1500,42 +1502,17 @@ def _changed_after(scope: Scope, key: str, at: int) -> list[tuple[cst.CSTNode, s
             field = _literal_key(e.key)
             if field is not None and field not in _NOT_SENT_FIELDS:
                 found.append((e.node, field))
-    if found:
-        # A change made where the request failed (`except`: a retry with less) follows
-        # no request that cached anything.
-        handled = _in_handlers(scope.node)
-        found = [(node, field) for node, field in found if id(node) not in handled]
-    return found
+    # A change made where the request failed (`except`: a retry with less) follows no
+    # request that cached anything.
+    return [(node, field) for node, field in found if id(node) not in in_handler]
 
 
 def _literal_key(node: cst.BaseExpression | None) -> str | None:
     return string_value(node) if isinstance(node, cst.SimpleString) else None
 
 
-class _HandlerStatements(Walker):
-    def __init__(self) -> None:
-        self.depth = 0
-        self.inside: set[int] = set()
-
-    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
-        self.depth += 1
-
-    def leave_ExceptHandler(self, node: cst.ExceptHandler) -> None:
-        self.depth -= 1
-
-    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
-        if self.depth:
-            self.inside.update(id(s) for s in node.body)
-
-
-def _in_handlers(function: cst.CSTNode) -> set[int]:
-    """The ids of the small statements under an `except` of `function`."""
-    walker = _HandlerStatements()
-    walker.walk(function)
-    return walker.inside
-
-
 def _is_last(index: cst.BaseExpression | None) -> bool:
+    """`-1`: the index of the newest item."""
     return (
         isinstance(index, cst.UnaryOperation)
         and isinstance(index.operator, cst.Minus)
@@ -2628,13 +2605,7 @@ def _picks_latest(
 
 def _is_minus_one(index: cst.BaseSlice) -> bool:
     """`[-1]`: the index of the newest item."""
-    return (
-        isinstance(index, cst.Index)
-        and isinstance(index.value, cst.UnaryOperation)
-        and isinstance(index.value.operator, cst.Minus)
-        and isinstance(index.value.expression, cst.Integer)
-        and index.value.expression.value == "1"
-    )
+    return isinstance(index, cst.Index) and _is_last(index.value)
 
 
 def _is_last_of(expr: cst.BaseExpression, listed: str) -> bool:

@@ -9,21 +9,11 @@ from pathlib import Path
 
 import libcst as cst
 
-from promptlint.check import registry
-from promptlint.check.config import CheckConfig
-from promptlint.check.engine import RunOptions, check_file
-from promptlint.findings import Finding
 from promptlint.python.flow import Evaluator
 from promptlint.python.index import build_index
 from promptlint.python.values import STATE
 
-
-def _check(tmp_path: Path, source: str) -> list[Finding]:
-    path = tmp_path / "case.py"
-    path.write_text(textwrap.dedent(source).lstrip())
-    out = check_file(path, registry.all_rules("python"), CheckConfig(root=tmp_path), RunOptions())
-    assert not out.errors, out.errors
-    return out.findings
+from .test_qa_regressions import _check
 
 
 def test_an_except_handlers_return_is_the_fallback_not_the_functions_text() -> None:
