@@ -11,15 +11,17 @@ Keys (all optional):
                                          conftest.py), which are skipped by default
     one-shot-min-tokens = 100            static text after a per-request value in a one-shot
                                          prompt (a single user message from a template) is
-                                         reported from this size (default 1024 tokens, counted
-                                         as 4 characters a token): the hosted APIs cache
-                                         nothing shorter; vLLM caches every full block
+                                         reported from this size (counted as 4 characters a
+                                         token) for every request; by default the minimum of
+                                         the cache the request goes to where the code says
+                                         (1024 tokens at OpenAI, 4096 for Claude Haiku 4.5,
+                                         100 at a self-hosted engine), else 1024
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,11 +40,16 @@ KNOWN_KEYS = {
     "include-tests",
     "one-shot-min-tokens",
 }
-# Default of one-shot-min-tokens: the hosted APIs' minimum cacheable prefix (OpenAI, Gemini
-# and the older Anthropic models: 1024 tokens), below which moving a template's static text
-# ahead of the inputs gains nothing there. An engine that caches every block (vLLM: 16
-# tokens) gains from a paragraph: such a project sets 100.
+# One-shot prompts whose request does not say where it goes: the hosted APIs' minimum
+# cacheable prefix (OpenAI, Gemini and the older Anthropic models: 1024 tokens), below
+# which moving a template's static text ahead of the inputs gains nothing there. Where the
+# code names the destination its own minimum applies (`python.destination`); a team's
+# `one-shot-min-tokens` applies everywhere.
 ONE_SHOT_MIN_TOKENS = 1024
+# The minimum cacheable prefix of a destination, (provider, model) -> tokens, with the
+# provider a cache policy's or LiteLLM's name, or None for "as the model's name says". The
+# command hands in the price data's: the analysis itself knows no prices.
+CacheMinimum = Callable[[str | None, str], int]
 CHARS_PER_TOKEN = 4  # English prose in the common BPE vocabularies
 
 
@@ -59,9 +66,18 @@ class CheckConfig:
     # qualified callable names whose arguments are a cacheable prefix (system text, tools)
     prompt_sinks: list[str] = field(default_factory=list)
     include_tests: bool = False  # test code sends no production traffic: skipped by default
-    one_shot_min_tokens: int = ONE_SHOT_MIN_TOKENS
+    one_shot_min_tokens: int | None = None  # None: by destination (`one_shot_tokens`)
+    cache_minimum: CacheMinimum | None = None  # None: only self-hosted destinations are known
     root: Path = field(default_factory=Path.cwd)  # paths in patterns are relative to it
     source: str | None = None  # the file the config came from
+
+    def one_shot_tokens(self, destination_min: int | None = None) -> int:
+        """The static text a one-shot template needs after a per-request value before it
+        is reported: the team's setting, else the minimum of the cache the request goes to
+        (`destination_min`, when the code names it), else the hosted APIs' 1024."""
+        if self.one_shot_min_tokens is not None:
+            return self.one_shot_min_tokens
+        return destination_min if destination_min is not None else ONE_SHOT_MIN_TOKENS
 
 
 def find_config(start: Path) -> Path | None:
@@ -140,8 +156,10 @@ def parse_config(table: Mapping[str, Any], source: str, root: Path) -> CheckConf
     if not isinstance(include_tests, bool):
         raise UserError(f"{source}: include-tests must be true or false")
     cfg.include_tests = include_tests
-    min_tokens = table.get("one-shot-min-tokens", ONE_SHOT_MIN_TOKENS)
-    if not isinstance(min_tokens, int) or isinstance(min_tokens, bool) or min_tokens < 1:
+    min_tokens = table.get("one-shot-min-tokens")
+    if min_tokens is not None and (
+        not isinstance(min_tokens, int) or isinstance(min_tokens, bool) or min_tokens < 1
+    ):
         raise UserError(f"{source}: one-shot-min-tokens must be a positive integer")
     cfg.one_shot_min_tokens = min_tokens
     return cfg

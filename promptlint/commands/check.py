@@ -12,6 +12,15 @@ from promptlint.errors import UserError
 from promptlint.findings import Finding, Severity
 
 
+def cache_minimum(provider: str | None, model: str) -> int:
+    """The minimum cacheable prefix where a request goes, from the price data's cache
+    policies: what a one-shot template's static text must reach before moving it first pays.
+    Imported here, not at start: only requests whose destination the code names read it."""
+    from promptlint.cost.catalog import resolve
+
+    return resolve(model, provider).policy.min_cacheable_tokens
+
+
 def _split(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(part.strip() for v in values for part in v.split(",") if part.strip())
 
@@ -80,6 +89,7 @@ def check(
         cfg = config_mod.load_config(config_path)
     else:
         cfg = config_mod.load_config(config_mod.find_config(targets[0]))
+    cfg.cache_minimum = cache_minimum
     if jobs is not None and jobs < 1:
         raise UserError("--jobs must be at least 1")
     options = RunOptions(

@@ -67,6 +67,10 @@ CLOCK_ZONE_READS = frozenset({"tzinfo", "tzname", "utcoffset", "dst"})
 
 MCP_LISTING = "MCP list_tools() order"
 
+# Attributes the SDKs put between a client and its resources (`client.beta.chat...`,
+# `client.with_raw_response.create`, genai's `client.aio.models...`).
+SDK_WRAPPERS = frozenset({"with_raw_response", "with_streaming_response", "aio", "beta"})
+
 # Iterables whose order is not stable between processes or runs: qualified name -> detail.
 UNORDERED_CALLS: dict[str, str] = {
     "set": "set iteration order",

@@ -277,7 +277,7 @@ class PythonContext:
     def wrapped_messages(self) -> list[Block]:
         """Messages handed to the project's own client wrapper as the only user turn."""
         sinks = set(self.config.prompt_sinks)
-        min_chars = self.config.one_shot_min_tokens * CHARS_PER_TOKEN
+        min_chars = self.config.one_shot_tokens() * CHARS_PER_TOKEN
         return list(wrapped_messages(self.index, self.evaluator, sinks, min_chars))
 
     @cached_property

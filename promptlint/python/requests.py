@@ -18,14 +18,15 @@ import libcst as cst
 from promptlint.python.catalogue import (
     COMPLETION_CALL_WORDS,
     HISTORY_NAMES,
+    SDK_WRAPPERS,
     name_words,
     names_prompt_part,
 )
+from promptlint.python.destination import Destination, destination
 from promptlint.python.flow import BREAKPOINT, STRUCTURAL, Evaluator
 from promptlint.python.index import ModuleIndex, Scope, Site, dotted, string_value
 from promptlint.python.values import CALLER, Dyn, Taint, Val, static_text
 
-WRAPPERS = {"with_raw_response", "with_streaming_response", "aio", "beta"}
 LANGCHAIN_CALLS = {"invoke", "ainvoke", "stream", "astream", "batch", "abatch"}
 
 
@@ -48,6 +49,7 @@ class Request:
     blocks: list[Block] = field(default_factory=list)
     breakpoints: list[tuple[Taint, Block]] = field(default_factory=list)
     auto_breakpoint: bool = False  # Anthropic top-level cache_control
+    destination: Destination | None = None  # where it goes, when the code says
 
 
 def api_of(call: cst.Call, ev: Evaluator, sinks: set[str]) -> str | None:
@@ -62,7 +64,7 @@ def api_of(call: cst.Call, ev: Evaluator, sinks: set[str]) -> str | None:
     if chain is None and not isinstance(call.func, cst.Attribute):
         return None
     names = _attr_chain(call.func)
-    names = [n for n in names if n not in WRAPPERS]
+    names = [n for n in names if n not in SDK_WRAPPERS]
     kw = {a.keyword.value for a in call.args if a.keyword is not None}
     star = any(a.star == "**" for a in call.args)
     tail = names[-3:]
@@ -205,7 +207,7 @@ def build_request(api: str, site: Site, ev: Evaluator) -> Request | None:
     call = site.node
     assert isinstance(call, cst.Call)
     kw = _kwargs(call, ev, site)
-    req = Request(api, call)
+    req = Request(api, call, destination=destination(api, call, site, ev))
     if "tools" in kw:
         req.blocks.extend(_list_blocks(kw["tools"], "tools", "tools"))
     if "functions" in kw:

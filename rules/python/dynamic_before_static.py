@@ -34,6 +34,7 @@ LONG_STATIC_CHARS = 200
 # (vLLM), where a paragraph of instructions is worth moving ahead of the inputs.
 ENGINE_BLOCKS = (("one-shot-min-tokens", 100),)
 _POLICY = "Follow the refund policy. " * 12
+_GUIDE = "Check each claim against the sources and name the source that supports it. " * 110
 # The project's own client wrapper of two examples: `msg` is the final user message.
 _ASK = f'''            from openai import OpenAI
             client = OpenAI()
@@ -100,10 +101,15 @@ class DynamicBeforeStatic(PythonRule):
     `open(PATH).read()` / `Path(PATH).read_text()`) is read the same way, with the values
     the render call passes: a per-request value printed ahead of most of the template's
     static text is reported at the render call, naming the template line. The threshold is
-    `one-shot-min-tokens` (default 1024 tokens, counted as 4 characters each): OpenAI,
-    Anthropic and Gemini cache nothing below 1024 tokens, so a shorter template gains
-    nothing from a reorder there. vLLM and SGLang cache every full block (16 tokens): a
-    project served by them can set 100, and the one-shot examples below are checked so.
+    the minimum of the cache the request goes to, where the code says which: the SDK's own
+    address or a literal one (`OpenAI()`, `Anthropic(base_url="https://...")`) and a literal
+    model give the provider's per-model minimum (1024 tokens at OpenAI, 4096 for Claude
+    Haiku 4.5), a self-hosted engine (`OpenAI(base_url="http://gpu1:8000/v1")` with a model
+    no provider serves, LiteLLM's `ollama/` or `hosted_vllm/` models) caches every full
+    block, so 100 tokens count. Where the code does not say (a client handed in, an address
+    from the settings, the project's own wrapper, a template rendered apart) it is 1024, the
+    hosted APIs' minimum. `one-shot-min-tokens` (counted as 4 characters a token) sets one
+    threshold for every request; some one-shot examples below are checked with 100.
 
     Ahead of the conversation history any length counts: a per-request parameter in the
     system text (a step, a budget, the context variables a callback reads) changes the
@@ -606,9 +612,57 @@ class DynamicBeforeStatic(PythonRule):
                 return chevron.render(TEMPLATE, {{"particulars": particulars}})
             '''
         ),
+        # Sent to a model whose cache starts at 4,096 tokens: the 2,000 tokens of guide after
+        # the claim could not be cached even if they came first.
+        Valid(
+            f'''
+            import anthropic
+            client = anthropic.Anthropic()
+            GUIDE = """{_GUIDE}"""
+
+            def check(claim):
+                return client.messages.create(
+                    model="claude-haiku-4-5",
+                    max_tokens=300,
+                    messages=[{{"role": "user", "content": f"Claim: {{claim}}\\n{{GUIDE}}"}}],
+                )
+            '''
+        ),
     ]
 
     INVALID = [
+        # The same guide sent to a model whose cache starts at 1,024 tokens.
+        Invalid(
+            f'''
+            import anthropic
+            client = anthropic.Anthropic()
+            GUIDE = """{_GUIDE}"""
+
+            def check(claim):
+                return client.messages.create(
+                    model="claude-sonnet-4-5",
+                    max_tokens=300,
+                    messages=[{{"role": "user", "content": f"Claim: {{claim}}\\n{{GUIDE}}"}}],
+                )
+            ''',
+            line=9,
+            message_contains="`claim` is per-request data",
+        ),
+        # A self-hosted engine caches every full block: a paragraph after the input counts.
+        Invalid(
+            f'''
+            import litellm
+            RULES = """{_POLICY}{_POLICY}"""
+
+            def reply(ticket):
+                return litellm.completion(
+                    model="ollama/llama3.1",
+                    messages=[{{"role": "user", "content": f"Ticket: {{ticket}}\\n{{RULES}}"}}],
+                )
+            ''',
+            line=7,
+            message_contains="`ticket` is per-request data",
+        ),
         # The field named like configuration (`entity_types`, the graph's schema) is not
         # per-request; the episode after it is, and it is what is reported.
         Invalid(
@@ -1101,7 +1155,6 @@ class DynamicBeforeStatic(PythonRule):
         self._before_history(ctx)
         self._signature_fields(ctx)
         self._rendered(ctx)
-        one_shot_chars = ctx.config.one_shot_min_tokens * CHARS_PER_TOKEN
         blocks = [
             *ctx.text_blocks,
             *((b, None) for b in ctx.one_shot_texts),
@@ -1125,6 +1178,12 @@ class DynamicBeforeStatic(PythonRule):
                     continue
                 after = static_text(parts[i + 1 :])
                 if block.final:
+                    goes_to = request.destination if request is not None else None
+                    one_shot_chars = CHARS_PER_TOKEN * ctx.config.one_shot_tokens(
+                        goes_to.one_shot_min_tokens(ctx.config.cache_minimum)
+                        if goes_to is not None
+                        else None
+                    )
                     # One-shot: the template text that could move ahead of the inputs is
                     # its longest stretch between them, not the tags around each input;
                     # and where most of it already comes before the first input, that
@@ -1158,7 +1217,7 @@ class DynamicBeforeStatic(PythonRule):
         """A Jinja template rendered with per-request values: its static text after the
         first of them is sent again on every call but never as a prefix. Reported at the
         render call (where the values come in), naming the template line."""
-        min_chars = ctx.config.one_shot_min_tokens * CHARS_PER_TOKEN
+        min_chars = ctx.config.one_shot_tokens() * CHARS_PER_TOKEN
         for site in ctx.index.calls:
             call = site.node
             if not isinstance(call, cst.Call):

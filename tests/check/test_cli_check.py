@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from promptlint.check.engine import PARALLEL_MIN_FILES
+
 BAD = """\
 from datetime import datetime
 import anthropic
@@ -105,3 +107,31 @@ def test_missing_path_is_exit_2(tmp_path: Path) -> None:
     out = run("nope.py", cwd=tmp_path)
     assert out.returncode == 2
     assert "no such file" in out.stderr
+
+
+GUIDE = "Check each claim against the sources and name the source that supports it. " * 110
+ONE_SHOT_TO = f'''\
+import anthropic
+client = anthropic.Anthropic()
+GUIDE = """{GUIDE}"""
+
+def check(claim):
+    return client.messages.create(
+        model="{{model}}",
+        max_tokens=300,
+        messages=[{{{{"role": "user", "content": f"Claim: {{{{claim}}}}\\n{{{{GUIDE}}}}"}}}}],
+    )
+'''
+
+
+def test_the_command_reads_the_cache_minimum_of_where_a_request_goes(tmp_path: Path) -> None:
+    # ~2,000 tokens of guide after the claim: worth moving first for a model whose cache
+    # starts at 1,024 tokens, not for one whose cache starts at 4,096; in enough files that
+    # worker processes check them, so that they read the minimums too.
+    for i in range(PARALLEL_MIN_FILES // 2):
+        (tmp_path / f"sonnet{i}.py").write_text(ONE_SHOT_TO.format(model="claude-sonnet-4-5"))
+        (tmp_path / f"haiku{i}.py").write_text(ONE_SHOT_TO.format(model="claude-haiku-4-5"))
+    out = run("--format", "json", "--jobs", "2", ".", cwd=tmp_path)
+    assert out.returncode == 1, out.stderr
+    paths = {f["path"] for f in json.loads(out.stdout)["findings"]}
+    assert paths == {f"sonnet{i}.py" for i in range(PARALLEL_MIN_FILES // 2)}, out.stdout

@@ -11,6 +11,7 @@ from promptlint.check.config import CheckConfig, parse_config
 from promptlint.check.engine import RunOptions, check_text
 from promptlint.check.frontends import frontend_for_language
 from promptlint.check.rule import Invalid, Rule, Valid, missing_doc_sections
+from promptlint.commands.check import cache_minimum
 
 RULES = registry.all_rules()
 
@@ -34,7 +35,9 @@ def _ids(cases: list[tuple[type[Rule], int, Valid | Invalid]]) -> list[str]:
 
 
 def _config(case: Valid | Invalid) -> CheckConfig:
-    return parse_config(dict(case.settings), "example", Path.cwd())
+    cfg = parse_config(dict(case.settings), "example", Path.cwd())
+    cfg.cache_minimum = cache_minimum  # as `promptlint check` runs the rules
+    return cfg
 
 
 VALID_CASES = _cases("valid")
