@@ -1,0 +1,25 @@
+"""Reconstruction of OpenBMB/AgentVerse@f90c4bd9680fdd3bcff8c52c9170911a59b23478:agentverse/agents/tasksolving_agent/evaluator.py (lines 21-80), trimmed; not the original text."""
+
+from agentverse.agents.base import BaseAgent
+from agentverse.message import EvaluatorMessage
+
+
+class EvaluatorAgent(BaseAgent):
+    max_history: int = 5
+
+    async def astep(self, solution: str, result: str, task_description: str, all_role_description: str) -> EvaluatorMessage:
+        prepend_prompt, append_prompt, prompt_token = self.get_all_prompts(
+            solution=solution,  # expect: PL104
+            result=result,
+            task_description=task_description,
+            all_role_description=all_role_description,
+        )
+        max_send_token = self.llm.send_token_limit(self.llm.args.model) - prompt_token
+        history = await self.memory.to_messages(
+            self.name,
+            start_index=-self.max_history,
+            max_send_token=max_send_token,
+            model=self.llm.args.model,
+        )
+        response = await self.llm.agenerate_response(prepend_prompt, history, append_prompt)
+        return EvaluatorMessage(sender=self.name, score=0, advice=response.content)
