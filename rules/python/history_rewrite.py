@@ -33,8 +33,13 @@ class HistoryWindow(PythonRule):
     LiteLLM's and LangChain's `trim_messages`), when the result is sent as messages or
     stored back as the history; a field of the message just sent changed in place after
     the request (`messages[-1]["images"] = None` once `messages=messages` went out, the
-    history a parameter or an attribute; not in an `except`, not `cache_control`). Only
-    message lists count: `del schema["title"]` or a window
+    history a parameter or an attribute; not in an `except`, not `cache_control`); this
+    request's user turn sent through a template behind the conversation the caller keeps
+    (`for m in conversation: messages.append(m)`, then `messages.append({"role": "user",
+    "content": f"Answer {query} using {context}"})`, with the history, the turn and what
+    was looked up for it all parameters, and the templated turn not stored in that
+    history): the caller keeps the turn as it was given, and the next request sends it
+    bare. Only message lists count: `del schema["title"]` or a window
     over tools is not a history. A one-off compaction (summarise, then keep appending) is
     not a window.
 
@@ -66,6 +71,22 @@ class HistoryWindow(PythonRule):
     MESSAGE = "a sliding history window shifts the prefix on every request"
 
     VALID = [
+        Valid(
+            """
+            def ask(client, query, context, history):
+                turn = {"role": "user", "content": f"Answer this query: {query} using: {context}"}
+                history.append(turn)  # the turn is kept as it was sent
+                return client.chat.completions.create(model="gpt-4o", messages=history)
+
+            def plain(client, query, language, history):
+                messages = [*history, {"role": "user", "content": query}]  # the turn as given
+                return client.chat.completions.create(model="gpt-4o", messages=messages)
+
+            def one_shot(client, query, context, examples):
+                messages = [*examples, {"role": "user", "content": f"{query}"}]
+                return client.chat.completions.create(model="gpt-4o", messages=messages)
+            """
+        ),
         Valid(
             """
             def send(client, messages):
@@ -578,6 +599,46 @@ class HistoryWindow(PythonRule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            class Generator:
+                def prepare_messages(self, query, context, conversation, system_message):
+                    messages = [{"role": "system", "content": system_message}]
+                    for message in conversation:
+                        messages.append({"role": message.type, "content": message.content})
+                    messages.append(
+                        {"role": "user", "content": f"Answer this query: {query} using: {context}"}
+                    )
+                    return messages
+            """,
+            line=7,
+            message_contains="sent through a template that fills in `query`, `context`",
+        ),
+        Invalid(
+            """
+            def prepare(query, context, conversation):
+                chat_history = []
+                for message in conversation:
+                    chat_history.append({"role": "USER", "message": message.content})
+                message = f"Using this context: {context} answer this query: {query}"
+                return message, chat_history
+            """,
+            line=5,
+            message_contains="behind the conversation `conversation` the caller keeps",
+        ),
+        Invalid(
+            """
+            def answer(client, question, docs, history):
+                return client.chat.completions.create(
+                    model="gpt-4o",
+                    messages=[
+                        *history,
+                        {"role": "user", "content": f"Context: {docs} Question: {question}"},
+                    ],
+                )
+            """,
+            line=6,
+        ),
         Invalid(
             """
             def look(client, messages, screenshot):
@@ -1276,6 +1337,17 @@ class HistoryWindow(PythonRule):
             undecorated.walk(ctx.module)
             for node in undecorated.found:
                 ctx.report(type(self), node, _UNDECORATED)
+        if "append" in ctx.text or "*" in ctx.text or "+ [" in ctx.text:
+            decorated = _DecoratedLatest(bodies)
+            decorated.walk(ctx.module)
+            for text, history, filled in decorated.found:
+                ctx.report(
+                    type(self),
+                    text,
+                    _DECORATED_LATEST.format(
+                        filled=", ".join(f"`{n}`" for n in filled), history=history
+                    ),
+                )
         rewrites = _PositionalRewrites(ctx.text, summaries, bodies)
         rewrites.walk(ctx.module)
         for node, shape in rewrites.found:
@@ -2669,6 +2741,190 @@ def _counted_names(body: cst.BaseSuite) -> set[str]:
         and isinstance(stmt.operator, cst.AddAssign)
         and isinstance(stmt.target, cst.Name)
     }
+
+
+_DECORATED_LATEST = (
+    "this request's user turn is sent through a template that fills in {filled}, behind "
+    "the conversation `{history}` the caller keeps: the caller holds the turn as it was given, "
+    "so the next request sends it without the template and the prefix the previous request "
+    "cached ends before it; put the added text in a message of its own after the turn, or "
+    "keep the turn as sent in the history"
+)
+
+
+class _DecoratedLatest(Walker):
+    """`def prepare(query, context, conversation): messages = [system]; for m in
+    conversation: messages.append(...); messages.append({"role": "user", "content":
+    f"Answer {query} from {context}"}); return messages` (or `[*conversation, {...}]`,
+    `conversation + [{...}]`, a comprehension over it): the earlier turns come from the
+    caller, who keeps each one as it was given, and only this request's turn is sent
+    through the template with what was retrieved for it. The next request sends that turn
+    bare behind the same history, so what the previous request cached ends before it (the
+    retrieved text and the answer are written again). A function that stores the
+    templated turn in the history it was given (`conversation.append(...)`) keeps the turn
+    as sent: no finding."""
+
+    def __init__(self, bodies: _Bodies) -> None:
+        self._collected = bodies
+        self.found: list[tuple[cst.CSTNode, str, list[str]]] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        params = [p.name.value for p in (*node.params.params, *node.params.kwonly_params)]
+        histories = {p for p in params if _names_history(p)}
+        others = {p for p in params if p not in histories and p not in ("self", "cls")}
+        if not histories or len(others) < 2:
+            return
+        found = self._collected.of(node.body)
+        copied: set[str] = set()  # lists the history's turns were copied into
+        for loop in found.loops:
+            if isinstance(loop.iter, cst.Name) and loop.iter.value in histories:
+                for stmt in _simple_statements(loop.body):
+                    listed = _appended_to(stmt)
+                    if listed is not None:
+                        copied.add(listed)
+        kept = False
+        turns: list[cst.BaseExpression] = []  # user messages put after the copied turns
+        for stmt in found.simple:
+            listed = _appended_to(stmt)
+            if listed in histories:
+                kept = True  # the function keeps the turn itself
+            elif listed in copied:
+                assert isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call)
+                turns.append(stmt.value.args[0].value)
+        for value in _values_in(node.body):
+            for last in _after_history(value, histories):
+                turns.append(last)
+        # `return message, chat_history`: the turn handed beside the copied history, for
+        # an API that takes them apart (Cohere's `message` and `chat_history`).
+        texts = {
+            stmt.targets[0].target.value: stmt.value
+            for stmt in found.simple
+            if isinstance(stmt, cst.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0].target, cst.Name)
+        }
+        for ret in found.returns:
+            if not isinstance(ret.value, cst.Tuple):
+                continue
+            names = [el.value.value for el in ret.value.elements if isinstance(el.value, cst.Name)]
+            if any(n in copied for n in names):
+                turns.extend(texts[n] for n in names if n not in copied and n in texts)
+        if kept:
+            return
+        for turn in turns:
+            content = _templated_content(turn, others)
+            if content is not None:
+                text, names = content
+                self.found.append((text, sorted(histories)[0], names))
+
+
+def _appended_to(stmt: cst.BaseSmallStatement) -> str | None:
+    """`messages.append(x)` (one argument): the list's name."""
+    if not (isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call)):
+        return None
+    call = stmt.value
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "append"):
+        return None
+    if len(call.args) != 1:
+        return None
+    return dotted(func.value)
+
+
+class _ListsIn(Walker):
+    """List displays and `+` of one body (not of nested functions): where a message list
+    is written out, assigned, returned or passed as `messages=`."""
+
+    def __init__(self) -> None:
+        self.found: list[cst.BaseExpression] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_List(self, node: cst.List) -> None:
+        self.found.append(node)
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        self.found.append(node)
+
+
+def _values_in(body: cst.BaseSuite) -> list[cst.BaseExpression]:
+    lists = _ListsIn()
+    lists.walk(body)
+    return lists.found
+
+
+def _after_history(value: cst.BaseExpression, histories: set[str]) -> list[cst.BaseExpression]:
+    """`[..., *history, LAST]`, `[..., *[... for m in history], LAST]`, `history + [LAST]`:
+    the last element, when the turns before it are the given history."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        if (
+            isinstance(value.left, cst.Name)
+            and value.left.value in histories
+            and isinstance(value.right, cst.List)
+            and value.right.elements
+        ):
+            return [value.right.elements[-1].value]
+        return []
+    if not isinstance(value, cst.List) or len(value.elements) < 2:
+        return []
+    last = value.elements[-1]
+    if isinstance(last, cst.StarredElement):
+        return []
+    for el in value.elements[:-1]:
+        if not isinstance(el, cst.StarredElement):
+            continue
+        inner = el.value
+        if isinstance(inner, cst.Name) and inner.value in histories:
+            return [last.value]
+        if (
+            isinstance(inner, cst.ListComp | cst.GeneratorExp)
+            and isinstance(inner.for_in.iter, cst.Name)
+            and inner.for_in.iter.value in histories
+        ):
+            return [last.value]
+    return []
+
+
+def _templated_content(
+    message: cst.BaseExpression, given: set[str]
+) -> tuple[cst.CSTNode, list[str]] | None:
+    """`{"role": "user", "content": f"Answer {query} with {context}"}` (or the f-string
+    alone): the f-string, when it
+    has text of its own and puts in two or more of the function's parameters (the turn and
+    what was looked up for it)."""
+    if isinstance(message, cst.Dict):
+        fields = {
+            string_value(el.key): el.value
+            for el in message.elements
+            if isinstance(el, cst.DictElement) and isinstance(el.key, cst.SimpleString)
+        }
+        role = fields.get("role")
+        if not (isinstance(role, cst.SimpleString) and string_value(role) == "user"):
+            return None
+        content = fields.get("content")
+    else:
+        content = message  # the text of the turn, handed beside the history
+    if not isinstance(content, cst.FormattedString):
+        return None
+    static = "".join(
+        p.value for p in content.parts if isinstance(p, cst.FormattedStringText)
+    ).strip()
+    names = []
+    for part in content.parts:
+        if (
+            isinstance(part, cst.FormattedStringExpression)
+            and isinstance(part.expression, cst.Name)
+            and part.expression.value in given
+            and part.expression.value not in names
+        ):
+            names.append(part.expression.value)
+    if len(static) < 10 or len(names) < 2:
+        return None
+    return content, names
 
 
 _UNDECORATED = (
