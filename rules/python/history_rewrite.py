@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeGuard
 
 import libcst as cst
 
@@ -597,7 +598,22 @@ class HistoryWindow(PythonRule):
                 return text[hi:]
             """
         ),
+        # `turns()` hands the pairs back newest first: reversed, the loop keeps the oldest
+        # ones that fit, a prefix that only grows until the budget is reached.
+        Valid(
+            """
+            def kept_history(chat, max_tokens, count_tokens):
+                kept, used = [], 0
+                for question, answer in reversed(list(chat.turns())):
+                    used += count_tokens(question) + count_tokens(answer)
+                    if used > max_tokens:
+                        break
+                    kept += [question, answer]
+                return kept
+            """
+        ),
     ]
+
     INVALID = [
         Invalid(
             """
@@ -943,6 +959,26 @@ class HistoryWindow(PythonRule):
             line=5,
             column=5,
             message_contains="newest messages that fit a token budget",
+        ),
+        # The oldest pair is cut until the prompt, with this request's documents, fits.
+        Invalid(
+            """
+            def fit_context(prompt, inputs, max_tokens, count_tokens):
+                n = count_tokens(prompt.format(**inputs))
+                while n > max_tokens:
+                    chat_history = inputs["chat_history"]
+                    if not chat_history:
+                        break
+                    inputs["chat_history"] = chat_history[2:]
+                    n = count_tokens(prompt.format(**inputs))
+                return inputs
+
+            def answer(llm, prompt, inputs, count_tokens):
+                fitted = fit_context(prompt, inputs, 6000, count_tokens)
+                return llm.invoke(prompt.format(**fitted))
+            """,
+            line=7,
+            message_contains="token-budget loop",
         ),
         Invalid(
             """
@@ -1815,7 +1851,7 @@ class _BudgetLoops(Walker):
         self.loops: list[cst.For] = []
 
     def visit_For(self, node: cst.For) -> None:
-        if not _newest_first(node.iter):
+        if not (_newest_first(node.iter) and _stored_list(node.iter)):
             return
         finder = _BreakOnTokens()
         finder.walk(node.body)
@@ -1872,6 +1908,26 @@ def _newest_first(iterable: cst.BaseExpression) -> bool:
             and isinstance(sl.step.operator, cst.Minus)
         )
     return False
+
+
+def _stored_list(iterable: cst.BaseExpression) -> bool:
+    """`reversed(history)`, `reversed(list(enumerate(self.messages)))`, `log[1:][::-1]`: what
+    is walked is a list as it is kept, so reversing it walks from the newest item. What a
+    call hands back (`reversed(list(chat.iter_pairs()))`) may already come newest first:
+    reversed, it is walked from the oldest, and a loop that stops at a budget keeps the
+    earliest turns, which keeps the prefix."""
+    node = iterable
+    while True:
+        if isinstance(node, cst.Call):
+            if dotted(node.func) not in ("reversed", "list", "tuple", "enumerate"):
+                return False
+            if not node.args:
+                return False
+            node = node.args[0].value
+        elif isinstance(node, cst.Subscript):
+            node = node.value
+        else:
+            return dotted(node) is not None
 
 
 def _names_history(name: str) -> bool:
@@ -3448,9 +3504,11 @@ def _shrinks(stmt: cst.BaseSmallStatement, counted: set[str]) -> bool:
         return name is not None and (name in counted or _names_history(name))
 
     if isinstance(stmt, cst.Assign):
+        # `hist[i] = ...`, or the history bound again without its first items
+        # (`inputs["chat_history"] = chat_history[2:]`).
         return any(
             isinstance(t.target, cst.Subscript) and trimmed(t.target.value) for t in stmt.targets
-        )
+        ) or (_head_cut(stmt.value) and trimmed(stmt.value.value))
     if isinstance(stmt, cst.Del):
         target = stmt.target
         return isinstance(target, cst.Subscript) and trimmed(target.value)
@@ -3465,6 +3523,20 @@ def _shrinks(stmt: cst.BaseSmallStatement, counted: set[str]) -> bool:
         words = func.attr.value.lower().split("_")
         return words[0] in _SHRINK_VERBS and any(_names_history(w) for w in words[1:])
     return False
+
+
+def _head_cut(value: cst.BaseExpression) -> TypeGuard[cst.Subscript]:
+    """`hist[2:]`, `hist[-n:]`: the list without its first items."""
+    if not (isinstance(value, cst.Subscript) and len(value.slice) == 1):
+        return False
+    sl = value.slice[0].slice
+    return (
+        isinstance(sl, cst.Slice)
+        and sl.lower is not None
+        and sl.upper is None
+        and sl.step is None
+        and not (isinstance(sl.lower, cst.Integer) and sl.lower.value == "0")
+    )
 
 
 def _drops_inner(call: cst.Call) -> bool:
