@@ -40,7 +40,10 @@ class HistoryWindow(PythonRule):
     "content": f"Answer {query} using {context}"})`, with the history, the turn and what
     was looked up for it all parameters, and the templated turn not stored in that
     history): the caller keeps the turn as it was given, and the next request sends it
-    bare. Only message lists count: `del schema["title"]` or a window
+    bare; text added in place to an earlier message of the caller's list
+    (`kwargs["messages"][0]["content"] += schema_text`, a parameter the function has not
+    bound to a copy; not the latest message `[-1]`): the caller's conversation keeps the
+    addition and the next call adds it again. Only message lists count: `del schema["title"]` or a window
     over tools is not a history. A one-off compaction (summarise, then keep appending) is
     not a window.
 
@@ -72,6 +75,26 @@ class HistoryWindow(PythonRule):
     MESSAGE = "a sliding history window shifts the prefix on every request"
 
     VALID = [
+        Valid(
+            """
+            import copy
+
+            def handle_json_mode(response_model, new_kwargs):
+                new_kwargs = copy.deepcopy(new_kwargs)  # the caller's messages stay as given
+                new_kwargs["messages"][0]["content"] += response_model.schema_text()
+                return response_model, new_kwargs
+
+            def decorate(messages, reminder):
+                messages[-1]["content"] += reminder  # the new turn, stored as it is sent
+                return messages
+
+            def build(question, rules):
+                messages = [{"role": "system", "content": SYSTEM}]
+                messages[0]["content"] += rules  # a list of this call only
+                messages.append({"role": "user", "content": question})
+                return messages
+            """
+        ),
         Valid(
             """
             def ask(client, query, context, history):
@@ -615,6 +638,27 @@ class HistoryWindow(PythonRule):
     ]
 
     INVALID = [
+        Invalid(
+            """
+            def handle_json_mode(response_model, new_kwargs):
+                message = f"Answer in JSON matching this schema: {response_model.schema_json()}"
+                if new_kwargs["messages"][0]["role"] != "system":
+                    new_kwargs["messages"].insert(0, {"role": "system", "content": message})
+                else:
+                    new_kwargs["messages"][0]["content"] += f"\\n\\n{message}"
+                return response_model, new_kwargs
+            """,
+            line=6,
+            message_contains='text is added in place to message [0] of `new_kwargs["messages"]`',
+        ),
+        Invalid(
+            """
+            def with_rules(messages, rules):
+                messages[0]["content"] = messages[0]["content"] + rules
+                return messages
+            """,
+            line=2,
+        ),
         Invalid(
             """
             class Generator:
@@ -1384,6 +1428,11 @@ class HistoryWindow(PythonRule):
                         filled=", ".join(f"`{n}`" for n in filled), history=history
                     ),
                 )
+        if "+" in ctx.text and "[0]" in ctx.text:
+            grows = _GrowsEarlierMessage(bodies, ctx.index.in_handler)
+            grows.walk(ctx.module)
+            for stmt, index, listed in grows.found:
+                ctx.report(type(self), stmt, _GROWS_EARLIER.format(index=index, listed=listed))
         rewrites = _PositionalRewrites(ctx.text, summaries, bodies)
         rewrites.walk(ctx.module)
         for node, shape in rewrites.found:
@@ -2981,6 +3030,88 @@ def _templated_content(
     if len(static) < 10 or len(names) < 2:
         return None
     return content, names
+
+
+_GROWS_EARLIER = (
+    "text is added in place to message {index} of `{listed}`, the caller's own list: the "
+    "caller's conversation keeps the addition, so the next call with it adds the text "
+    "again and that message differs on every request, with everything after it; add the "
+    "text to a copy (`[dict(m) for m in messages]`), or only when it is not there yet"
+)
+
+
+class _GrowsEarlierMessage(Walker):
+    """`kwargs["messages"][0]["content"] += schema_text` (or `= ... + text`) with `kwargs`
+    a parameter the function does not rebind: an earlier message of the list the caller
+    passed is extended in place. The caller's conversation holds that dict, so each call
+    on it extends the same message again (a library that adds its instructions to the
+    system message of the messages it is given): the message grows on every request and
+    the prefix breaks at it. The latest message (`[-1]`), a list the function made, or a
+    copy it rebinds the name to, are not the caller's earlier turns: no finding."""
+
+    def __init__(self, bodies: _Bodies, in_handler: set[int]) -> None:
+        self._collected = bodies
+        self._in_handler = in_handler
+        self.found: list[tuple[cst.CSTNode, str, str]] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        params = {p.name.value for p in (*node.params.params, *node.params.kwonly_params)}
+        params -= {"self", "cls"}
+        if not params:
+            return
+        found = self._collected.of(node.body)
+        given = set(params)
+        for stmt in found.simple:  # in the order of the source
+            if isinstance(stmt, cst.Assign):
+                # bound again (to a copy, say) from here on: no longer the caller's list
+                given -= {t.target.value for t in stmt.targets if isinstance(t.target, cst.Name)}
+            if id(stmt) in self._in_handler:
+                continue  # a retry's repair of a request that failed
+            if isinstance(stmt, cst.AugAssign) and isinstance(stmt.operator, cst.AddAssign):
+                target = stmt.target
+            elif (
+                isinstance(stmt, cst.Assign)
+                and len(stmt.targets) == 1
+                and _extends(stmt.value, stmt.targets[0].target)
+            ):
+                target = stmt.targets[0].target
+            else:
+                continue
+            earlier = _earlier_message_text(target, given)
+            if earlier is not None:
+                self.found.append((stmt, *earlier))
+
+
+def _earlier_message_text(target: cst.BaseExpression, given: set[str]) -> tuple[str, str] | None:
+    """`kwargs["messages"][0]["content"]`, `messages[0]["content"][0]["text"]`: the list
+    (a parameter, or a history-named field of one) and the literal index of the message
+    whose text is written, when the index is not the latest one."""
+    chain: list[cst.BaseExpression] = []  # the subscripts, outermost first
+    node = target
+    while isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        key = node.slice[0].slice
+        if not isinstance(key, cst.Index):
+            return None
+        chain.append(key.value)
+        node = node.value
+    if not (isinstance(node, cst.Name) and node.value in given):
+        return None
+    inner = list(reversed(chain))  # from the parameter outwards
+    if not any(isinstance(k, cst.SimpleString) and string_value(k) in _TEXT_FIELDS for k in inner):
+        return None
+    listed = node.value
+    rest = inner
+    if rest and isinstance(rest[0], cst.SimpleString):
+        field = string_value(rest[0]) or ""
+        if not _names_history(field):
+            return None
+        listed = f'{node.value}["{field}"]'
+        rest = rest[1:]
+    elif not _names_history(node.value):
+        return None
+    if not (rest and isinstance(rest[0], cst.Integer)):
+        return None  # `[-1]` (the latest turn) is a UnaryOperation, a name is not literal
+    return f"[{rest[0].value}]", listed
 
 
 _UNDECORATED = (
