@@ -302,12 +302,14 @@ PER_PROCESS = frozenset(
 )
 # A read of the stored conversation cut to its newest turns by a count given by name
 # (`get_chat_history(sid, max_messages=10)`): the verbs, the nouns of what is stored, the
-# keywords of the count.
-READ_VERBS = frozenset({"get", "load", "fetch", "read", "list", "recent", "latest"})
+# keywords of the count. `filter_history(history_len=n)` (streamlit-chatbox) picks the
+# newest n of the stored turns as a read does.
+READ_VERBS = frozenset({"get", "load", "fetch", "read", "list", "recent", "latest", "filter"})
 STORED_TURN_WORDS = frozenset({"history", "messages", "items", "turns", "conversation"})
 TURN_COUNT_LIMITS = frozenset(
     {"limit", "max_messages", "max_items", "max_turns", "max_history", "last_n", "num_messages"}
     | {"n_messages", "history_limit", "message_limit", "window_size", "max_history_messages"}
+    | {"history_len"}
 )
 
 # The words of a call that asks a model to answer the conversation it is handed by

@@ -640,6 +640,17 @@ class HistoryWindow(PythonRule):
     INVALID = [
         Invalid(
             """
+            def get_messages_history(chat_box, history_len: int):
+                messages = chat_box.filter_history(history_len=history_len)
+                if sys_msg := chat_box.context.get("system_message"):
+                    messages = [{"role": "system", "content": sys_msg}] + messages
+                return messages
+            """,
+            line=2,
+            message_contains="reads only the newest turns",
+        ),
+        Invalid(
+            """
             def handle_json_mode(response_model, new_kwargs):
                 message = f"Answer in JSON matching this schema: {response_model.schema_json()}"
                 if new_kwargs["messages"][0]["role"] != "system":
@@ -1389,7 +1400,7 @@ class HistoryWindow(PythonRule):
                     "each time the history grows past the budget, and every later message "
                     "shifts; trim rarely and in large steps, or summarise",
                 )
-        if any(w in ctx.text for w in ("limit", "max_", "last_n", "memory.", "history.")):
+        if any(w in ctx.text for w in ("limit", "max_", "last_n", "_len", "memory.", "history.")):
             reads = _LimitedReads(bodies)
             reads.walk(ctx.module)
             for call, count in reads.found:
