@@ -164,7 +164,14 @@ class PythonContext:
         out: list[tuple[Block, Request | None]] = []
         for r in self.requests:
             out += [(b, r) for b in r.blocks if b.text_first]
-        out += [(b, None) for b in self.standalone if b.text_first]
+        # A system message of a known request is judged with it (a request written out in
+        # full is sent once per input), not again as a system message on its own.
+        sent = {id(b.val.node) for b, _ in out if b.val.node is not None}
+        out += [
+            (b, None)
+            for b in self.standalone
+            if b.text_first and (b.val.node is None or id(b.val.node) not in sent)
+        ]
         return out
 
     @cached_property

@@ -50,6 +50,9 @@ class Request:
     breakpoints: list[tuple[Taint, Block]] = field(default_factory=list)
     auto_breakpoint: bool = False  # Anthropic top-level cache_control
     destination: Destination | None = None  # where it goes, when the code says
+    # every message is a dict written out in the call: no history follows the system text,
+    # so the request is sent once per input (`written_out`)
+    written_out: bool = False
 
 
 def api_of(call: cst.Call, ev: Evaluator, sinks: set[str]) -> str | None:
@@ -117,6 +120,23 @@ def _kwargs(call: cst.Call, ev: Evaluator, site: Site) -> dict[str, Val]:
             if v.fields is not None:
                 out.update(v.fields)
     return out
+
+
+def _written_out(call: cst.Call) -> bool:
+    """`messages=[{"role": "system", ...}, {"role": "user", ...}]`: the list is a literal of
+    message dicts in the call itself, so nothing appended to it before is sent again."""
+    for a in call.args:
+        if a.keyword is not None and a.keyword.value == "messages":
+            listed = a.value
+            return (
+                isinstance(listed, cst.List)
+                and bool(listed.elements)
+                and all(
+                    isinstance(el, cst.Element) and isinstance(el.value, cst.Dict)
+                    for el in listed.elements
+                )
+            )
+    return False
 
 
 def _positional(call: cst.Call, ev: Evaluator, site: Site) -> list[Val]:
@@ -208,6 +228,7 @@ def build_request(api: str, site: Site, ev: Evaluator) -> Request | None:
     assert isinstance(call, cst.Call)
     kw = _kwargs(call, ev, site)
     req = Request(api, call, destination=destination(api, call, site, ev))
+    req.written_out = api in ("openai-chat", "litellm", "anthropic-messages") and _written_out(call)
     if "tools" in kw:
         req.blocks.extend(_list_blocks(kw["tools"], "tools", "tools"))
     if "functions" in kw:

@@ -59,10 +59,13 @@ class DynamicBeforeStatic(PythonRule):
     object) interpolated *before* long static text in a system prompt, instructions or the
     first message.
 
-    In a one-shot request, where the value sits in the only (final) user message, or in
-    prompt text known by its name (`*_prompt` variables, `generate_*_prompt()` returns)
-    whose request is elsewhere, the static text after it counts from 400 characters (about
-    100 tokens) with one stretch of at least 200 between inputs: a closing line, or the
+    In a one-shot request, where the value sits in the only (final) user message, in the
+    system text of a request whose messages are all written out in the call
+    (`messages=[{"role": "system", ...}, {"role": "user", "content": question}]`: no
+    history follows it, so it is sent once per input), or in prompt text known by its name
+    (`*_prompt` variables, `generate_*_prompt()` returns) whose request is elsewhere, the
+    static text after it counts from the cache's minimum (the threshold below) with one
+    stretch of at least 200 characters between inputs: a closing line, or the
     tags around each input, are not worth a reorder, and most of the static text must come
     after the value (what comes before it is already a reusable prefix). Only the first
     per-request value of a text is reported: the prefix ends there. A prompt function that
@@ -612,6 +615,22 @@ class DynamicBeforeStatic(PythonRule):
                 return chevron.render(TEMPLATE, {{"particulars": particulars}})
             '''
         ),
+        # Written out in the call, the request is sent once per ticket: the 75 tokens of
+        # policy after the name could not be cached even if they came first.
+        Valid(
+            f'''
+            import anthropic
+            client = anthropic.Anthropic()
+            GUIDE = """{_POLICY}"""
+
+            def reply(ticket, question):
+                return client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=400,
+                    system=f"Ticket from {{ticket.customer.name}} ({{ticket.plan}}).\\n{{GUIDE}}",
+                    messages=[{{"role": "user", "content": question}}],
+                )
+            '''
+        ),
         # Sent to a model whose cache starts at 4,096 tokens: the 2,000 tokens of guide after
         # the claim could not be cached even if they came first.
         Valid(
@@ -807,7 +826,7 @@ class DynamicBeforeStatic(PythonRule):
             f'''
             import anthropic
             client = anthropic.Anthropic()
-            GUIDE = """{_POLICY}"""
+            GUIDE = """{_GUIDE}"""
 
             def reply(ticket, question):
                 return client.messages.create(
@@ -1177,7 +1196,9 @@ class DynamicBeforeStatic(PythonRule):
                 if not callers or any(t.kind in VOLATILE for t in part.taints):
                     continue
                 after = static_text(parts[i + 1 :])
-                if block.final:
+                # A request written out in full is sent once per input: only what could be
+                # cached across inputs counts, as for the final turn.
+                if block.final or (request is not None and request.written_out):
                     goes_to = request.destination if request is not None else None
                     one_shot_chars = CHARS_PER_TOKEN * ctx.config.one_shot_tokens(
                         goes_to.one_shot_min_tokens(ctx.config.cache_minimum)

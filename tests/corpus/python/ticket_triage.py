@@ -13,10 +13,14 @@ Outage: errors, timeouts, degraded performance, status page questions.
 Account: login, password resets, two-factor authentication, user management.
 Other: everything else, including feature requests and general feedback.
 Answer with the queue name only, in lower case, with no punctuation."""
+# With worked examples the rules pass 1,024 tokens: worth caching ahead of each ticket.
+TRIAGE_GUIDE = TRIAGE_RULES + (
+    "\nExample: 'I was charged twice for the same invoice this month' is billing." * 60
+)
 
 
 def triage_bad(ticket, retrieved_docs: str):
-    system = f"Customer: {ticket.customer_name} (plan {ticket.plan}).\n{TRIAGE_RULES}"  # expect: PL104
+    system = f"Customer: {ticket.customer_name} (plan {ticket.plan}).\n{TRIAGE_GUIDE}"  # expect: PL104
     return client.chat.completions.create(
         model="gpt-4o-mini",
         messages=[
@@ -30,7 +34,7 @@ def triage_rag_bad(question: str, retrieved_docs: str):
     return client.chat.completions.create(
         model="gpt-4o-mini",
         messages=[
-            {"role": "system", "content": f"Context:\n{retrieved_docs}\n\n{TRIAGE_RULES}"},  # expect: PL104
+            {"role": "system", "content": f"Context:\n{retrieved_docs}\n\n{TRIAGE_GUIDE}"},  # expect: PL104
             {"role": "user", "content": question},
         ],
     )
