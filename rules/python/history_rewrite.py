@@ -17,7 +17,7 @@ from promptlint.python.catalogue import (
 from promptlint.python.flow import limited_history_read
 from promptlint.python.frontend import PythonContext, PythonRule
 from promptlint.python.index import Event, Scope, Walker, child_nodes, dotted, key_of, string_value
-from promptlint.python.requests import api_of, handed_conversations
+from promptlint.python.requests import LANGCHAIN_CALLS, api_of, handed_conversations
 from promptlint.python.values import WINDOW
 
 
@@ -39,8 +39,10 @@ class HistoryWindow(PythonRule):
     (`for m in conversation: messages.append(m)`, then `messages.append({"role": "user",
     "content": f"Answer {query} using {context}"})`, with the history, the turn and what
     was looked up for it all parameters, and the templated turn not stored in that
-    history): the caller keeps the turn as it was given, and the next request sends it
-    bare; text added in place to an earlier message of the caller's list
+    history; or, with LangChain, a message template after the history's messages that
+    the chain fills with the question and more, `chain.ainvoke({"context": context,
+    "question": query})`): the caller keeps the turn as it was given, and the next
+    request sends it bare; text added in place to an earlier message of the caller's list
     (`kwargs["messages"][0]["content"] += schema_text`, a parameter the function has not
     bound to a copy; not the latest message `[-1]`): the caller's conversation keeps the
     addition and the next call adds it again. Only message lists count: `del schema["title"]` or a window
@@ -75,6 +77,19 @@ class HistoryWindow(PythonRule):
     MESSAGE = "a sliding history window shifts the prefix on every request"
 
     VALID = [
+        Valid(
+            """
+            from langchain.prompts.chat import ChatPromptTemplate
+
+            async def chat(query, history, llm):
+                input_msg = History(role="user", content="{question}").to_msg_template(False)
+                chat_prompt = ChatPromptTemplate.from_messages(
+                    [h.to_msg_template() for h in history] + [input_msg]
+                )
+                chain = chat_prompt | llm
+                return await chain.ainvoke({"question": query})  # the turn as given
+            """
+        ),
         Valid(
             """
             import copy
@@ -638,6 +653,22 @@ class HistoryWindow(PythonRule):
     ]
 
     INVALID = [
+        Invalid(
+            """
+            from langchain.prompts.chat import ChatPromptTemplate
+
+            async def kb_chat(query, docs, history, llm):
+                context = "\\n\\n".join(d["page_content"] for d in docs)
+                input_msg = History(role="user", content=RAG_TEMPLATE).to_msg_template(False)
+                chat_prompt = ChatPromptTemplate.from_messages(
+                    [h.to_msg_template() for h in history] + [input_msg]
+                )
+                chain = chat_prompt | llm
+                return await chain.ainvoke({"context": context, "question": query})
+            """,
+            line=5,
+            message_contains="fills in `context`, `question`",
+        ),
         Invalid(
             """
             def get_messages_history(chat_box, history_len: int):
@@ -2883,9 +2914,16 @@ class _DecoratedLatest(Walker):
     def __init__(self, bodies: _Bodies) -> None:
         self._collected = bodies
         self.found: list[tuple[cst.CSTNode, str, list[str]]] = []
+        self._enclosing: list[list[str]] = []  # the parameters of the functions around
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._enclosing.pop()
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        params = [p.name.value for p in (*node.params.params, *node.params.kwonly_params)]
+        own = [p.name.value for p in (*node.params.params, *node.params.kwonly_params)]
+        # a nested function (a streaming generator) reads its caller's parameters too
+        params = [*own, *(p for outer in self._enclosing for p in outer if p not in own)]
+        self._enclosing.append(own)
         histories = {p for p in params if _names_history(p)}
         others = {p for p in params if p not in histories and p not in ("self", "cls")}
         if not histories or len(others) < 2:
@@ -2927,11 +2965,38 @@ class _DecoratedLatest(Walker):
                 turns.extend(texts[n] for n in names if n not in copied and n in texts)
         if kept:
             return
+        filled = _chain_fills(found)
         for turn in turns:
+            if isinstance(turn, cst.Name) and turn.value in texts and len(filled) >= 2:
+                # `ChatPromptTemplate.from_messages([... for h in history] + [input_msg])`,
+                # `chain.ainvoke({"context": context, "question": query})`: the turn is a
+                # template the chain fills with the question and what came with it.
+                self.found.append((texts[turn.value], sorted(histories)[0], filled))
+                continue
             content = _templated_content(turn, others)
             if content is not None:
                 text, names = content
                 self.found.append((text, sorted(histories)[0], names))
+
+
+# A LangChain runnable's calls, and a legacy `LLMChain`'s (`acall`, `arun`).
+_CHAIN_CALLS = LANGCHAIN_CALLS | {"acall", "arun"}
+
+
+def _chain_fills(found: _Collect) -> list[str]:
+    """`chain.ainvoke({"context": context, "question": query})` in the body: the keys of
+    the dict a LangChain runnable is called with, the placeholders its template fills."""
+    for call in (c for stmt in (*found.simple, *found.returns) for c in _calls_in(stmt)):
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in _CHAIN_CALLS):
+            continue
+        if call.args and isinstance(call.args[0].value, cst.Dict):
+            return [
+                string_value(el.key) or ""
+                for el in call.args[0].value.elements
+                if isinstance(el, cst.DictElement) and isinstance(el.key, cst.SimpleString)
+            ]
+    return []
 
 
 def _appended_to(stmt: cst.BaseSmallStatement) -> str | None:
@@ -2977,9 +3042,9 @@ def _after_history(value: cst.BaseExpression, histories: set[str]) -> list[cst.B
     """`[..., *history, LAST]`, `[..., *[... for m in history], LAST]`, `history + [LAST]`:
     the last element, when the turns before it are the given history."""
     if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        left = value.left
         if (
-            isinstance(value.left, cst.Name)
-            and value.left.value in histories
+            ((isinstance(left, cst.Name) and left.value in histories) or _iterates(left, histories))
             and isinstance(value.right, cst.List)
             and value.right.elements
         ):
@@ -2996,13 +3061,18 @@ def _after_history(value: cst.BaseExpression, histories: set[str]) -> list[cst.B
         inner = el.value
         if isinstance(inner, cst.Name) and inner.value in histories:
             return [last.value]
-        if (
-            isinstance(inner, cst.ListComp | cst.GeneratorExp)
-            and isinstance(inner.for_in.iter, cst.Name)
-            and inner.for_in.iter.value in histories
-        ):
+        if _iterates(inner, histories):
             return [last.value]
     return []
+
+
+def _iterates(value: cst.BaseExpression, histories: set[str]) -> bool:
+    """`[convert(m) for m in history]`: a comprehension over the given history."""
+    return (
+        isinstance(value, cst.ListComp | cst.GeneratorExp)
+        and isinstance(value.for_in.iter, cst.Name)
+        and value.for_in.iter.value in histories
+    )
 
 
 def _templated_content(
