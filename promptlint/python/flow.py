@@ -184,6 +184,9 @@ class Evaluator:
         self._constant_params: dict[tuple[int, str], bool] = {}
         self._passed: dict[tuple[int, str], Val | None] = {}  # see `_passed_text`
         self._validated: dict[tuple[int, str], Val | None] = {}  # see `_validated_field`
+        # (id(function scope), name) -> the program state it reads there: one taint for
+        # all its reads in the function, so that a text built from two reads is one report
+        self._state_reads: dict[tuple[int, str], Taint] = {}
         self._spans: dict[int, dict[int, tuple[int, int]]] = {}  # see `_loop_spans`
         self._sides: dict[int, dict[int, tuple[tuple[int, bool], ...]]] = {}  # `_if_sides`
         # (every `.list_tools()` call of the module, those awaited or handed to a runner,
@@ -464,6 +467,22 @@ class Evaluator:
         if name in self.index.counters:
             return Val(own=frozenset({Taint(ID, e, f"counter `{name}`")}), node=e)
         found = self.resolve_key(name, scope, at, env)
+        changer = self.index.run_time_changes.get(name)
+        if (
+            found is not None
+            and changer is not None
+            and scope.kind == "function"
+            and name not in scope.params
+            and (name not in scope.events or name in scope.declared_global)
+            and not any(name.lower().endswith(h) for h in cat.HISTORY_NAMES)
+        ):
+            # The program's state: what it holds differs between the requests of one run.
+            # (A history kept so is judged as history, by its windows and rewrites.)
+            changed = self._state_reads.setdefault(
+                (id(scope), name),
+                Taint(STATE, e, f"`{name}`, which `{changer}()` changes as the program runs,"),
+            )
+            found = found.with_own([changed])
         if found is None and name in self.index.imports:
             found = self.imported_value(self.index.imports[name])
         if found is not None:

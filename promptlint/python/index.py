@@ -93,6 +93,10 @@ class ModuleIndex:
     # small statements (returns among them) under an `except` handler of their function:
     # what it does when its work failed
     in_handler: set[int] = field(default_factory=set)
+    # module-level names a module function changes in place (`file_contents[path] = text`,
+    # `notes.append(n)`, `global mode; mode = ...`) and that some function calls: state of
+    # the running program, not configuration made at import -> the changing function
+    run_time_changes: dict[str, str] = field(default_factory=dict)
 
 
 def key_of(expr: cst.BaseExpression, scope: Scope) -> str | None:
@@ -605,7 +609,49 @@ def build_index(module: cst.Module) -> ModuleIndex:
     indexer = _Indexer(index)
     for stmt in module.body:
         indexer.walk(stmt)
+    index.run_time_changes = _run_time_changes(index)
     return index
+
+
+# In-place changes of a container (with those of a set), as `Event` kinds and methods.
+_CHANGES_IN_PLACE = frozenset({"setitem", "setfield", "del"})
+_CHANGING_METHODS = frozenset(MUTATORS | {"add", "discard", "popitem"})
+
+
+def _run_time_changes(index: ModuleIndex) -> dict[str, str]:
+    """Module-level names that a module function changes, when a function calls it: run
+    after import, the change is state of the program (the files read so far, a mode
+    switched on), where a function only called at import (a registry filled by a
+    decorator) makes configuration."""
+    module = index.module_scope
+    if module is None:
+        return {}
+    changers: dict[str, str] = {}
+    for name, fn in module.functions.items():
+        fscope = index.scope_of_function.get(id(fn))
+        if fscope is None:
+            continue
+        for key, events in fscope.events.items():
+            if "." in key or key in fscope.params or key not in module.events:
+                continue
+            rebound = key in fscope.declared_global
+            if not rebound and any(ev.kind in ("assign", "iter", "unpack") for ev in events):
+                continue  # a local of the same name
+            if any(
+                ev.kind in _CHANGES_IN_PLACE
+                or (ev.kind == "call" and ev.method in _CHANGING_METHODS)
+                or (rebound and ev.kind in ("assign", "aug"))
+                for ev in events
+            ):
+                changers.setdefault(key, name)
+    if not changers:
+        return {}
+    called = {
+        dotted(site.node.func)
+        for site in index.calls
+        if site.scope.kind == "function" and isinstance(site.node, cst.Call)
+    }
+    return {key: name for key, name in changers.items() if name in called}
 
 
 def string_value(node: cst.SimpleString | cst.ConcatenatedString) -> str | None:

@@ -84,7 +84,12 @@ class DynamicBeforeStatic(PythonRule):
     system text, whatever request the builder ends in. Text read from a file (`f.read()` of `with open(path) as
     f`, `json.load(f)`, `Path(path).read_text()`) is static wherever the path comes from.
     A list or text read inside a loop that grows it later in the same pass (the archive of
-    answers so far, appended after each request) is per-request: each pass sends more. A prompt text the function writes to a file
+    answers so far, appended after each request) is per-request: each pass sends more.
+    A module-level table or list that a module function changes in place
+    (`file_contents[path] = text`, `notes.append(note)`, or binds again under `global`),
+    where some function calls that function, is the running program's state: it differs
+    between the requests of one run (a registry that a decorator fills at import is
+    configuration; a history kept so is judged by PL301). A prompt text the function writes to a file
     (`file.write(prompt)`, `path.write_text(prompt)`) is a prompt file generated once:
     what filled it is fixed in the file, static where the file is read, and the function's
     callers get it as static text too. A field of a parameter named like configuration
@@ -647,9 +652,67 @@ class DynamicBeforeStatic(PythonRule):
                 )
             '''
         ),
+        # A registry filled by a decorator is filled once, at import: configuration.
+        Valid(
+            """
+            import anthropic
+            client = anthropic.Anthropic()
+            TOOLS = {}
+
+            def tool(fn):
+                TOOLS[fn.__name__] = fn
+                return fn
+
+            @tool
+            def search(query):
+                return query
+
+            def system_prompt():
+                names = ", ".join(TOOLS)
+                return f"You can call: {names}.\\n" + "Think before each call. " * 20
+
+            def chat(messages):
+                return client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=500,
+                    system=system_prompt(), messages=messages,
+                )
+            """
+        ),
     ]
 
     INVALID = [
+        # A module-level table that a tool changes while the agent runs, rendered into the
+        # system text: every file read changes what the whole history follows.
+        Invalid(
+            """
+            import anthropic
+            client = anthropic.Anthropic()
+            file_contents = {}
+
+            def read_file(path):
+                with open(path) as f:
+                    file_contents[path] = f.read()
+                return file_contents[path]
+
+            def system_prompt():
+                listing = ""
+                for path, content in file_contents.items():
+                    listing += f"--- {path} ---\\n{content}\\n"
+                return "You are a coding agent.\\n" + listing
+
+            def run_tool(name, args):
+                if name == "read_file":
+                    return read_file(args["path"])
+
+            def chat(messages):
+                return client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=500,
+                    system=system_prompt(), messages=messages,
+                )
+            """,
+            line=12,
+            message_contains="which `read_file()` changes as the program runs",
+        ),
         # The same guide sent to a model whose cache starts at 1,024 tokens.
         Invalid(
             f'''
