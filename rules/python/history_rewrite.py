@@ -2907,9 +2907,11 @@ class _DecoratedLatest(Walker):
     caller, who keeps each one as it was given, and only this request's turn is sent
     through the template with what was retrieved for it. The next request sends that turn
     bare behind the same history, so what the previous request cached ends before it (the
-    retrieved text and the answer are written again). A function that stores the
-    templated turn in the history it was given (`conversation.append(...)`) keeps the turn
-    as sent: no finding."""
+    retrieved text and the answer are written again). LangChain's form: the turn a message
+    template after the history's messages (`from_messages([... for h in history] +
+    [input_msg])`) that the chain is called to fill with two or more values (`{"context":
+    ..., "question": ...}`). A function that stores the templated turn in the history it
+    was given (`conversation.append(...)`) keeps the turn as sent: no finding."""
 
     def __init__(self, bodies: _Bodies) -> None:
         self._collected = bodies
