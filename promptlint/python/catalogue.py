@@ -81,9 +81,10 @@ UNORDERED_CALLS: dict[str, str] = {
     "glob.glob": "glob order",
     "glob.iglob": "glob order",
     "asyncio.as_completed": "asyncio.as_completed() completion order",
+    "concurrent.futures.as_completed": "concurrent.futures.as_completed() completion order",
 }
 # Unordered calls that sorted(...) cannot fix in place (futures have no useful order).
-NO_SORT_FIX = frozenset({"asyncio.as_completed"})
+NO_SORT_FIX = frozenset({"asyncio.as_completed", "concurrent.futures.as_completed"})
 UNORDERED_METHODS = {
     "iterdir": "Path.iterdir order",
     "glob": "Path.glob order",

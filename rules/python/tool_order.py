@@ -14,7 +14,8 @@ class ToolOrder(PythonRule):
     Checks for tool lists, enums, schema parts and prompt text built in an unstable order
     that reach the cacheable prefix: iteration over a `set`/`frozenset`, `list(set(...))`,
     `os.listdir`/`os.scandir`/`glob.glob`/`Path.iterdir`/`Path.glob` without `sorted`,
-    `random.shuffle`, and MCP `list_tools()` results used unsorted — iterated here
+    `random.shuffle`, results taken as they finish (`asyncio.as_completed`,
+    `concurrent.futures.as_completed`), and MCP `list_tools()` results used unsorted — iterated here
     (`for t in listed.tools`), or kept on the object as its tools (`self.tools = await
     session.list_tools()`) or returned from any function (`return await
     client.list_tools()`), to be iterated elsewhere: it is reported at the `list_tools()`
@@ -256,6 +257,24 @@ class ToolOrder(PythonRule):
         ),
     ]
     INVALID = [
+        # Parallel tool results appended as they finish: the history keeps that order.
+        Invalid(
+            """
+            from concurrent.futures import ThreadPoolExecutor, as_completed
+            from openai import OpenAI
+
+            client = OpenAI()
+
+            def step(history, calls, run_tool):
+                with ThreadPoolExecutor() as pool:
+                    futures = [pool.submit(run_tool, call) for call in calls]
+                    for future in as_completed(futures):
+                        history.append({"role": "tool", "content": future.result()})
+                return client.chat.completions.create(model="gpt-4o", messages=history)
+            """,
+            line=9,
+            message_contains="concurrent.futures.as_completed() completion order",
+        ),
         # Tools registered by iterating a set of names: the list keeps the set's order.
         Invalid(
             """
