@@ -1046,6 +1046,25 @@ class HistoryWindow(PythonRule):
             column=5,
             message_contains="newest messages that fit a token budget",
         ),
+        # Walked from the newest message, the older ones are left out once a flag says
+        # the budget is reached: the newest that fit, taken again on every request.
+        Invalid(
+            """
+            def add_history_upto_token_limit(prompt, history, t_limit, count_tokens):
+                limit_reached = False
+                used = 0
+                for message in history[::-1]:
+                    tokens = count_tokens(message)
+                    if used + tokens > t_limit:
+                        limit_reached = True
+                    if not limit_reached:
+                        prompt.insert(0, message)
+                        used += tokens
+                return prompt
+            """,
+            line=4,
+            message_contains="newest messages that fit a token budget",
+        ),
         # The oldest pair is cut until the prompt, with this request's documents, fits.
         Invalid(
             """
@@ -1367,7 +1386,7 @@ class HistoryWindow(PythonRule):
     def check(self, ctx: PythonContext) -> None:
         summaries = _Summaries(ctx.text)
         bodies = _Bodies()
-        if "reversed(" in ctx.text and "token" in ctx.text:
+        if ("reversed(" in ctx.text or "::-1]" in ctx.text) and "token" in ctx.text:
             loops = _BudgetLoops()
             loops.walk(ctx.module)
             for loop in loops.loops:
@@ -1963,6 +1982,14 @@ class _BreakOnTokens(Walker):
             isinstance(n, cst.Name) and "token" in n.value.lower() for n in _names_in(node.test)
         ):
             self.token_test = True
+            # `if used + n > limit: limit_reached = True`: a flag that stops the adding
+            # for the older items stops the walk as a `break` does.
+            self.breaks = self.breaks or any(
+                isinstance(stmt, cst.Assign)
+                and isinstance(stmt.value, cst.Name)
+                and stmt.value.value == "True"
+                for stmt in _simple_statements(node.body)
+            )
 
     def visit_For(self, node: cst.For) -> bool:
         return False  # a `break` of an inner loop ends that loop only
