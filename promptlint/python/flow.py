@@ -475,9 +475,11 @@ class Evaluator:
             and name not in scope.params
             and (name not in scope.events or name in scope.declared_global)
             and not any(name.lower().endswith(h) for h in cat.HISTORY_NAMES)
+            and not cat.names_configuration(name)
         ):
             # The program's state: what it holds differs between the requests of one run.
-            # (A history kept so is judged as history, by its windows and rewrites.)
+            # (A history kept so is judged as history, by its windows and rewrites; a
+            # table named for configuration, `_config` set by `set_config()`, is set up.)
             changed = self._state_reads.setdefault(
                 (id(scope), name),
                 Taint(STATE, e, f"`{name}`, which `{changer}()` changes as the program runs,"),

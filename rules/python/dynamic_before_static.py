@@ -88,8 +88,9 @@ class DynamicBeforeStatic(PythonRule):
     A module-level table or list that a module function changes in place
     (`file_contents[path] = text`, `notes.append(note)`, or binds again under `global`),
     where some function calls that function, is the running program's state: it differs
-    between the requests of one run (a registry that a decorator fills at import is
-    configuration; a history kept so is judged by PL301). A prompt text the function writes to a file
+    between the requests of one run (a registry that a decorator fills at import, and a
+    table named for configuration, `_config` set by `set_config()`, are configuration; a
+    history kept so is judged by PL301). A prompt text the function writes to a file
     (`file.write(prompt)`, `path.write_text(prompt)`) is a prompt file generated once:
     what filled it is fixed in the file, static where the file is read, and the function's
     callers get it as static text too. A field of a parameter named like configuration
@@ -651,6 +652,29 @@ class DynamicBeforeStatic(PythonRule):
                     messages=[{{"role": "user", "content": f"Claim: {{claim}}\\n{{GUIDE}}"}}],
                 )
             '''
+        ),
+        # A table named for configuration, set up by a setter a function calls, is the
+        # program's configuration, not state that changes between requests.
+        Valid(
+            """
+            import anthropic
+            client = anthropic.Anthropic()
+            _config = None
+
+            def set_config(config):
+                global _config
+                _config = dict(config)
+
+            def system_prompt():
+                return "Answer in " + _config["language"] + ". " + "Cite the filings. " * 20
+
+            def start(settings, messages):
+                set_config(settings)
+                return client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=500,
+                    system=system_prompt(), messages=messages,
+                )
+            """
         ),
         # A registry filled by a decorator is filled once, at import: configuration.
         Valid(
