@@ -385,28 +385,58 @@ def find_requests(index: ModuleIndex, ev: Evaluator, sinks: set[str]) -> Iterato
 
 
 def handed_conversations(index: ModuleIndex, ev: Evaluator, sinks: set[str]) -> Iterator[Request]:
-    """Conversations handed by `messages=` to a client the checker cannot follow
-    (`await self.backend.chat_completion(messages=messages)`, the backend an object of
-    some class given at run time): a call named for asking a model, whose
-    `messages` is a list of chat messages built here. Only its message blocks: what
-    else the client adds to the request is unknown."""
+    """Conversations handed by `messages=`, or as the first argument, to a client the
+    checker cannot follow (`await self.backend.chat_completion(messages=messages)`,
+    `self.llm(messages)`, the backend an object of some class given at run time): a call
+    named for asking a model (or on an object so named, `self.llm.stream(...)`), whose
+    conversation is a list of chat messages built here. Only its message blocks: what else
+    the client adds to the request is unknown."""
     for site in index.calls:
         call = site.node
         assert isinstance(call, cst.Call)
         arg = next((a for a in call.args if a.keyword and a.keyword.value == "messages"), None)
+        if arg is None and call.args and call.args[0].keyword is None and not call.args[0].star:
+            arg = call.args[0]  # `self.llm(messages)`: the conversation handed first
         if arg is None or not isinstance(call.func, (cst.Attribute, cst.Name)):
             continue
         name = call.func.attr.value if isinstance(call.func, cst.Attribute) else call.func.value
-        if not COMPLETION_CALL_WORDS.intersection(name_words(name)):
+        words = set(name_words(name))
+        if isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Attribute):
+            words |= set(name_words(call.func.value.attr.value))  # `self.llm.stream(...)`
+        if not COMPLETION_CALL_WORDS.intersection(words):
             continue
-        if api_of(call, ev, sinks) is not None:
-            continue  # a request the other rules read whole
+        api = api_of(call, ev, sinks)
+        if api is not None and (api != "langchain" or build_request(api, site, ev) is not None):
+            continue  # a request the other rules read whole (a runnable's call is only one
+            # when its input is a template's values or a list of messages known one by one)
         messages = ev.eval(arg.value, site.scope, site.at)
-        if not messages.items or not any(_is_chat_message(i) for i in messages.items):
+        if messages.items:
+            if not any(_is_chat_message(i) for i in messages.items):
+                continue
+        elif not _made_as_messages(arg.value, site, ev):
             continue
         req = Request("client wrapper", call, _message_blocks(messages, "messages"))
         classify(req, lambda n: index.ordinal.get(id(n), 0))
         yield req
+
+
+def _made_as_messages(expr: cst.BaseExpression, site: Site, ev: Evaluator) -> bool:
+    """`messages = [SystemMessage(...)]` or `messages = []`, then grown with `append` in a
+    loop (where its items are no longer known one by one): in this function the name was
+    bound to a list, and all that is written or appended to it is chat messages."""
+    if not isinstance(expr, cst.Name):
+        return False
+    events = site.scope.events.get(expr.value, [])
+    first = next((e for e in events if e.kind == "assign"), None)
+    if first is None or not isinstance(first.value, cst.List):
+        return False
+    pieces = list(ev.eval(first.value, site.scope, first.end).items or ())
+    for e in events:
+        if e.kind == "call" and e.method == "append" and isinstance(e.node, cst.Call):
+            if len(e.node.args) != 1:
+                return False
+            pieces.append(ev.eval(e.node.args[0].value, site.scope, e.end))
+    return bool(pieces) and all(_is_chat_message(i) for i in pieces)
 
 
 def _is_chat_message(v: Val) -> bool:

@@ -650,6 +650,17 @@ class HistoryWindow(PythonRule):
                 return kept
             """
         ),
+        # Texts, not chat messages, handed to a model object: no conversation is cut.
+        Valid(
+            """
+            class Summarizer:
+                def summarize(self, notes):
+                    chunks = []
+                    for note in notes[-5:]:
+                        chunks.append(note.text)
+                    return self.llm(chunks)
+            """
+        ),
     ]
 
     INVALID = [
@@ -1046,6 +1057,26 @@ class HistoryWindow(PythonRule):
             column=5,
             message_contains="newest messages that fit a token budget",
         ),
+        # The conversation handed as the first argument to a model object the checker
+        # cannot follow (`self.llm(messages)`, `self.llm.stream(messages)`).
+        Invalid(
+            """
+            class AnswerPipeline:
+                n_last_interactions = 5
+
+                def stream(self, question, history):
+                    messages = []
+                    if self.system_prompt:
+                        messages.append(SystemMessage(content=self.system_prompt))
+                    for human, ai in history[-self.n_last_interactions :]:
+                        messages.append(HumanMessage(content=human))
+                        messages.append(AIMessage(content=ai))
+                    messages.append(HumanMessage(content=question))
+                    yield from self.llm.stream(messages)
+            """,
+            line=8,
+            message_contains="messages handed to `self.llm.stream()`",
+        ),
         # Walked from the newest message, the older ones are left out once a flag says
         # the budget is reached: the newest that fit, taken again on every request.
         Invalid(
@@ -1409,7 +1440,6 @@ class HistoryWindow(PythonRule):
                 "cache on each request; trim rarely and in large steps, or summarise",
             )
         if "messages=" in ctx.text:
-            self._handed_windows(ctx)
             self._changed_after_sending(ctx)
         if "len(" in ctx.text:
             short = _WhileShort(bodies)
@@ -1558,6 +1588,8 @@ class HistoryWindow(PythonRule):
                         f"`{ctx.code(ev.node).strip()}` drops the oldest turn of `{key}`: every "
                         "later message shifts and the cached prefix is rewritten",
                     )
+        # Last: a window the shapes above name more closely is reported in their words.
+        self._handed_windows(ctx)  # by `messages=` or as the first argument
 
     def _changed_after_sending(self, ctx: PythonContext) -> None:
         """The message just sent changed in place after the request: `messages[-1]["images"]
@@ -1589,8 +1621,8 @@ class HistoryWindow(PythonRule):
                 )
 
     def _handed_windows(self, ctx: PythonContext) -> None:
-        """A window in the conversation handed by `messages=` to a client the checker
-        cannot follow into (see `handed_conversations`)."""
+        """A window in the conversation handed by `messages=`, or as the first argument, to
+        a client the checker cannot follow into (see `handed_conversations`)."""
         seen = {id(u.taint.node) for u in ctx.uses(WINDOW) if u.block.section == "messages"}
         sinks = set(ctx.config.prompt_sinks)
         for req in handed_conversations(ctx.index, ctx.evaluator, sinks):
