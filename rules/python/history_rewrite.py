@@ -3006,7 +3006,7 @@ class _DecoratedLatest(Walker):
             elif listed in copied:
                 assert isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call)
                 turns.append(stmt.value.args[0].value)
-        for value in _values_in(node.body):
+        for value in found.displays:
             for last in _after_history(value, histories):
                 turns.append(last)
         # `return message, chat_history`: the turn handed beside the copied history, for
@@ -3071,32 +3071,6 @@ def _appended_to(stmt: cst.BaseSmallStatement) -> str | None:
     if len(call.args) != 1:
         return None
     return dotted(func.value)
-
-
-class _ListsIn(Walker):
-    """List displays and `+` of one body (not of nested functions): where a message list
-    is written out, assigned, returned or passed as `messages=`."""
-
-    def __init__(self) -> None:
-        self.found: list[cst.BaseExpression] = []
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
-
-    def visit_List(self, node: cst.List) -> None:
-        self.found.append(node)
-
-    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-        self.found.append(node)
-
-
-def _values_in(body: cst.BaseSuite) -> list[cst.BaseExpression]:
-    lists = _ListsIn()
-    lists.walk(body)
-    return lists.found
 
 
 def _after_history(value: cst.BaseExpression, histories: set[str]) -> list[cst.BaseExpression]:
@@ -3593,12 +3567,21 @@ class _Collect(Walker):
         self.loops: list[cst.For] = []
         self.simple: list[cst.BaseSmallStatement] = []
         self.returns: list[cst.Return] = []
+        # list displays and `+`: where a message list is written out, assigned, returned
+        # or passed as `messages=`
+        self.displays: list[cst.BaseExpression] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
 
     def visit_ClassDef(self, node: cst.ClassDef) -> bool:
         return False
+
+    def visit_List(self, node: cst.List) -> None:
+        self.displays.append(node)
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        self.displays.append(node)
 
     def visit_If(self, node: cst.If) -> None:
         self.ifs.append(node)
