@@ -228,7 +228,9 @@ def _module_names(path: Path) -> list[str]:
     then shorter ones for namespace packages and `src/` layouts."""
     parts = [path.stem] if path.stem != "__init__" else []
     folder = path.parent
-    while (folder / "__init__.py").is_file():
+    # `Path(".")` is its own parent: a checked tree whose root holds an `__init__.py`, run
+    # as `check .` from inside it, ends the chain there.
+    while folder != folder.parent and (folder / "__init__.py").is_file():
         parts.insert(0, folder.name)
         folder = folder.parent
     if not parts:

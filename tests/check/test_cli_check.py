@@ -135,3 +135,29 @@ def test_the_command_reads_the_cache_minimum_of_where_a_request_goes(tmp_path: P
     assert out.returncode == 1, out.stderr
     paths = {f["path"] for f in json.loads(out.stdout)["findings"]}
     assert paths == {f"sonnet{i}.py" for i in range(PARALLEL_MIN_FILES // 2)}, out.stdout
+
+
+def test_a_tree_whose_root_is_a_package_is_checked_from_inside(tmp_path: Path) -> None:
+    # `check .` run inside a project whose root holds an `__init__.py`: the package chain
+    # of `./app/agent.py` ends at `.` (it once climbed `.` forever), and the value followed
+    # from `app.clock` is still found.
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (tmp_path / "app" / "clock.py").write_text(
+        "from datetime import datetime\n\ndef stamp():\n    return datetime.now().isoformat()\n"
+    )
+    (tmp_path / "app" / "agent.py").write_text(
+        BAD.replace("from datetime import datetime\n", "from app.clock import stamp\n").replace(
+            "{datetime.now()}", "{stamp()}"
+        )
+    )
+    out = subprocess.run(
+        [sys.executable, "-m", "promptlint", "check", "--format", "json", "."],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert out.returncode == 1, out.stderr
+    assert [f["code"] for f in json.loads(out.stdout)["findings"]] == ["PL101"], out.stdout
