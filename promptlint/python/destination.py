@@ -21,7 +21,7 @@ import libcst as cst
 from promptlint.check.config import CacheMinimum
 from promptlint.python.catalogue import SDK_WRAPPERS
 from promptlint.python.flow import Evaluator
-from promptlint.python.index import Site
+from promptlint.python.index import Site, keyword_value
 from promptlint.python.values import Static, Val, static_text
 from promptlint.wire.apis import (
     ANTHROPIC_MESSAGES,
@@ -88,9 +88,9 @@ class Destination:
 def destination(api: str, call: cst.Call, site: Site, ev: Evaluator) -> Destination | None:
     """Where the request `call` goes, or None when the code does not say (a client
     handed in, an address from the environment or settings, a project's own wrapper)."""
-    model = _literal(_keyword(call, "model"), site, ev)
+    model = _literal(keyword_value(call, "model"), site, ev)
     if api == "litellm":
-        return _litellm(model, _literal(_keyword(call, "api_base"), site, ev))
+        return _litellm(model, _literal(keyword_value(call, "api_base"), site, ev))
     if api == "genai":
         return Destination("gemini", model or "")
     wire = _WIRE_API.get(api)
@@ -133,20 +133,13 @@ def _client_address(expr: cst.BaseExpression, site: Site, ev: Evaluator) -> str 
     default = SDK_CLIENTS.get(ev.qualname(made.func) or "")
     if default is None:
         return None
-    base_url = _keyword(made, "base_url")
+    base_url = keyword_value(made, "base_url")
     if base_url is None:
         return default
     # The client may be made in another function: only a literal address is read there.
     if isinstance(base_url, cst.SimpleString):
         text = base_url.evaluated_value
         return text if isinstance(text, str) else None
-    return None
-
-
-def _keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == name:
-            return arg.value
     return None
 
 

@@ -141,6 +141,14 @@ def dotted(expr: cst.BaseExpression) -> str | None:
     return None
 
 
+def keyword_value(call: cst.Call, name: str) -> cst.BaseExpression | None:
+    """What `call` passes as `name=`, or None."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg.value
+    return None
+
+
 # Fields that only hold tokens and whitespace: never worth descending into.
 _SKIP_FIELD_PARTS = (
     "whitespace",

@@ -9,7 +9,7 @@ never part of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from weakref import WeakKeyDictionary
 
@@ -24,7 +24,14 @@ from promptlint.python.catalogue import (
 )
 from promptlint.python.destination import Destination, destination
 from promptlint.python.flow import BREAKPOINT, STRUCTURAL, Evaluator
-from promptlint.python.index import ModuleIndex, Scope, Site, dotted, string_value
+from promptlint.python.index import (
+    ModuleIndex,
+    Scope,
+    Site,
+    dotted,
+    keyword_value,
+    string_value,
+)
 from promptlint.python.values import CALLER, Dyn, Taint, Val, static_text
 
 LANGCHAIN_CALLS = {"invoke", "ainvoke", "stream", "astream", "batch", "abatch"}
@@ -125,18 +132,14 @@ def _kwargs(call: cst.Call, ev: Evaluator, site: Site) -> dict[str, Val]:
 def _written_out(call: cst.Call) -> bool:
     """`messages=[{"role": "system", ...}, {"role": "user", ...}]`: the list is a literal of
     message dicts in the call itself, so nothing appended to it before is sent again."""
-    for a in call.args:
-        if a.keyword is not None and a.keyword.value == "messages":
-            listed = a.value
-            return (
-                isinstance(listed, cst.List)
-                and bool(listed.elements)
-                and all(
-                    isinstance(el, cst.Element) and isinstance(el.value, cst.Dict)
-                    for el in listed.elements
-                )
-            )
-    return False
+    listed = keyword_value(call, "messages")
+    return (
+        isinstance(listed, cst.List)
+        and bool(listed.elements)
+        and all(
+            isinstance(el, cst.Element) and isinstance(el.value, cst.Dict) for el in listed.elements
+        )
+    )
 
 
 def _positional(call: cst.Call, ev: Evaluator, site: Site) -> list[Val]:
@@ -384,20 +387,24 @@ def find_requests(index: ModuleIndex, ev: Evaluator, sinks: set[str]) -> Iterato
             yield req
 
 
-def handed_conversations(index: ModuleIndex, ev: Evaluator, sinks: set[str]) -> Iterator[Request]:
+def handed_conversations(
+    index: ModuleIndex, ev: Evaluator, sinks: set[str], requests: Sequence[Request]
+) -> Iterator[Request]:
     """Conversations handed by `messages=`, or as the first argument, to a client the
     checker cannot follow (`await self.backend.chat_completion(messages=messages)`,
     `self.llm(messages)`, the backend an object of some class given at run time): a call
     named for asking a model (or on an object so named, `self.llm.stream(...)`), whose
     conversation is a list of chat messages built here. Only its message blocks: what else
-    the client adds to the request is unknown."""
+    the client adds to the request is unknown. `requests` are the module's requests
+    (`find_requests`): those the other rules read whole."""
+    read = {id(r.node) for r in requests}
     for site in index.calls:
         call = site.node
         assert isinstance(call, cst.Call)
-        arg = next((a for a in call.args if a.keyword and a.keyword.value == "messages"), None)
-        if arg is None and call.args and call.args[0].keyword is None and not call.args[0].star:
-            arg = call.args[0]  # `self.llm(messages)`: the conversation handed first
-        if arg is None or not isinstance(call.func, (cst.Attribute, cst.Name)):
+        handed = keyword_value(call, "messages")
+        if handed is None and call.args and call.args[0].keyword is None and not call.args[0].star:
+            handed = call.args[0].value  # `self.llm(messages)`: the conversation handed first
+        if handed is None or not isinstance(call.func, (cst.Attribute, cst.Name)):
             continue
         name = call.func.attr.value if isinstance(call.func, cst.Attribute) else call.func.value
         words = set(name_words(name))
@@ -406,14 +413,14 @@ def handed_conversations(index: ModuleIndex, ev: Evaluator, sinks: set[str]) -> 
         if not COMPLETION_CALL_WORDS.intersection(words):
             continue
         api = api_of(call, ev, sinks)
-        if api is not None and (api != "langchain" or build_request(api, site, ev) is not None):
+        if api is not None and (api != "langchain" or id(call) in read):
             continue  # a request the other rules read whole (a runnable's call is only one
             # when its input is a template's values or a list of messages known one by one)
-        messages = ev.eval(arg.value, site.scope, site.at)
+        messages = ev.eval(handed, site.scope, site.at)
         if messages.items:
             if not any(_is_chat_message(i) for i in messages.items):
                 continue
-        elif not _made_as_messages(arg.value, site, ev):
+        elif not _made_as_messages(handed, site, ev):
             continue
         req = Request("client wrapper", call, _message_blocks(messages, "messages"))
         classify(req, lambda n: index.ordinal.get(id(n), 0))

@@ -1625,7 +1625,7 @@ class HistoryWindow(PythonRule):
         a client the checker cannot follow into (see `handed_conversations`)."""
         seen = {id(u.taint.node) for u in ctx.uses(WINDOW) if u.block.section == "messages"}
         sinks = set(ctx.config.prompt_sinks)
-        for req in handed_conversations(ctx.index, ctx.evaluator, sinks):
+        for req in handed_conversations(ctx.index, ctx.evaluator, sinks, ctx.requests):
             assert isinstance(req.node, cst.Call)
             for block in req.blocks:
                 if not block.prefix:
@@ -3117,18 +3117,8 @@ def _templated_content(
     alone): the f-string, when it
     has text of its own and puts in two or more of the function's parameters (the turn and
     what was looked up for it)."""
-    if isinstance(message, cst.Dict):
-        fields = {
-            string_value(el.key): el.value
-            for el in message.elements
-            if isinstance(el, cst.DictElement) and isinstance(el.key, cst.SimpleString)
-        }
-        role = fields.get("role")
-        if not (isinstance(role, cst.SimpleString) and string_value(role) == "user"):
-            return None
-        content = fields.get("content")
-    else:
-        content = message  # the text of the turn, handed beside the history
+    # a dict is a message; anything else is the turn's text, handed beside the history
+    content = _user_message_content(message) if isinstance(message, cst.Dict) else message
     if not isinstance(content, cst.FormattedString):
         return None
     static = "".join(
@@ -3354,8 +3344,8 @@ def _last_content(target: cst.BaseExpression) -> str | None:
     return dotted(inner.value)
 
 
-def _user_content(message: cst.BaseExpression) -> str | None:
-    """`{"role": "user", "content": prompt}` (or `str(prompt)`): the name of its text."""
+def _user_message_content(message: cst.BaseExpression) -> cst.BaseExpression | None:
+    """`{"role": "user", "content": x}` written out: `x`."""
     if not isinstance(message, cst.Dict):
         return None
     fields = {
@@ -3366,9 +3356,13 @@ def _user_content(message: cst.BaseExpression) -> str | None:
     role = fields.get("role")
     if not (isinstance(role, cst.SimpleString) and string_value(role) == "user"):
         return None
-    if "content" not in fields:
-        return None
-    return _plain_text_of(fields["content"])
+    return fields.get("content")
+
+
+def _user_content(message: cst.BaseExpression) -> str | None:
+    """`{"role": "user", "content": prompt}` (or `str(prompt)`): the name of its text."""
+    content = _user_message_content(message)
+    return _plain_text_of(content) if content is not None else None
 
 
 class _HeadAndNewest(Walker):
