@@ -1,4 +1,4 @@
-"""`check` on the tuning sets of the real-project corpus (tests/corpus/real/dev .. dev10):
+"""`check` on the tuning sets of the real-project corpus (tests/corpus/real/dev .. dev11):
 reconstructions of public agent projects, labelled by people who did not read the checker.
 
 Every `# expect: PLxxx` marker must be found at its line (±1, as `score.py` counts) and nothing
@@ -25,7 +25,19 @@ from promptlint.check.template_files import PROMPT_FILE_SUFFIXES, TEMPLATE_SUFFI
 from .test_corpus import expected as expected_in
 
 REAL = Path(__file__).resolve().parent.parent / "corpus" / "real"
-TUNING_SETS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10")
+TUNING_SETS = (
+    "dev",
+    "dev2",
+    "dev3",
+    "dev4",
+    "dev5",
+    "dev6",
+    "dev7",
+    "dev8",
+    "dev9",
+    "dev10",
+    "dev11",
+)
 Site = tuple[str, int, str]
 # Reconstructions with markers: Python modules and prompt templates (`{# expect: PL101 #}`).
 MARKED_SUFFIXES = (".py", *TEMPLATE_SUFFIXES, *PROMPT_FILE_SUFFIXES)
