@@ -16,7 +16,16 @@ from promptlint.python.catalogue import (
 )
 from promptlint.python.flow import limited_history_read
 from promptlint.python.frontend import PythonContext, PythonRule
-from promptlint.python.index import Event, Scope, Walker, child_nodes, dotted, key_of, string_value
+from promptlint.python.index import (
+    Event,
+    Scope,
+    Walker,
+    child_nodes,
+    dotted,
+    key_of,
+    keyword_value,
+    string_value,
+)
 from promptlint.python.requests import LANGCHAIN_CALLS, api_of, handed_conversations
 from promptlint.python.values import WINDOW
 
@@ -32,7 +41,13 @@ class HistoryWindow(PythonRule):
     that fit a token budget (`for m in reversed(history): ... if tokens > budget: break`;
     the earliest ones, in order, keep the prefix), token-budget trimming (`tokentrim.trim`,
     LiteLLM's and LangChain's `trim_messages`), when the result is sent as messages or
-    stored back as the history; a field of the message just sent changed in place after
+    stored back as the history (also the entry of one chat in a store of histories by key:
+    `self.chats[cid] = self.chats[cid][-N:]`, or `history = self.chats.get(cid, [])` then
+    `self.chats[cid] = history[-N:]`); a chat session started again from the newest turns
+    (`client.chats.create(model=m, history=history[-8:])`); the oldest item dropped
+    (`pop(0)`) from a list of past texts that is joined into a message's content
+    (`{"role": "user", "content": "\\n".join(self.context_list)}`), a history by another
+    name; a field of the message just sent changed in place after
     the request (`messages[-1]["images"] = None` once `messages=messages` went out, the
     history a parameter or an attribute; not in an `except`, not `cache_control`); this
     request's user turn sent through a template behind the conversation the caller keeps
@@ -661,9 +676,97 @@ class HistoryWindow(PythonRule):
                     return self.llm(chunks)
             """
         ),
+        Valid(
+            """
+            class Bot:
+                def reset(self, chat_id):
+                    self.conversations[chat_id] = [{"role": "system", "content": SYSTEM}]
+
+                def recent(self, chat_id):
+                    history = self.conversations.get(chat_id, [])
+                    self.previews[chat_id] = history[-3:]  # shown, not read back as the chat
+                    return self.conversations[chat_id]
+
+            class Translator:
+                def context_messages(self):
+                    return [{"role": "user", "content": "\\n".join(self.glossary)}]
+
+                def next_chunk(self):
+                    return self.pending.pop(0)  # a work queue, not text of a message
+
+                def restart(self, history):
+                    self.chat = self.client.chats.create(model=MODEL, history=history)  # whole
+
+            def log_losses(loss_history, loss):
+                loss_history["train"].append(loss)
+                loss_history["train"] = loss_history["train"][-30:]  # a record's field
+            """
+        ),
     ]
 
     INVALID = [
+        Invalid(
+            """
+            class Translator:
+                def context_messages(self):
+                    texts = self.context_list
+                    return [
+                        {"role": "user", "content": "\\n".join(texts)},
+                        {"role": "assistant", "content": "\\n".join(self.translated_list)},
+                    ]
+
+                def save_context(self, text, translated):
+                    self.context_list.append(text)
+                    self.translated_list.append(translated)
+                    if len(self.context_list) > self.limit:
+                        self.context_list.pop(0)
+                        self.translated_list.pop(0)
+            """,
+            line=13,
+            message_contains="joined into the text of a message",
+        ),
+        Invalid(
+            """
+            class Translator:
+                def trim(self):
+                    history = self.chat.get_history()
+                    if len(history) > 10:
+                        self.chat = self.client.chats.create(
+                            model=MODEL,
+                            config=types.GenerateContentConfig(system_instruction=SYSTEM),
+                            history=history[-8:],
+                        )
+            """,
+            line=8,
+            message_contains="chat session it starts again",
+        ),
+        Invalid(
+            """
+            class Bot:
+                async def ask(self, chat_id, query):
+                    self.conversations[chat_id].append({"role": "user", "content": query})
+                    if len(self.conversations[chat_id]) > self.max_history_size:
+                        self.conversations[chat_id] = self.conversations[chat_id][-self.max_history_size :]
+                    return await self.client.chat.completions.create(
+                        model="gpt-4o", messages=self.conversations[chat_id]
+                    )
+            """,
+            line=5,
+            message_contains="stored back as the history",
+        ),
+        Invalid(
+            """
+            class Agent:
+                def run(self, query, session_id):
+                    history = self.chat_histories.get(session_id, []) if session_id else []
+                    answer = self.llm.complete(prompt=f"{render(history)} User: {query}")
+                    history.append({"query": query, "answer": answer})
+                    self.chat_histories[session_id] = history[-40:]
+                    return answer
+            """,
+            line=6,
+            message_contains="stored back as the history",
+        ),
         Invalid(
             """
             from langchain.prompts.chat import ChatPromptTemplate
@@ -1524,6 +1627,20 @@ class HistoryWindow(PythonRule):
             grows.walk(ctx.module)
             for stmt, index, listed in grows.found:
                 ctx.report(type(self), stmt, _GROWS_EARLIER.format(index=index, listed=listed))
+        if "history=" in ctx.text:
+            for site in ctx.index.calls:
+                assert isinstance(site.node, cst.Call)
+                restarted = _session_window(site.node)
+                if restarted is not None:
+                    ctx.report(
+                        type(self),
+                        restarted,
+                        f"`{ctx.code(restarted).strip()}` keeps only the newest turns of the chat "
+                        "session it starts again: each later message is sent after them, so "
+                        "once this runs on every turn the oldest kept one drops each time, "
+                        "every later message shifts and the cached prefix is rewritten; trim "
+                        "rarely and in large steps, or summarise",
+                    )
         rewrites = _PositionalRewrites(ctx.text, summaries, bodies)
         rewrites.walk(ctx.module)
         for node, shape in rewrites.found:
@@ -1548,8 +1665,29 @@ class HistoryWindow(PythonRule):
 
         # history.pop(0) / del history[0] / deque.popleft(): the oldest turn goes.
         kept: set[int] | None = None
+        rendered: set[str] | None = None
+        cut: set[int] = set()  # the functions where a list joined into a message is cut
         for _scope, key, events in ctx.events:
             if not _names_history(key):
+                if not any(_drops_oldest(ev) and ev.method != "remove" for ev in events):
+                    continue
+                if rendered is None:
+                    texts = _RenderedIntoMessages()
+                    texts.walk(ctx.module)
+                    rendered = texts.found
+                if key not in rendered:
+                    continue
+                for ev in events:
+                    if _drops_oldest(ev) and ev.method != "remove" and id(ev.owner) not in cut:
+                        cut.add(id(ev.owner))  # lists cut together (texts, translations): once
+                        ctx.report(
+                            type(self),
+                            ev.node,
+                            f"`{ctx.code(ev.node).strip()}` drops the oldest item of `{key}`, "
+                            "whose items are joined into the text of a message sent: every "
+                            "later item shifts in that message and the cached prefix is "
+                            "rewritten from it on; trim rarely and in large steps, or summarise",
+                        )
                 continue
             for ev in events:
                 if _trims(ctx, ev):
@@ -1836,6 +1974,46 @@ def _drops_oldest(ev: Event) -> bool:
             and args[0].value.value == "0"
         )
     return False
+
+
+class _RenderedIntoMessages(Walker):
+    """`{"role": "user", "content": "\\n".join(self.context_list)}` (or the joined text put
+    into a template there, or a local bound to the list joined): the lists whose items are
+    joined into the text of a chat message. A list of past paragraphs or exchanges kept
+    that way is the conversation's history by another name."""
+
+    def __init__(self) -> None:
+        self.found: set[str] = set()
+        self._aliases: list[dict[str, set[str]]] = []  # local -> the lists bound to it
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        aliases: dict[str, set[str]] = {}
+        for stmt in _collect(node.body).simple:
+            if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1:
+                target, held = stmt.targets[0].target, dotted(stmt.value)
+                if isinstance(target, cst.Name) and held is not None:
+                    aliases.setdefault(target.value, set()).add(held)
+        self._aliases.append(aliases)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._aliases.pop()
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        keys = {
+            string_value(el.key): el.value
+            for el in node.elements
+            if isinstance(el, cst.DictElement) and isinstance(el.key, cst.SimpleString)
+        }
+        content = keys.get("content")
+        if "role" not in keys or content is None:
+            return
+        aliases = self._aliases[-1] if self._aliases else {}
+        for call in [*_calls_in(content), *([content] if isinstance(content, cst.Call) else [])]:
+            func = call.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "join" and call.args:
+                joined = dotted(call.args[0].value)
+                if joined is not None:
+                    self.found |= aliases.get(joined, {joined})
 
 
 class _KeptCalls(Walker):
@@ -4201,6 +4379,11 @@ class _StoredWindows(Walker):
             if isinstance(target, cst.Attribute):
                 for part in _kept_back_into(stmt.value, target, starts):
                     self.found.append((part, False))
+            if isinstance(target, cst.Subscript):
+                for part in _concatenated(stmt.value):
+                    if _kept_back_into_entry(part, target, starts):
+                        assert isinstance(part, cst.Subscript)
+                        self.found.append((part, False))
             # `runs = runs[-n:]`, then every message of those runs collected into the
             # history handed back: a window over the turns, grouped.
             if (
@@ -4261,6 +4444,107 @@ def _kept_back_into(
     if "summar" not in _code(value).lower():
         visit(value)
     return found
+
+
+# Calls that open a chat session from the turns it is handed (`history=`): every later
+# message of the session is sent after them (google-genai's `client.chats.create`, the older
+# `model.start_chat`).
+_SESSION_STARTS = frozenset({"start_chat"})
+
+
+def _session_window(call: cst.Call) -> cst.Subscript | None:
+    """`client.chats.create(model=m, history=history[-8:])`: a chat session started again
+    from the newest turns of a history."""
+    func = call.func
+    if not isinstance(func, cst.Attribute):
+        return None
+    owner = func.value.attr.value if isinstance(func.value, cst.Attribute) else ""
+    if not (
+        func.attr.value in _SESSION_STARTS or (owner == "chats" and func.attr.value == "create")
+    ):
+        return None
+    value = keyword_value(call, "history")
+    if not isinstance(value, cst.Subscript):
+        return None
+    listed = _newest_slice_of(value, {})
+    return value if listed is not None and _names_history(listed) else None
+
+
+def _kept_back_into_entry(
+    part: cst.BaseExpression,
+    target: cst.Subscript,
+    starts: dict[str, list[cst.BaseExpression]],
+) -> bool:
+    """`self.chats[cid] = self.chats[cid][-n:]`, or `history = self.chats.get(cid, [])`
+    ... `self.chats[cid] = history[-n:]`: the history of one chat (session, user) in a
+    store of histories by key, stored back as its newest items into the entry it is read
+    from. The next turn reads the cut history, so once it is full each turn drops the
+    oldest kept one (`self.chats[cid] = [...]`, a reset, or a window kept in another
+    store are not this)."""
+    entry = _entry_of(target)
+    if entry is None or not isinstance(part, cst.Subscript) or len(part.slice) != 1:
+        return False
+    sl = part.slice[0].slice
+    if not (isinstance(sl, cst.Slice) and sl.upper is None and sl.step is None):
+        return False
+    lower = sl.lower
+    bounds = starts.get(lower.value, []) if isinstance(lower, cst.Name) else [lower]
+    if not any(
+        isinstance(b, cst.UnaryOperation) and isinstance(b.operator, cst.Minus) for b in bounds
+    ):
+        return False  # counted back from the end: the newest items
+    store = entry[0]
+    if not (_names_history(store) or _names_histories(store)):
+        return False
+    cut = part.value
+    if _entry_of(cut) == entry:
+        return True
+    if not isinstance(cut, cst.Name):
+        return False
+    return any(
+        _entry_of(v) == entry or _entry_read(v) == entry
+        for start in starts.get(cut.value, [])
+        for v in _either_value(start)
+    )
+
+
+def _names_histories(name: str) -> bool:
+    """`self.conversations`, `chat_histories`: a store of many histories, by its plural."""
+    last = name.split(".")[-1].lower()
+    return _names_history(last[:-3] + "y" if last.endswith("ies") else last.removesuffix("s"))
+
+
+def _either_value(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """`a if test else b`: both values; anything else: itself."""
+    if isinstance(expr, cst.IfExp):
+        return [*_either_value(expr.body), *_either_value(expr.orelse)]
+    return [expr]
+
+
+def _entry_of(expr: cst.BaseExpression) -> tuple[str, str] | None:
+    """`self.chats[cid]`: the store (`self.chats`) and the key (`cid`) of an entry kept by
+    a key that varies (one chat, session or user of many); not a position (`messages[0]`,
+    `messages[-1]`), nor a fixed field of one record (`loss_history["train"]`)."""
+    if not (isinstance(expr, cst.Subscript) and len(expr.slice) == 1):
+        return None
+    index = expr.slice[0].slice
+    if not isinstance(index, cst.Index) or not isinstance(index.value, (cst.Name, cst.Attribute)):
+        return None
+    store = dotted(expr.value)
+    return (store, _code(index.value).strip()) if store is not None else None
+
+
+def _entry_read(expr: cst.BaseExpression) -> tuple[str, str] | None:
+    """`self.chats.get(cid, [])`: the entry a read by key takes."""
+    if not (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "get"
+        and expr.args
+    ):
+        return None
+    store = dotted(expr.func.value)
+    return (store, _code(expr.args[0].value).strip()) if store is not None else None
 
 
 def _cut_at_computed_index(part: cst.Subscript) -> bool:
