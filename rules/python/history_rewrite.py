@@ -35,7 +35,7 @@ class HistoryWindow(PythonRule):
     ## What it does
     Checks for conversation histories cut to a sliding window that drops the oldest turns
     on every request: `history[-N:]`, `messages[len(messages) - N:]`, `history.pop(0)`,
-    `del history[0]`, `history.remove(msg)` (not the system message moved out to `system=`,
+    `del history[0]`, `messages.pop(1)` (the oldest after a kept system message), `history.remove(msg)` (not the system message moved out to `system=`,
     nor `[history.pop(0)]` kept in a rebuilt list, nor the empty messages a loop over the
     history filters out the same way every time), a loop that takes the newest messages
     that fit a token budget (`for m in reversed(history): ... if tokens > budget: break`;
@@ -705,6 +705,19 @@ class HistoryWindow(PythonRule):
     ]
 
     INVALID = [
+        Invalid(
+            """
+            def format_messages(transcript, model, budget):
+                chat_messages = [{"role": "system", "content": PREAMBLE}, *transcript]
+                while count_tokens(chat_messages, model) > budget:
+                    if len(chat_messages) <= 1:
+                        break
+                    chat_messages.pop(1)  # the oldest turn after the system message
+                return chat_messages
+            """,
+            line=6,
+            message_contains="drops the oldest turn",
+        ),
         Invalid(
             """
             class Translator:
@@ -1952,6 +1965,11 @@ def _names_budget(name: str | None) -> bool:
     )
 
 
+# Positions of the oldest turn: the first item, or the first after a kept system message
+# (`messages.pop(1)` until the rest fits).
+_OLDEST_AT = frozenset({"0", "1"})
+
+
 def _drops_oldest(ev: Event) -> bool:
     if ev.kind == "del":
         target = ev.value
@@ -1960,7 +1978,7 @@ def _drops_oldest(ev: Event) -> bool:
             return (
                 isinstance(sl, cst.Index)
                 and isinstance(sl.value, cst.Integer)
-                and sl.value.value == "0"
+                and sl.value.value in _OLDEST_AT
             )
         return False
     if ev.kind == "call" and isinstance(ev.node, cst.Call):
@@ -1971,7 +1989,7 @@ def _drops_oldest(ev: Event) -> bool:
             ev.method == "pop"
             and len(args) == 1
             and isinstance(args[0].value, cst.Integer)
-            and args[0].value.value == "0"
+            and args[0].value.value in _OLDEST_AT
         )
     return False
 
