@@ -13,6 +13,7 @@ from promptlint.python.catalogue import (
     READ_VERBS,
     WINDOW_CALLS,
     name_words,
+    names_prompt_part,
 )
 from promptlint.python.flow import limited_history_read
 from promptlint.python.frontend import PythonContext, PythonRule
@@ -47,7 +48,9 @@ class HistoryWindow(PythonRule):
     (`client.chats.create(model=m, history=history[-8:])`); the oldest item dropped
     (`pop(0)`) from a list of past texts that is joined into a message's content
     (`{"role": "user", "content": "\\n".join(self.context_list)}`), a history by another
-    name; a field of the message just sent changed in place after
+    name; a method named for building the prompt that joins only the newest entries of the
+    history its object grows into the prompt's text (`"\\n".join(self.memory[-5:])`, with
+    `self.memory.append(...)` in the class); a field of the message just sent changed in place after
     the request (`messages[-1]["images"] = None` once `messages=messages` went out, the
     history a parameter or an attribute; not in an `except`, not `cache_control`); this
     request's user turn sent through a template behind the conversation the caller keeps
@@ -697,6 +700,17 @@ class HistoryWindow(PythonRule):
                 def restart(self, history):
                     self.chat = self.client.chats.create(model=MODEL, history=history)  # whole
 
+            class Agent:
+                def create_prompt(self, question):
+                    history = "\\n".join(self.memory)  # whole: the prompt only grows
+                    return self.template.format(history=history, question=question)
+
+                def status_line(self):
+                    return " | ".join(self.memory[-3:])  # shown, not a prompt
+
+                def remember(self, entry):
+                    self.memory.append(entry)
+
             def log_losses(loss_history, loss):
                 loss_history["train"].append(loss)
                 loss_history["train"] = loss_history["train"][-30:]  # a record's field
@@ -705,6 +719,21 @@ class HistoryWindow(PythonRule):
     ]
 
     INVALID = [
+        Invalid(
+            """
+            class Agent:
+                def create_prompt(self, question):
+                    history = "\\n".join(self.memory[-5:])
+                    return self.prompt_template.format(history=history, question=question)
+
+                def respond(self, question):
+                    answer = self.llm.generate(self.create_prompt(question))
+                    self.memory.append(f"Human: {question}\\nAI: {answer}")
+                    return answer
+            """,
+            line=3,
+            message_contains="renders only the newest entries",
+        ),
         Invalid(
             """
             def format_messages(transcript, model, budget):
@@ -1654,6 +1683,19 @@ class HistoryWindow(PythonRule):
                         "every later message shifts and the cached prefix is rewritten; trim "
                         "rarely and in large steps, or summarise",
                     )
+        if ".join(self." in ctx.text and ":]" in ctx.text:
+            recent = _RecentInPrompt()
+            recent.walk(ctx.module)
+            for part in recent.found:
+                ctx.report(
+                    type(self),
+                    part,
+                    f"`{ctx.code(part).strip()}` renders only the newest entries of the "
+                    "history this object keeps into the prompt it builds: once the history "
+                    "is longer, each turn drops the oldest entry from the text after the "
+                    "fixed opening, so the cached prefix ends there; render it whole and "
+                    "trim rarely, in large steps, or summarise",
+                )
         rewrites = _PositionalRewrites(ctx.text, summaries, bodies)
         rewrites.walk(ctx.module)
         for node, shape in rewrites.found:
@@ -1992,6 +2034,43 @@ def _drops_oldest(ev: Event) -> bool:
             and args[0].value.value in _OLDEST_AT
         )
     return False
+
+
+class _RecentInPrompt(Walker):
+    """`def create_prompt(self, q): history = "\\n".join(self.memory[-5:]); return
+    self.template.format(history=history, q=q)`, with `self.memory.append(...)` in the
+    class: a method named for building the prompt joins only the newest entries of the
+    history the object grows into its text (a completion-style prompt, where the history
+    is text, not messages)."""
+
+    def __init__(self) -> None:
+        self.found: list[cst.Subscript] = []
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        grown = {
+            dotted(call.func.value)
+            for call in _calls_in(node.body)
+            if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("append", "extend")
+        }
+        for stmt in node.body.body:
+            if not (isinstance(stmt, cst.FunctionDef) and names_prompt_part(stmt.name.value)):
+                continue
+            for call in _calls_in(stmt.body):
+                func = call.func
+                if not (isinstance(func, cst.Attribute) and func.attr.value == "join"):
+                    continue
+                if len(call.args) != 1 or not isinstance(call.args[0].value, cst.Subscript):
+                    continue
+                part = call.args[0].value
+                listed = dotted(part.value)
+                if (
+                    listed is not None
+                    and listed.startswith("self.")
+                    and listed in grown
+                    and _names_history(listed)
+                    and _newest_slice_of(part, {}) == listed
+                ):
+                    self.found.append(part)
 
 
 class _RenderedIntoMessages(Walker):
