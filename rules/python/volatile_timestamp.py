@@ -21,8 +21,11 @@ class VolatileTimestamp(VolatileValueRule):
     message before the final turn. Values are followed through helpers, methods, `self.`
     attributes, class attributes and methods inherited from a base class (`super()._prefix()`,
     here or in another module of the project), methods of objects of the project's classes
-    held in `self.` attributes (`self.clock = Clock()` in `__init__`), and framework callbacks (pydantic-ai `@agent.system_prompt`, OpenAI Agents
-    `instructions=fn`, LangChain `.partial(date=fn)`). A clock read once at import
+    held in `self.` attributes (`self.clock = Clock()` in `__init__`) or made where they are
+    used (`WeatherPlugin().get_spec()` as the request's tools), the instructions an agent
+    class's subclass hands to its base (`super().__init__(instructions=...)` in `class
+    TravelAgent(Agent)`), and framework callbacks (pydantic-ai `@agent.system_prompt`,
+    OpenAI Agents `instructions=fn`, LangChain `.partial(date=fn)`). A clock read once at import
     (`TODAY = date.today()` at module level) is the same for every request of a process
     and is not reported.
 
@@ -76,6 +79,23 @@ class VolatileTimestamp(VolatileValueRule):
     WHAT = "a clock value"
 
     VALID = [
+        # `instructions=` handed to a base that is no agent: a form's help text, not a prompt.
+        Valid(
+            """
+            from datetime import date
+            from openai import OpenAI
+            from forms import Form
+
+            client = OpenAI()
+
+            class Survey(Form):
+                def __init__(self) -> None:
+                    super().__init__(instructions=f"Answer by {date.today():%d %B}.")
+
+            def ask(history):
+                return client.chat.completions.create(model="gpt-4o", messages=history)
+            """
+        ),
         Valid(
             """
             from datetime import datetime, timezone
@@ -194,6 +214,23 @@ class VolatileTimestamp(VolatileValueRule):
         ),
     ]
     INVALID = [
+        # An agent framework's subclass: its instructions are the system prompt of every
+        # turn of the session.
+        Invalid(
+            """
+            from datetime import datetime
+            from livekit.agents import Agent
+
+            class TravelAgent(Agent):
+                def __init__(self) -> None:
+                    super().__init__(
+                        instructions="You are a travel assistant. Speak concisely. "
+                        f"Today is {datetime.now():%Y-%m-%d %A}"
+                    )
+            """,
+            line=8,
+            message_contains="lands in instructions",
+        ),
         Invalid(
             """
             from datetime import datetime, timezone
