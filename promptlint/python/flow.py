@@ -1897,30 +1897,31 @@ class Evaluator:
         return None
 
     def _method_call(self, e: cst.Call, scope: Scope, at: int, env: Env) -> Val | None:
-        """`self.m(...)` / `super().m(...)` with `m` defined in a base class, and
-        `self.helper.m(...)` with `self.helper` made from a class of the project in the
-        class's methods (`self.repo_map = RepoMap(...)` in `__init__`): what `m` returns."""
+        """`self.m(...)` / `super().m(...)` with `m` defined in a base class, and `x.m(...)`
+        on an object made from a class of the project: right there (`Plugin().m()`), or
+        once, in the function or in the class's methods (`self.repo_map = RepoMap(...)` in
+        `__init__`): what `m` returns."""
         func = e.func
-        if not isinstance(func, cst.Attribute) or scope.class_scope is None:
+        if not isinstance(func, cst.Attribute):
             return None
         recv = func.value
         lineage: list[tuple[Evaluator, Scope]] = []
+        # An object made for this request (`SystemMessage(content=text).model_dump()`)
+        # gives what it was made with to what its method returns; one the object holds
+        # (`self.repo_map`) was made once, with its configuration.
+        made_with: frozenset[Taint] = frozenset()
         on_self = isinstance(recv, cst.Name) and recv.value == scope.self_name
-        if on_self or (isinstance(recv, cst.Call) and dotted(recv.func) == "super"):
+        if scope.class_scope is not None and (
+            on_self or (isinstance(recv, cst.Call) and dotted(recv.func) == "super")
+        ):
             lineage = self._lineage(scope.class_scope, skip_own=True)
         else:
-            key = key_of(recv, scope)
-            if key is None or not key.startswith("self."):
+            made = self._made_by_call(recv, scope)
+            if made is None:
                 return None
-            made = [
-                ev.value
-                for ev in scope.class_scope.events.get(key, ())
-                if ev.kind == "assign" and isinstance(ev.value, cst.Call)
-            ]
-            if len(made) != 1:
-                return None  # not set, or set to different things
-            assert isinstance(made[0], cst.Call)
-            callee = made[0].func
+            if not (key_of(recv, scope) or "").startswith("self."):
+                made_with = self.eval(recv, scope, at, env).all_taints()
+            callee = made.func
             local = self._module_class(callee.value) if isinstance(callee, cst.Name) else None
             if local is not None:
                 lineage = self._lineage(local)
@@ -1935,18 +1936,46 @@ class Evaluator:
             fscope = ev.index.scope_of_function.get(id(fn))
             if fscope is None or (not fscope.returns and not fscope.yields):
                 return None
+            returned: Val | None
             if ev is self:
-                return self._call_local(fn, fscope, e, scope, at, env)
-            if self.project is None or self.project.hops >= MAX_HOPS:
-                return None
-            bound = self._bind_args(fscope, e, scope, at, env, defaults=False)
-            for name, p in fscope.params.items():
-                # An argument not passed takes the method's default: the same every call.
-                if name not in bound and name != fscope.self_name and p.default is not None:
-                    bound[name] = Val(node=p.default)
-            with self.project.hop():
-                return ev.returned(fscope, bound)
+                returned = self._call_local(fn, fscope, e, scope, at, env)
+            else:
+                if self.project is None or self.project.hops >= MAX_HOPS:
+                    return None
+                bound = self._bind_args(fscope, e, scope, at, env, defaults=False)
+                for name, p in fscope.params.items():
+                    # An argument not passed takes the method's default: the same every call.
+                    if name not in bound and name != fscope.self_name and p.default is not None:
+                        bound[name] = Val(node=p.default)
+                with self.project.hop():
+                    returned = ev.returned(fscope, bound)
+            if returned is None or not made_with:
+                return returned
+            # What it was made with is placed here, by this call.
+            return replace(returned.with_own(made_with), node=e)
         return None
+
+    def _made_by_call(self, recv: cst.BaseExpression, scope: Scope) -> cst.Call | None:
+        """The call that made the object `recv` is: `Plugin()` itself, or the one call a
+        name or `self.attr` is assigned from (`plugin = Plugin()`, `self.repo_map =
+        RepoMap(...)` in the class's methods)."""
+        if isinstance(recv, cst.Call):
+            return recv
+        key = key_of(recv, scope)
+        if key is None:
+            return None
+        owner = scope.class_scope if key.startswith("self.") else scope
+        if owner is None:
+            return None
+        made = [
+            ev.value
+            for ev in owner.events.get(key, ())
+            if ev.kind == "assign" and isinstance(ev.value, cst.Call)
+        ]
+        if len(made) != 1:
+            return None  # not set, or set to different things
+        assert isinstance(made[0], cst.Call)
+        return made[0]
 
     def written_to_file(self, key: str, scope: Scope) -> bool:
         """`scope` writes the text `key` holds to a file (`f.write(prompt)`,
@@ -2096,13 +2125,33 @@ class Evaluator:
         """The call's arguments (evaluated here) by the callee's parameter names; with
         `defaults`, the callee (of this module) has its unpassed defaults bound too."""
         bound: dict[str, Val] = {}
-        positional = [p for p in fscope.params if p != fscope.self_name]
+        fn = fscope.node
+        assert isinstance(fn, cst.FunctionDef)
+        stars = {
+            p.name.value: p
+            for p in (fn.params.star_arg, fn.params.star_kwarg)
+            if isinstance(p, cst.Param)
+        }
+        positional = [p for p in fscope.params if p != fscope.self_name and p not in stars]
         order = [a for a in e.args if a.keyword is None and a.star == ""]
         for name, a in zip(positional, order, strict=False):
             bound[name] = self.eval(a.value, scope, at, env)
         for a in e.args:
             if a.keyword is not None and a.keyword.value in fscope.params:
                 bound[a.keyword.value] = self.eval(a.value, scope, at, env)
+        # `*args` / `**kwargs` hold what the call hands them besides the named parameters,
+        # and nothing when it hands nothing more: not the caller's data of every request.
+        for name, p in stars.items():
+            if p is fn.params.star_arg:
+                extra = order[len(positional) :] + [a for a in e.args if a.star == "*"]
+            else:
+                extra = [
+                    a
+                    for a in e.args
+                    if a.star == "**"
+                    or (a.keyword is not None and a.keyword.value not in fscope.params)
+                ]
+            bound[name] = merge((self.eval(a.value, scope, at, env) for a in extra), p.name)
         for name, p in fscope.params.items():
             if (
                 defaults

@@ -34,6 +34,7 @@ from promptlint.python.index import (
     build_index,
     is_literal,
     key_of,
+    tree_ids,
 )
 from promptlint.python.locate import locate
 from promptlint.python.move_fix import path_to
@@ -461,7 +462,8 @@ def _spans(ctx: PythonContext) -> dict[int, tuple[int, int]]:
     wanted = [r.node for r in ctx.reports]
     wanted += [r.fix.node for r in ctx.reports if r.fix and r.fix.node is not None]
     wanted += [r.origin for r in ctx.reports if r.origin is not None]
-    return locate(ctx.module, ctx.text, wanted)
+    here = tree_ids(ctx.module)
+    return locate(ctx.module, ctx.text, [n for n in wanted if id(n) in here])
 
 
 def _anchor(

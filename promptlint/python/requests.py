@@ -525,7 +525,7 @@ def standalone_prefix_blocks(index: ModuleIndex, ev: Evaluator) -> Iterator[Bloc
                 "system_message",
                 "instructions",
             ):
-                if a.keyword.value == "instructions" and not _looks_llm(call, ev):
+                if a.keyword.value == "instructions" and not _looks_llm(call, site.scope):
                     continue
                 # `Agent(instructions=fn)`: the SDK calls fn for every run.
                 called = callable_value(a.value, site, ev)
@@ -740,11 +740,23 @@ def _decorator_name(expr: cst.BaseExpression) -> str | None:
     return None
 
 
-def _looks_llm(call: cst.Call, ev: Evaluator) -> bool:
+def _looks_llm(call: cst.Call, scope: Scope) -> bool:
+    """A call whose `instructions=` is a model's system prompt: an agent built, or a
+    subclass of an agent class handing its instructions to the base (`class
+    TravelAgent(Agent)`, `super().__init__(instructions=...)`)."""
     names = _attr_chain(call.func)
-    return bool(
-        set(names) & {"responses", "Agent", "agents", "create_agent", "Assistant"}
-    ) or names[-1:] == ["Agent"]
+    if names == ["super", "__init__"] and scope.class_scope is not None:
+        assert isinstance(scope.class_scope.node, cst.ClassDef)
+        bases = (_attr_chain(base.value)[-1:] for base in scope.class_scope.node.bases)
+        return any(_names_agent(base) for base in bases)
+    return bool(set(names) & _AGENT_CALLS) or _names_agent(names[-1:])
+
+
+_AGENT_CALLS = frozenset({"responses", "Agent", "agents", "create_agent", "Assistant"})
+
+
+def _names_agent(names: list[str]) -> bool:
+    return bool(names) and (names[-1] in _AGENT_CALLS or names[-1].endswith("Agent"))
 
 
 def _is_dict_call(node: cst.CSTNode, ev: Evaluator) -> bool:

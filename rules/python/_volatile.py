@@ -6,12 +6,13 @@ from typing import ClassVar
 
 import libcst as cst
 
+from promptlint.check.config import CHARS_PER_TOKEN
 from promptlint.findings import FixSafety
 from promptlint.python.catalogue import PER_PROCESS
 from promptlint.python.frontend import PendingFix, PrefixUse, PythonContext, PythonRule
 from promptlint.python.move_fix import apply_edits, move_to_final_turn
 from promptlint.python.requests import Block
-from promptlint.python.values import TIMESTAMP, Dyn, own_input, static_text
+from promptlint.python.values import TIMESTAMP, Dyn, Part, Static, own_input, static_text
 
 
 class VolatileValueRule(PythonRule):
@@ -48,8 +49,15 @@ class VolatileValueRule(PythonRule):
     def _one_shot(self, ctx: PythonContext) -> None:
         """A one-shot template known by its name: a volatile value with template text after
         it keeps that text from being reused across calls (a dated header on top)."""
+        # Its request is not seen: the hosted APIs' minimum (or the team's setting) says
+        # whether the template, kept stable, would be cached at all. Only a template whose
+        # every fixed part is known can be said to be too short: text read from a file or
+        # handed in as configuration (`{self.prompt0}`) is often most of the prompt.
+        cacheable = ctx.config.one_shot_tokens() * CHARS_PER_TOKEN
         for block in ctx.one_shot_texts:
             parts = block.val.parts or ()
+            if _all_known(parts) and len(static_text(parts).strip()) < cacheable:
+                continue  # too short to be cached, with the value or without it
             for i, part in enumerate(parts):
                 if not isinstance(part, Dyn):
                     continue
@@ -71,6 +79,12 @@ class VolatileValueRule(PythonRule):
 # Template text after a volatile value in a one-shot prompt worth keeping stable (a
 # paragraph of instructions, about 25 tokens).
 ONE_SHOT_VOLATILE_TAIL = 100
+
+
+def _all_known(parts: tuple[Part, ...]) -> bool:
+    """Every piece of the text is written out, or is a value made per request (a clock,
+    the call's input): no fixed text of unknown length."""
+    return all(isinstance(p, Static) or p.taints for p in parts)
 
 
 def _after_own_input(use: PrefixUse) -> bool:

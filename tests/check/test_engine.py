@@ -504,6 +504,74 @@ def test_methods_of_an_object_of_another_module_held_by_self_are_followed(
     ]
 
 
+MADE_OBJECTS = """\
+from openai import OpenAI
+
+from app.plugins import SystemMessage, WeatherPlugin
+
+client = OpenAI()
+
+
+def ask(history, context):
+    system = SystemMessage(content="Follow the policy. " * 20 + context)
+    return client.chat.completions.create(
+        model="gpt-4o",
+        messages=[system.model_dump(), *history],
+        tools=WeatherPlugin().get_spec(),
+    )
+
+
+def listed():
+    # Dated in plugins.py, by datetime.today(): the code it makes the date with
+    return [spec["name"] for spec in WeatherPlugin().get_spec()]
+"""
+
+PLUGINS = """\
+from datetime import datetime
+
+from pydantic import BaseModel
+
+
+class SystemMessage(BaseModel):
+    role: str = "system"
+    content: str
+
+    def model_dump(self, *args, **kwargs):
+        fields = super().model_dump(*args, **kwargs)
+        fields["role"] = str(fields["role"])
+        return fields
+
+
+class WeatherPlugin:
+    def get_spec(self):
+        return [
+            {
+                "name": "forecast",
+                "description": f"Today is {datetime.today():%A %d %B}. Gives the forecast.",
+                "parameters": {"type": "object", "properties": {}},
+            }
+        ]
+"""
+
+
+def test_methods_of_objects_made_from_classes_of_another_module_are_followed(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (tmp_path / "app" / "plugins.py").write_text(PLUGINS)
+    (tmp_path / "app" / "agent.py").write_text(MADE_OBJECTS)
+    doc = json.loads(run(tmp_path, "check", "--format", "json", "app").stdout)
+    # The date in a tool's description is found where it is made, not in the comment
+    # that quotes its code; the context a message object is made with is found where the
+    # object's method places it, not in the method (its unpassed `*args`, `**kwargs` are
+    # empty, not the caller's data).
+    assert sorted((f["path"], f["line"], f["code"]) for f in doc["findings"]) == [
+        ("app/agent.py", 12, "PL104"),
+        ("app/plugins.py", 21, "PL101"),
+    ]
+
+
 CROSS_AGENT = """\
 from openai import OpenAI
 
