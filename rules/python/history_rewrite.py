@@ -50,7 +50,9 @@ class HistoryWindow(PythonRule):
     (`{"role": "user", "content": "\\n".join(self.context_list)}`), a history by another
     name; a method named for building the prompt that joins only the newest entries of the
     history its object grows into the prompt's text (`"\\n".join(self.memory[-5:])`, with
-    `self.memory.append(...)` in the class); a field of the message just sent changed in place after
+    `self.memory.append(...)` in the class); the latest turn an object keeps swapped for
+    another message in the request (`messages=self.chats[cid][:-1] + [message]`, the kept
+    history unchanged: the next request sends the kept turn); a field of the message just sent changed in place after
     the request (`messages[-1]["images"] = None` once `messages=messages` went out, the
     history a parameter or an attribute; not in an `except`, not `cache_control`); this
     request's user turn sent through a template behind the conversation the caller keeps
@@ -711,6 +713,11 @@ class HistoryWindow(PythonRule):
                 def remember(self, entry):
                     self.memory.append(entry)
 
+            def retry(client, messages, shorter):
+                return client.chat.completions.create(  # a list of this call only
+                    model="gpt-4o", messages=messages[:-1] + [shorter]
+                )
+
             def log_losses(loss_history, loss):
                 loss_history["train"].append(loss)
                 loss_history["train"] = loss_history["train"][-30:]  # a record's field
@@ -719,6 +726,20 @@ class HistoryWindow(PythonRule):
     ]
 
     INVALID = [
+        Invalid(
+            """
+            class Bot:
+                async def ask_vision(self, chat_id, content):
+                    text = next(part["text"] for part in content if part["type"] == "text")
+                    self.conversations[chat_id].append({"role": "user", "content": text})
+                    message = {"role": "user", "content": content}
+                    return await self.client.chat.completions.create(
+                        model="gpt-4o", messages=self.conversations[chat_id][:-1] + [message]
+                    )
+            """,
+            line=7,
+            message_contains="in place of the latest turn",
+        ),
         Invalid(
             """
             class Agent:
@@ -1683,6 +1704,19 @@ class HistoryWindow(PythonRule):
                         "every later message shifts and the cached prefix is rewritten; trim "
                         "rarely and in large steps, or summarise",
                     )
+        if "[:-1] + [" in ctx.text:
+            swapped = _LatestSwapped()
+            swapped.walk(ctx.module)
+            for node in swapped.found:
+                ctx.report(
+                    type(self),
+                    node,
+                    f"`{ctx.code(node).strip()}` sends another message in place of the "
+                    "latest turn the object keeps: the next request sends the kept turn "
+                    "instead, so the prefix this request cached ends before it and every "
+                    "later turn is written again; send the turn as it is kept, or keep it "
+                    "as it is sent",
+                )
         if ".join(self." in ctx.text and ":]" in ctx.text:
             recent = _RecentInPrompt()
             recent.walk(ctx.module)
@@ -2034,6 +2068,49 @@ def _drops_oldest(ev: Event) -> bool:
             and args[0].value.value in _OLDEST_AT
         )
     return False
+
+
+class _LatestSwapped(Walker):
+    """`"messages": self.conversations[chat_id][:-1] + [message]` (or `messages=...`): a
+    request sends the history an object keeps with its latest turn replaced by another
+    message, the kept history unchanged. A history of this call only (a local, a
+    parameter) is not kept for the next request."""
+
+    def __init__(self) -> None:
+        self.found: list[cst.BinaryOperation] = []
+
+    def visit_DictElement(self, node: cst.DictElement) -> None:
+        if isinstance(node.key, cst.SimpleString) and string_value(node.key) == "messages":
+            self._sent(node.value)
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None and node.keyword.value == "messages":
+            self._sent(node.value)
+
+    def _sent(self, value: cst.BaseExpression) -> None:
+        if not (
+            isinstance(value, cst.BinaryOperation)
+            and isinstance(value.operator, cst.Add)
+            and isinstance(value.right, cst.List)
+            and isinstance(value.left, cst.Subscript)
+            and len(value.left.slice) == 1
+        ):
+            return
+        sl = value.left.slice[0].slice
+        if not (
+            isinstance(sl, cst.Slice)
+            and sl.lower is None
+            and sl.step is None
+            and _is_last(sl.upper)
+        ):
+            return
+        kept = value.left.value
+        entry = _entry_of(kept)
+        held = entry[0] if entry is not None else dotted(kept)
+        if held is None or not held.startswith("self."):
+            return
+        if _names_history(held) or (entry is not None and _names_histories(held)):
+            self.found.append(value)
 
 
 class _RecentInPrompt(Walker):
