@@ -165,6 +165,13 @@ WINDOW_CALLS = {
     "langchain_core.messages.utils.trim_messages": "LangChain's trim_messages()",
 }
 
+# LangChain memories that hand a chain only the newest part of the conversation: past the
+# window every turn drops the oldest exchange. Class name -> what it keeps.
+WINDOW_MEMORIES = {
+    "ConversationBufferWindowMemory": "the last `k` exchanges",
+    "ConversationTokenBufferMemory": "the newest messages within `max_token_limit`",
+}
+
 JSON_DUMPS = {"json.dumps", "simplejson.dumps", "orjson.dumps", "ujson.dumps"}
 
 # Names of parameters that usually carry configuration, not per-request data.

@@ -70,6 +70,8 @@ LLM_HINTS = re.compile(
     r"|\bdef \w*(?:history|condens)\w*\("
     # an accessor that reads the memory the agent sends (`def get_memory(`)
     r"|\bdef (?:get|load|read|fetch)_\w*memor(?:y|ies)\w*\("
+    # LangChain's windowed memories (WINDOW_MEMORIES), made for a chain built elsewhere
+    r"|\bConversation(?:BufferWindow|TokenBuffer)Memory\("
     r"|\bdef \w+\([^)]*?\b\w*(?:history|messages|turns)\s*[:,)=]"
     # templates rendered here (python/rendered.py)
     r"|\.from_string\(|\.get_template\(|\bTemplate\(|\b(?:chevron|pystache)\.render\("

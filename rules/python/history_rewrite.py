@@ -12,6 +12,7 @@ from promptlint.python.catalogue import (
     HISTORY_NAMES,
     READ_VERBS,
     WINDOW_CALLS,
+    WINDOW_MEMORIES,
     name_words,
     names_prompt_part,
 )
@@ -41,7 +42,8 @@ class HistoryWindow(PythonRule):
     history filters out the same way every time), a loop that takes the newest messages
     that fit a token budget (`for m in reversed(history): ... if tokens > budget: break`;
     the earliest ones, in order, keep the prefix), token-budget trimming (`tokentrim.trim`,
-    LiteLLM's and LangChain's `trim_messages`), when the result is sent as messages or
+    LiteLLM's and LangChain's `trim_messages`), LangChain's windowed memories
+    (`ConversationBufferWindowMemory`, `ConversationTokenBufferMemory`), when the result is sent as messages or
     stored back as the history (also the entry of one chat in a store of histories by key:
     `self.chats[cid] = self.chats[cid][-N:]`, or `history = self.chats.get(cid, [])` then
     `self.chats[cid] = history[-N:]`); a chat session started again from the newest turns
@@ -97,6 +99,17 @@ class HistoryWindow(PythonRule):
     MESSAGE = "a sliding history window shifts the prefix on every request"
 
     VALID = [
+        # LangChain's whole buffer: the conversation only grows.
+        Valid(
+            """
+            from langchain.chains import ConversationChain
+            from langchain.memory import ConversationBufferMemory
+
+            def make_chain(llm):
+                memory = ConversationBufferMemory(memory_key="chat_history", return_messages=True)
+                return ConversationChain(llm=llm, memory=memory)
+            """
+        ),
         Valid(
             """
             from langchain.prompts.chat import ChatPromptTemplate
@@ -726,6 +739,23 @@ class HistoryWindow(PythonRule):
     ]
 
     INVALID = [
+        # LangChain's windowed memory: past ten exchanges each turn drops the oldest one.
+        Invalid(
+            """
+            from langchain.agents import AgentType, initialize_agent
+            from langchain.memory import ConversationBufferWindowMemory
+
+            def make_agent(llm, tools):
+                memory = ConversationBufferWindowMemory(
+                    memory_key="chat_history", return_messages=True, k=10
+                )
+                return initialize_agent(
+                    tools, llm, agent=AgentType.OPENAI_FUNCTIONS, memory=memory
+                )
+            """,
+            line=5,
+            message_contains="the last `k` exchanges",
+        ),
         Invalid(
             """
             class Bot:
@@ -1594,6 +1624,17 @@ class HistoryWindow(PythonRule):
                     "every request, it drops the oldest kept turn each time the history "
                     "grows past the budget, and every later message shifts; trim rarely and "
                     "in large steps, or summarise",
+                )
+        if "Memory(" in ctx.text:
+            for call, keeps in _window_memories(ctx):
+                ctx.report(
+                    type(self),
+                    call,
+                    f"LangChain's `{ctx.code(call.func).strip()}` gives the chain {keeps} as "
+                    "its history: once the conversation is longer, every turn drops the "
+                    "oldest exchange, every later message shifts and nothing after the "
+                    "system prompt is read from cache; keep the whole buffer or summarise "
+                    "it in large steps",
                 )
         for use in ctx.uses(WINDOW):
             if use.block.section != "messages":
@@ -4920,3 +4961,17 @@ def _breaks(test_if: cst.If) -> bool:
     return isinstance(first, cst.SimpleStatementLine) and any(
         isinstance(s, cst.Break) for s in first.body
     )
+
+
+def _window_memories(ctx: PythonContext) -> list[tuple[cst.Call, str]]:
+    """LangChain's windowed memories made here (`ConversationBufferWindowMemory(k=10)`),
+    with what each keeps: the memory's only use is to fill a chain's history."""
+    out: list[tuple[cst.Call, str]] = []
+    for site in ctx.index.calls:
+        call = site.node
+        assert isinstance(call, cst.Call)
+        qname = ctx.evaluator.qualname(call.func) or ""
+        head, _, name = qname.rpartition(".")
+        if name in WINDOW_MEMORIES and head.startswith("langchain"):
+            out.append((call, WINDOW_MEMORIES[name]))
+    return out
