@@ -14,10 +14,20 @@ from promptlint.python.catalogue import (
     WINDOW_CALLS,
     WINDOW_MEMORIES,
     name_words,
+    names_prompt_part,
 )
 from promptlint.python.flow import limited_history_read
 from promptlint.python.frontend import PythonContext, PythonRule
-from promptlint.python.index import Event, Scope, Walker, child_nodes, dotted, key_of, string_value
+from promptlint.python.index import (
+    Event,
+    Scope,
+    Walker,
+    child_nodes,
+    dotted,
+    key_of,
+    keyword_value,
+    string_value,
+)
 from promptlint.python.requests import LANGCHAIN_CALLS, api_of, handed_conversations
 from promptlint.python.values import WINDOW
 
@@ -27,14 +37,24 @@ class HistoryWindow(PythonRule):
     ## What it does
     Checks for conversation histories cut to a sliding window that drops the oldest turns
     on every request: `history[-N:]`, `messages[len(messages) - N:]`, `history.pop(0)`,
-    `del history[0]`, `history.remove(msg)` (not the system message moved out to `system=`,
+    `del history[0]`, `messages.pop(1)` (the oldest after a kept system message), `history.remove(msg)` (not the system message moved out to `system=`,
     nor `[history.pop(0)]` kept in a rebuilt list, nor the empty messages a loop over the
     history filters out the same way every time), a loop that takes the newest messages
     that fit a token budget (`for m in reversed(history): ... if tokens > budget: break`;
     the earliest ones, in order, keep the prefix), token-budget trimming (`tokentrim.trim`,
     LiteLLM's and LangChain's `trim_messages`), LangChain's windowed memories
     (`ConversationBufferWindowMemory`, `ConversationTokenBufferMemory`), when the result is sent as messages or
-    stored back as the history; a field of the message just sent changed in place after
+    stored back as the history (also the entry of one chat in a store of histories by key:
+    `self.chats[cid] = self.chats[cid][-N:]`, or `history = self.chats.get(cid, [])` then
+    `self.chats[cid] = history[-N:]`); a chat session started again from the newest turns
+    (`client.chats.create(model=m, history=history[-8:])`); the oldest item dropped
+    (`pop(0)`) from a list of past texts that is joined into a message's content
+    (`{"role": "user", "content": "\\n".join(self.context_list)}`), a history by another
+    name; a method named for building the prompt that joins only the newest entries of the
+    history its object grows into the prompt's text (`"\\n".join(self.memory[-5:])`, with
+    `self.memory.append(...)` in the class); the latest turn an object keeps swapped for
+    another message in the request (`messages=self.chats[cid][:-1] + [message]`, the kept
+    history unchanged: the next request sends the kept turn); a field of the message just sent changed in place after
     the request (`messages[-1]["images"] = None` once `messages=messages` went out, the
     history a parameter or an attribute; not in an `except`, not `cache_control`); this
     request's user turn sent through a template behind the conversation the caller keeps
@@ -674,6 +694,48 @@ class HistoryWindow(PythonRule):
                     return self.llm(chunks)
             """
         ),
+        Valid(
+            """
+            class Bot:
+                def reset(self, chat_id):
+                    self.conversations[chat_id] = [{"role": "system", "content": SYSTEM}]
+
+                def recent(self, chat_id):
+                    history = self.conversations.get(chat_id, [])
+                    self.previews[chat_id] = history[-3:]  # shown, not read back as the chat
+                    return self.conversations[chat_id]
+
+            class Translator:
+                def context_messages(self):
+                    return [{"role": "user", "content": "\\n".join(self.glossary)}]
+
+                def next_chunk(self):
+                    return self.pending.pop(0)  # a work queue, not text of a message
+
+                def restart(self, history):
+                    self.chat = self.client.chats.create(model=MODEL, history=history)  # whole
+
+            class Agent:
+                def create_prompt(self, question):
+                    history = "\\n".join(self.memory)  # whole: the prompt only grows
+                    return self.template.format(history=history, question=question)
+
+                def status_line(self):
+                    return " | ".join(self.memory[-3:])  # shown, not a prompt
+
+                def remember(self, entry):
+                    self.memory.append(entry)
+
+            def retry(client, messages, shorter):
+                return client.chat.completions.create(  # a list of this call only
+                    model="gpt-4o", messages=messages[:-1] + [shorter]
+                )
+
+            def log_losses(loss_history, loss):
+                loss_history["train"].append(loss)
+                loss_history["train"] = loss_history["train"][-30:]  # a record's field
+            """
+        ),
     ]
 
     INVALID = [
@@ -693,6 +755,110 @@ class HistoryWindow(PythonRule):
             """,
             line=5,
             message_contains="the last `k` exchanges",
+        ),
+        Invalid(
+            """
+            class Bot:
+                async def ask_vision(self, chat_id, content):
+                    text = next(part["text"] for part in content if part["type"] == "text")
+                    self.conversations[chat_id].append({"role": "user", "content": text})
+                    message = {"role": "user", "content": content}
+                    return await self.client.chat.completions.create(
+                        model="gpt-4o", messages=self.conversations[chat_id][:-1] + [message]
+                    )
+            """,
+            line=7,
+            message_contains="in place of the latest turn",
+        ),
+        Invalid(
+            """
+            class Agent:
+                def create_prompt(self, question):
+                    history = "\\n".join(self.memory[-5:])
+                    return self.prompt_template.format(history=history, question=question)
+
+                def respond(self, question):
+                    answer = self.llm.generate(self.create_prompt(question))
+                    self.memory.append(f"Human: {question}\\nAI: {answer}")
+                    return answer
+            """,
+            line=3,
+            message_contains="renders only the newest entries",
+        ),
+        Invalid(
+            """
+            def format_messages(transcript, model, budget):
+                chat_messages = [{"role": "system", "content": PREAMBLE}, *transcript]
+                while count_tokens(chat_messages, model) > budget:
+                    if len(chat_messages) <= 1:
+                        break
+                    chat_messages.pop(1)  # the oldest turn after the system message
+                return chat_messages
+            """,
+            line=6,
+            message_contains="drops the oldest turn",
+        ),
+        Invalid(
+            """
+            class Translator:
+                def context_messages(self):
+                    texts = self.context_list
+                    return [
+                        {"role": "user", "content": "\\n".join(texts)},
+                        {"role": "assistant", "content": "\\n".join(self.translated_list)},
+                    ]
+
+                def save_context(self, text, translated):
+                    self.context_list.append(text)
+                    self.translated_list.append(translated)
+                    if len(self.context_list) > self.limit:
+                        self.context_list.pop(0)
+                        self.translated_list.pop(0)
+            """,
+            line=13,
+            message_contains="joined into the text of a message",
+        ),
+        Invalid(
+            """
+            class Translator:
+                def trim(self):
+                    history = self.chat.get_history()
+                    if len(history) > 10:
+                        self.chat = self.client.chats.create(
+                            model=MODEL,
+                            config=types.GenerateContentConfig(system_instruction=SYSTEM),
+                            history=history[-8:],
+                        )
+            """,
+            line=8,
+            message_contains="chat session it starts again",
+        ),
+        Invalid(
+            """
+            class Bot:
+                async def ask(self, chat_id, query):
+                    self.conversations[chat_id].append({"role": "user", "content": query})
+                    if len(self.conversations[chat_id]) > self.max_history_size:
+                        self.conversations[chat_id] = self.conversations[chat_id][-self.max_history_size :]
+                    return await self.client.chat.completions.create(
+                        model="gpt-4o", messages=self.conversations[chat_id]
+                    )
+            """,
+            line=5,
+            message_contains="stored back as the history",
+        ),
+        Invalid(
+            """
+            class Agent:
+                def run(self, query, session_id):
+                    history = self.chat_histories.get(session_id, []) if session_id else []
+                    answer = self.llm.complete(prompt=f"{render(history)} User: {query}")
+                    history.append({"query": query, "answer": answer})
+                    self.chat_histories[session_id] = history[-40:]
+                    return answer
+            """,
+            line=6,
+            message_contains="stored back as the history",
         ),
         Invalid(
             """
@@ -1565,6 +1731,46 @@ class HistoryWindow(PythonRule):
             grows.walk(ctx.module)
             for stmt, index, listed in grows.found:
                 ctx.report(type(self), stmt, _GROWS_EARLIER.format(index=index, listed=listed))
+        if "history=" in ctx.text:
+            for site in ctx.index.calls:
+                assert isinstance(site.node, cst.Call)
+                restarted = _session_window(site.node)
+                if restarted is not None:
+                    ctx.report(
+                        type(self),
+                        restarted,
+                        f"`{ctx.code(restarted).strip()}` keeps only the newest turns of the chat "
+                        "session it starts again: each later message is sent after them, so "
+                        "once this runs on every turn the oldest kept one drops each time, "
+                        "every later message shifts and the cached prefix is rewritten; trim "
+                        "rarely and in large steps, or summarise",
+                    )
+        if "[:-1] + [" in ctx.text:
+            swapped = _LatestSwapped()
+            swapped.walk(ctx.module)
+            for node in swapped.found:
+                ctx.report(
+                    type(self),
+                    node,
+                    f"`{ctx.code(node).strip()}` sends another message in place of the "
+                    "latest turn the object keeps: the next request sends the kept turn "
+                    "instead, so the prefix this request cached ends before it and every "
+                    "later turn is written again; send the turn as it is kept, or keep it "
+                    "as it is sent",
+                )
+        if ".join(self." in ctx.text and ":]" in ctx.text:
+            recent = _RecentInPrompt()
+            recent.walk(ctx.module)
+            for part in recent.found:
+                ctx.report(
+                    type(self),
+                    part,
+                    f"`{ctx.code(part).strip()}` renders only the newest entries of the "
+                    "history this object keeps into the prompt it builds: once the history "
+                    "is longer, each turn drops the oldest entry from the text after the "
+                    "fixed opening, so the cached prefix ends there; render it whole and "
+                    "trim rarely, in large steps, or summarise",
+                )
         rewrites = _PositionalRewrites(ctx.text, summaries, bodies)
         rewrites.walk(ctx.module)
         for node, shape in rewrites.found:
@@ -1589,8 +1795,29 @@ class HistoryWindow(PythonRule):
 
         # history.pop(0) / del history[0] / deque.popleft(): the oldest turn goes.
         kept: set[int] | None = None
+        rendered: set[str] | None = None
+        cut: set[int] = set()  # the functions where a list joined into a message is cut
         for _scope, key, events in ctx.events:
             if not _names_history(key):
+                if not any(_drops_oldest(ev) and ev.method != "remove" for ev in events):
+                    continue
+                if rendered is None:
+                    texts = _RenderedIntoMessages()
+                    texts.walk(ctx.module)
+                    rendered = texts.found
+                if key not in rendered:
+                    continue
+                for ev in events:
+                    if _drops_oldest(ev) and ev.method != "remove" and id(ev.owner) not in cut:
+                        cut.add(id(ev.owner))  # lists cut together (texts, translations): once
+                        ctx.report(
+                            type(self),
+                            ev.node,
+                            f"`{ctx.code(ev.node).strip()}` drops the oldest item of `{key}`, "
+                            "whose items are joined into the text of a message sent: every "
+                            "later item shifts in that message and the cached prefix is "
+                            "rewritten from it on; trim rarely and in large steps, or summarise",
+                        )
                 continue
             for ev in events:
                 if _trims(ctx, ev):
@@ -1855,6 +2082,11 @@ def _names_budget(name: str | None) -> bool:
     )
 
 
+# Positions of the oldest turn: the first item, or the first after a kept system message
+# (`messages.pop(1)` until the rest fits).
+_OLDEST_AT = frozenset({"0", "1"})
+
+
 def _drops_oldest(ev: Event) -> bool:
     if ev.kind == "del":
         target = ev.value
@@ -1863,7 +2095,7 @@ def _drops_oldest(ev: Event) -> bool:
             return (
                 isinstance(sl, cst.Index)
                 and isinstance(sl.value, cst.Integer)
-                and sl.value.value == "0"
+                and sl.value.value in _OLDEST_AT
             )
         return False
     if ev.kind == "call" and isinstance(ev.node, cst.Call):
@@ -1874,9 +2106,129 @@ def _drops_oldest(ev: Event) -> bool:
             ev.method == "pop"
             and len(args) == 1
             and isinstance(args[0].value, cst.Integer)
-            and args[0].value.value == "0"
+            and args[0].value.value in _OLDEST_AT
         )
     return False
+
+
+class _LatestSwapped(Walker):
+    """`"messages": self.conversations[chat_id][:-1] + [message]` (or `messages=...`): a
+    request sends the history an object keeps with its latest turn replaced by another
+    message, the kept history unchanged. A history of this call only (a local, a
+    parameter) is not kept for the next request."""
+
+    def __init__(self) -> None:
+        self.found: list[cst.BinaryOperation] = []
+
+    def visit_DictElement(self, node: cst.DictElement) -> None:
+        if isinstance(node.key, cst.SimpleString) and string_value(node.key) == "messages":
+            self._sent(node.value)
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None and node.keyword.value == "messages":
+            self._sent(node.value)
+
+    def _sent(self, value: cst.BaseExpression) -> None:
+        if not (
+            isinstance(value, cst.BinaryOperation)
+            and isinstance(value.operator, cst.Add)
+            and isinstance(value.right, cst.List)
+            and isinstance(value.left, cst.Subscript)
+            and len(value.left.slice) == 1
+        ):
+            return
+        sl = value.left.slice[0].slice
+        if not (
+            isinstance(sl, cst.Slice)
+            and sl.lower is None
+            and sl.step is None
+            and _is_last(sl.upper)
+        ):
+            return
+        kept = value.left.value
+        entry = _entry_of(kept)
+        held = entry[0] if entry is not None else dotted(kept)
+        if held is None or not held.startswith("self."):
+            return
+        if _names_history(held) or (entry is not None and _names_histories(held)):
+            self.found.append(value)
+
+
+class _RecentInPrompt(Walker):
+    """`def create_prompt(self, q): history = "\\n".join(self.memory[-5:]); return
+    self.template.format(history=history, q=q)`, with `self.memory.append(...)` in the
+    class: a method named for building the prompt joins only the newest entries of the
+    history the object grows into its text (a completion-style prompt, where the history
+    is text, not messages)."""
+
+    def __init__(self) -> None:
+        self.found: list[cst.Subscript] = []
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        grown = {
+            dotted(call.func.value)
+            for call in _calls_in(node.body)
+            if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("append", "extend")
+        }
+        for stmt in node.body.body:
+            if not (isinstance(stmt, cst.FunctionDef) and names_prompt_part(stmt.name.value)):
+                continue
+            for call in _calls_in(stmt.body):
+                func = call.func
+                if not (isinstance(func, cst.Attribute) and func.attr.value == "join"):
+                    continue
+                if len(call.args) != 1 or not isinstance(call.args[0].value, cst.Subscript):
+                    continue
+                part = call.args[0].value
+                listed = dotted(part.value)
+                if (
+                    listed is not None
+                    and listed.startswith("self.")
+                    and listed in grown
+                    and _names_history(listed)
+                    and _newest_slice_of(part, {}) == listed
+                ):
+                    self.found.append(part)
+
+
+class _RenderedIntoMessages(Walker):
+    """`{"role": "user", "content": "\\n".join(self.context_list)}` (or the joined text put
+    into a template there, or a local bound to the list joined): the lists whose items are
+    joined into the text of a chat message. A list of past paragraphs or exchanges kept
+    that way is the conversation's history by another name."""
+
+    def __init__(self) -> None:
+        self.found: set[str] = set()
+        self._aliases: list[dict[str, set[str]]] = []  # local -> the lists bound to it
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        aliases: dict[str, set[str]] = {}
+        for stmt in _collect(node.body).simple:
+            if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1:
+                target, held = stmt.targets[0].target, dotted(stmt.value)
+                if isinstance(target, cst.Name) and held is not None:
+                    aliases.setdefault(target.value, set()).add(held)
+        self._aliases.append(aliases)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._aliases.pop()
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        keys = {
+            string_value(el.key): el.value
+            for el in node.elements
+            if isinstance(el, cst.DictElement) and isinstance(el.key, cst.SimpleString)
+        }
+        content = keys.get("content")
+        if "role" not in keys or content is None:
+            return
+        aliases = self._aliases[-1] if self._aliases else {}
+        for call in [*_calls_in(content), *([content] if isinstance(content, cst.Call) else [])]:
+            func = call.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "join" and call.args:
+                joined = dotted(call.args[0].value)
+                if joined is not None:
+                    self.found |= aliases.get(joined, {joined})
 
 
 class _KeptCalls(Walker):
@@ -4242,6 +4594,11 @@ class _StoredWindows(Walker):
             if isinstance(target, cst.Attribute):
                 for part in _kept_back_into(stmt.value, target, starts):
                     self.found.append((part, False))
+            if isinstance(target, cst.Subscript):
+                for part in _concatenated(stmt.value):
+                    if _kept_back_into_entry(part, target, starts):
+                        assert isinstance(part, cst.Subscript)
+                        self.found.append((part, False))
             # `runs = runs[-n:]`, then every message of those runs collected into the
             # history handed back: a window over the turns, grouped.
             if (
@@ -4302,6 +4659,107 @@ def _kept_back_into(
     if "summar" not in _code(value).lower():
         visit(value)
     return found
+
+
+# Calls that open a chat session from the turns it is handed (`history=`): every later
+# message of the session is sent after them (google-genai's `client.chats.create`, the older
+# `model.start_chat`).
+_SESSION_STARTS = frozenset({"start_chat"})
+
+
+def _session_window(call: cst.Call) -> cst.Subscript | None:
+    """`client.chats.create(model=m, history=history[-8:])`: a chat session started again
+    from the newest turns of a history."""
+    func = call.func
+    if not isinstance(func, cst.Attribute):
+        return None
+    owner = func.value.attr.value if isinstance(func.value, cst.Attribute) else ""
+    if not (
+        func.attr.value in _SESSION_STARTS or (owner == "chats" and func.attr.value == "create")
+    ):
+        return None
+    value = keyword_value(call, "history")
+    if not isinstance(value, cst.Subscript):
+        return None
+    listed = _newest_slice_of(value, {})
+    return value if listed is not None and _names_history(listed) else None
+
+
+def _kept_back_into_entry(
+    part: cst.BaseExpression,
+    target: cst.Subscript,
+    starts: dict[str, list[cst.BaseExpression]],
+) -> bool:
+    """`self.chats[cid] = self.chats[cid][-n:]`, or `history = self.chats.get(cid, [])`
+    ... `self.chats[cid] = history[-n:]`: the history of one chat (session, user) in a
+    store of histories by key, stored back as its newest items into the entry it is read
+    from. The next turn reads the cut history, so once it is full each turn drops the
+    oldest kept one (`self.chats[cid] = [...]`, a reset, or a window kept in another
+    store are not this)."""
+    entry = _entry_of(target)
+    if entry is None or not isinstance(part, cst.Subscript) or len(part.slice) != 1:
+        return False
+    sl = part.slice[0].slice
+    if not (isinstance(sl, cst.Slice) and sl.upper is None and sl.step is None):
+        return False
+    lower = sl.lower
+    bounds = starts.get(lower.value, []) if isinstance(lower, cst.Name) else [lower]
+    if not any(
+        isinstance(b, cst.UnaryOperation) and isinstance(b.operator, cst.Minus) for b in bounds
+    ):
+        return False  # counted back from the end: the newest items
+    store = entry[0]
+    if not (_names_history(store) or _names_histories(store)):
+        return False
+    cut = part.value
+    if _entry_of(cut) == entry:
+        return True
+    if not isinstance(cut, cst.Name):
+        return False
+    return any(
+        _entry_of(v) == entry or _entry_read(v) == entry
+        for start in starts.get(cut.value, [])
+        for v in _either_value(start)
+    )
+
+
+def _names_histories(name: str) -> bool:
+    """`self.conversations`, `chat_histories`: a store of many histories, by its plural."""
+    last = name.split(".")[-1].lower()
+    return _names_history(last[:-3] + "y" if last.endswith("ies") else last.removesuffix("s"))
+
+
+def _either_value(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """`a if test else b`: both values; anything else: itself."""
+    if isinstance(expr, cst.IfExp):
+        return [*_either_value(expr.body), *_either_value(expr.orelse)]
+    return [expr]
+
+
+def _entry_of(expr: cst.BaseExpression) -> tuple[str, str] | None:
+    """`self.chats[cid]`: the store (`self.chats`) and the key (`cid`) of an entry kept by
+    a key that varies (one chat, session or user of many); not a position (`messages[0]`,
+    `messages[-1]`), nor a fixed field of one record (`loss_history["train"]`)."""
+    if not (isinstance(expr, cst.Subscript) and len(expr.slice) == 1):
+        return None
+    index = expr.slice[0].slice
+    if not isinstance(index, cst.Index) or not isinstance(index.value, (cst.Name, cst.Attribute)):
+        return None
+    store = dotted(expr.value)
+    return (store, _code(index.value).strip()) if store is not None else None
+
+
+def _entry_read(expr: cst.BaseExpression) -> tuple[str, str] | None:
+    """`self.chats.get(cid, [])`: the entry a read by key takes."""
+    if not (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "get"
+        and expr.args
+    ):
+        return None
+    store = dotted(expr.func.value)
+    return (store, _code(expr.args[0].value).strip()) if store is not None else None
 
 
 def _cut_at_computed_index(part: cst.Subscript) -> bool:
