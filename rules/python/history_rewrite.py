@@ -37,8 +37,10 @@ class HistoryWindow(PythonRule):
     ## What it does
     Checks for conversation histories cut to a sliding window that drops the oldest turns
     on every request: `history[-N:]`, `messages[len(messages) - N:]`, `history.pop(0)`,
-    `del history[0]`, `messages.pop(1)` (the oldest after a kept system message), `history.remove(msg)` (not the system message moved out to `system=`,
-    nor `[history.pop(0)]` kept in a rebuilt list, nor the empty messages a loop over the
+    `del history[0]`, `messages.pop(1)` (the oldest after a kept system message),
+    `history.remove(msg)` (not the system message moved out to `system=`, nor a turn
+    removed and appended again, moved to the end, nor `[history.pop(0)]` kept in a rebuilt
+    list, nor the empty messages a loop over the
     history filters out the same way every time), a loop that takes the newest messages
     that fit a token budget (`for m in reversed(history): ... if tokens > budget: break`;
     the earliest ones, in order, keep the prefix), token-budget trimming (`tokentrim.trim`,
@@ -99,6 +101,21 @@ class HistoryWindow(PythonRule):
     MESSAGE = "a sliding history window shifts the prefix on every request"
 
     VALID = [
+        # The turn just sent moved to the end of the history, not an older turn dropped.
+        Valid(
+            """
+            def send(client, thread, item):
+                history = list(thread.history)
+                if history[-1] != item:
+                    try:
+                        history.remove(item)
+                    except ValueError:
+                        pass
+                    history.append(item)
+                thread.history = history
+                return client.chat.completions.create(model="gpt-4o", messages=history)
+            """
+        ),
         # LangChain's whole buffer: the conversation only grows.
         Valid(
             """
@@ -1848,7 +1865,7 @@ class HistoryWindow(PythonRule):
                         finder = _KeptCalls()
                         finder.walk(ctx.module)
                         kept = finder.kept
-                    if id(ev.node) in kept:
+                    if id(ev.node) in kept or _moved_to_end(ev, events, ctx):
                         continue
                     ctx.report(
                         type(self),
@@ -2109,6 +2126,22 @@ def _drops_oldest(ev: Event) -> bool:
             and args[0].value.value in _OLDEST_AT
         )
     return False
+
+
+def _moved_to_end(ev: Event, events: list[Event], ctx: PythonContext) -> bool:
+    """`history.remove(item)` then `history.append(item)`: the item is moved to the end (the
+    turn just sent made the newest), not an older turn dropped from the window."""
+    if ev.method != "remove" or not isinstance(ev.node, cst.Call) or len(ev.node.args) != 1:
+        return False
+    taken = ctx.code(ev.node.args[0].value).strip()
+    return any(
+        later.method == "append"
+        and later.end > ev.end
+        and isinstance(later.node, cst.Call)
+        and len(later.node.args) == 1
+        and ctx.code(later.node.args[0].value).strip() == taken
+        for later in events
+    )
 
 
 class _LatestSwapped(Walker):
