@@ -1,4 +1,4 @@
-"""Reconstruction of zhayujie/chatgpt-on-wechat@55aaf60a57ea6e9f4b8a54797572d98f65e88d2f:agent/protocol/agent_stream.py (lines 58-99, 231-262, 572-615, 825-840, 1148-1198, 1200-1300, 1302-1350, 1352-1508), trimmed; not the original text."""
+"""Reconstruction of zhayujie/chatgpt-on-wechat@55aaf60a57ea6e9f4b8a54797572d98f65e88d2f:agent/protocol/agent_stream.py (lines 58-99, 231-345, 572-615, 825-840, 1148-1198, 1200-1300, 1302-1350, 1352-1508), trimmed; not the original text."""
 
 import json
 import uuid
@@ -28,6 +28,14 @@ class AgentStreamExecutor:
             turn += 1
             assistant_msg, tool_calls = self._call_llm_stream(retry_on_empty=True)
             final_response = assistant_msg
+            if not tool_calls and not assistant_msg and turn > 1:
+                prompt_insert_idx = len(self.messages)
+                self.messages.append({"role": "user", "content": [{"type": "text", "text": "请向用户说明刚才工具执行的结果或回答用户的问题。"}]})
+                assistant_msg, tool_calls = self._call_llm_stream(retry_on_empty=False)
+                final_response = assistant_msg
+                # Remove the injected prompt from history so it doesn't appear in persisted conversations
+                if prompt_insert_idx < len(self.messages) and self.messages[prompt_insert_idx].get("role") == "user":
+                    self.messages.pop(prompt_insert_idx)  # expect: PL301
             if not tool_calls:
                 break
         return final_response
