@@ -35,43 +35,43 @@ from promptlint.python.values import WINDOW
 class HistoryWindow(PythonRule):
     """
     ## What it does
-    Checks for conversation histories cut to a sliding window that drops the oldest turns
-    on every request: `history[-N:]`, `messages[len(messages) - N:]`, `history.pop(0)`,
-    `del history[0]`, `messages.pop(1)` (the oldest after a kept system message),
-    `history.remove(msg)` (not the system message moved out to `system=`, nor a turn
-    removed and appended again, moved to the end, nor `[history.pop(0)]` kept in a rebuilt
-    list, nor the empty messages a loop over the
-    history filters out the same way every time), a loop that takes the newest messages
-    that fit a token budget (`for m in reversed(history): ... if tokens > budget: break`;
-    the earliest ones, in order, keep the prefix), token-budget trimming (`tokentrim.trim`,
-    LiteLLM's and LangChain's `trim_messages`), LangChain's windowed memories
-    (`ConversationBufferWindowMemory`, `ConversationTokenBufferMemory`), when the result is sent as messages or
-    stored back as the history (also the entry of one chat in a store of histories by key:
-    `self.chats[cid] = self.chats[cid][-N:]`, or `history = self.chats.get(cid, [])` then
-    `self.chats[cid] = history[-N:]`); a chat session started again from the newest turns
-    (`client.chats.create(model=m, history=history[-8:])`); the oldest item dropped
-    (`pop(0)`) from a list of past texts that is joined into a message's content
-    (`{"role": "user", "content": "\\n".join(self.context_list)}`), a history by another
-    name; a method named for building the prompt that joins only the newest entries of the
-    history its object grows into the prompt's text (`"\\n".join(self.memory[-5:])`, with
-    `self.memory.append(...)` in the class); the latest turn an object keeps swapped for
-    another message in the request (`messages=self.chats[cid][:-1] + [message]`, the kept
-    history unchanged: the next request sends the kept turn); a field of the message just sent changed in place after
+    Checks for conversation histories cut to a sliding window that drops the oldest turns on
+    every request: `history[-N:]`, `messages[len(messages) - N:]`, `history.pop(0)`, `del
+    history[0]`, `messages.pop(1)` (the oldest after a kept system message),
+    `history.remove(msg)` (not the system message moved out to `system=`, nor a turn removed
+    and appended again, moved to the end, nor `[history.pop(0)]` kept in a rebuilt list, nor
+    the empty messages a loop over the history filters out the same way every time), a loop
+    that takes the newest messages that fit a token budget (`for m in reversed(history): ...
+    if tokens > budget: break`; the earliest ones, in order, keep the prefix), token-budget
+    trimming (`tokentrim.trim`, LiteLLM's and LangChain's `trim_messages`), LangChain's
+    windowed memories (`ConversationBufferWindowMemory`, `ConversationTokenBufferMemory`),
+    when the result is sent as messages or stored back as the history (also the entry of one
+    chat in a store of histories by key: `self.chats[cid] = self.chats[cid][-N:]`, or
+    `history = self.chats.get(cid, [])` then `self.chats[cid] = history[-N:]`); a chat
+    session started again from the newest turns (`client.chats.create(model=m,
+    history=history[-8:])`); the oldest item dropped (`pop(0)`) from a list of past texts
+    that is joined into a message's content (`{"role": "user", "content":
+    "\\n".join(self.context_list)}`), a history by another name; a method named for building
+    the prompt that joins only the newest entries of the history its object grows into the
+    prompt's text (`"\\n".join(self.memory[-5:])`, with `self.memory.append(...)` in the
+    class); the latest turn an object keeps swapped for another message in the request
+    (`messages=self.chats[cid][:-1] + [message]`, the kept history unchanged: the next
+    request sends the kept turn); a field of the message just sent changed in place after
     the request (`messages[-1]["images"] = None` once `messages=messages` went out, the
     history a parameter or an attribute; not in an `except`, not `cache_control`); this
     request's user turn sent through a template behind the conversation the caller keeps
     (`for m in conversation: messages.append(m)`, then `messages.append({"role": "user",
-    "content": f"Answer {query} using {context}"})`, with the history, the turn and what
-    was looked up for it all parameters, and the templated turn not stored in that
-    history; or, with LangChain, a message template after the history's messages that
-    the chain fills with the question and more, `chain.ainvoke({"context": context,
-    "question": query})`): the caller keeps the turn as it was given, and the next
-    request sends it bare; text added in place to an earlier message of the caller's list
+    "content": f"Answer {query} using {context}"})`, with the history, the turn and what was
+    looked up for it all parameters, and the templated turn not stored in that history; or,
+    with LangChain, a message template after the history's messages that the chain fills
+    with the question and more, `chain.ainvoke({"context": context, "question": query})`):
+    the caller keeps the turn as it was given, and the next request sends it bare; text
+    added in place to an earlier message of the caller's list
     (`kwargs["messages"][0]["content"] += schema_text`, a parameter the function has not
     bound to a copy; not the latest message `[-1]`): the caller's conversation keeps the
-    addition and the next call adds it again. Only message lists count: `del schema["title"]` or a window
-    over tools is not a history. A one-off compaction (summarise, then keep appending) is
-    not a window.
+    addition and the next call adds it again. Only message lists count: `del
+    schema["title"]` or a window over tools is not a history. A one-off compaction
+    (summarise, then keep appending) is not a window.
 
     ## Why is this bad?
     The prefix cache needs every earlier message unchanged. Dropping the oldest turn shifts
