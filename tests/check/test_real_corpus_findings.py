@@ -1,4 +1,4 @@
-"""`check` on the tuning sets of the real-project corpus (tests/corpus/real/dev .. dev11):
+"""`check` on the tuning sets of the real-project corpus (tests/corpus/real/dev .. dev12):
 reconstructions of public agent projects, labelled by people who did not read the checker.
 
 Every `# expect: PLxxx` marker must be found at its line (±1, as `score.py` counts) and nothing
