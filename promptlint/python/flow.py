@@ -887,10 +887,12 @@ class Evaluator:
                 start = 0
             else:
                 others = self._other_branches(before, base_idx, scope)
-                if others:
+                if others and is_literal(before[base_idx].value):
                     base = self._branches(key, before[base_idx], others, scope, env)
                 else:
                     base = self._eval_event(key, before[base_idx], scope, env)
+                    if others:
+                        base = self._with_variants(key, base, others, scope, env)
                 start = base_idx + 1
             grown = self._grown_in_loop(
                 key, scope, events, at, before[base_idx] if base_idx is not None else None
@@ -919,12 +921,10 @@ class Evaluator:
 
     def _other_branches(self, before: list[Event], base_idx: int, scope: Scope) -> list[Event]:
         """The bindings of the other branches of the `if` / `elif` / `else` whose last branch
-        binds a fixed text (`if history: text = "\\n".join(history)` / `else: text =
-        "None"`): the value is any of them, not only the fallback written last. Branches
-        that each build the text (three variants of one prompt) are left to the last one:
-        joined, their texts would lose their pieces."""
+        binds `before[base_idx]` (`if history: text = "\\n".join(history)` / `else: text =
+        "None"`): the value is any of them, not only the one written last."""
         base = before[base_idx]
-        if base.kind != "assign" or scope.kind != "function" or not is_literal(base.value):
+        if base.kind != "assign" or scope.kind != "function":
             return []
         sides = self._if_sides(scope)
         later = sides.get(id(base.node), ())
@@ -939,6 +939,23 @@ class Evaluator:
             out.append(ev)
             later = mine
         return out
+
+    def _with_variants(
+        self, key: str, last: Val, others: list[Event], scope: Scope, env: Env | None
+    ) -> Val:
+        """Branches that each build the text (variants of one prompt, `if schema: content =
+        f"...{now}"` / `else: content = ...`): the last one's pieces, and a clock, id or
+        random value only the others put in, as a piece at its end, where nothing fixed
+        follows it. Joined, the texts would lose their pieces. Only those: what else a
+        branch holds (a parameter, a listing) says what that branch is for (one tool's
+        result of a dispatcher), not what every variant sends."""
+        made = merge(self._eval_event(key, ev, scope, env) for ev in others).all_taints()
+        extra = frozenset(t for t in made - last.all_taints() if t.kind in VOLATILE)
+        if not extra:
+            return last
+        if last.parts is None:
+            return last.with_own(extra)
+        return replace(last, parts=join_parts(last.parts, (Dyn(extra, others[0].value),)))
 
     def _branches(
         self, key: str, base: Event, others: list[Event], scope: Scope, env: Env | None

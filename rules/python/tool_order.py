@@ -80,6 +80,23 @@ class ToolOrder(PythonRule):
     MESSAGE = "tools, enums or prompt parts in an unstable order reach the prefix"
 
     VALID = [
+        # A tool dispatcher: the listing is one tool's result, sent once and kept as it was.
+        Valid(
+            """
+            import os
+
+            def run_tool(client, name, args, messages):
+                if name == "read_file":
+                    result = open(args["path"]).read()
+                elif name == "list_files":
+                    result = "\\n".join(os.listdir(args.get("path", ".")))
+                else:
+                    result = f"unknown tool {name}"
+                messages.append({"role": "tool", "content": result})
+                messages.append({"role": "user", "content": "Go on."})
+                return client.chat.completions.create(model="gpt-4o", messages=messages)
+            """
+        ),
         Valid(
             """
             from openai import OpenAI

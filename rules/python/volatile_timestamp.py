@@ -24,7 +24,8 @@ class VolatileTimestamp(VolatileValueRule):
     held in `self.` attributes (`self.clock = Clock()` in `__init__`) or made where they are
     used (`WeatherPlugin().get_spec()` as the request's tools), the instructions an agent
     class's subclass hands to its base (`super().__init__(instructions=...)` in `class
-    TravelAgent(Agent)`), and framework callbacks (pydantic-ai `@agent.system_prompt`,
+    TravelAgent(Agent)`), every variant of a text built in branches (`if schema: content =
+    f"...{now}"` / `else: ...`), and framework callbacks (pydantic-ai `@agent.system_prompt`,
     OpenAI Agents `instructions=fn`, LangChain `.partial(date=fn)`). A clock read once at import
     (`TODAY = date.today()` at module level) is the same for every request of a process
     and is not reported.
@@ -228,6 +229,26 @@ class VolatileTimestamp(VolatileValueRule):
         ),
     ]
     INVALID = [
+        # Variants of one system prompt built in branches: each one's date is in the prefix.
+        Invalid(
+            """
+            import datetime
+            from langchain_core.messages import SystemMessage
+
+            def system_prompt(agent_prompt, schema):
+                if schema:
+                    content = (
+                        f"{agent_prompt}\\n\\nAnswer in this schema:\\n{schema}"
+                        f"\\n\\nCurrent date: {datetime.datetime.now():%Y-%m-%d}"
+                    )
+                else:
+                    content = agent_prompt or "You are a helpful assistant."
+                    content = f"{content}\\n\\n{datetime.datetime.now():%Y-%m-%d}"
+                return SystemMessage(content=content)
+            """,
+            line=8,
+            message_contains="lands in SystemMessage",
+        ),
         # An agent framework's subclass: its instructions are the system prompt of every
         # turn of the session.
         Invalid(
