@@ -37,6 +37,7 @@ TUNING_SETS = (
     "dev9",
     "dev10",
     "dev11",
+    "dev12",
 )
 Site = tuple[str, int, str]
 # Reconstructions with markers: Python modules and prompt templates (`{# expect: PL101 #}`).
