@@ -34,7 +34,6 @@ from promptlint.python.index import (
     build_index,
     is_literal,
     key_of,
-    tree_ids,
 )
 from promptlint.python.locate import locate
 from promptlint.python.move_fix import path_to
@@ -451,21 +450,25 @@ class PythonFrontend:
                         )
                     )
         if ctx.reports:
-            spans = _spans(ctx)
+            spans = _spans(ctx, project)
             result.findings.extend(_findings(ctx, spans))
             if project is not None:
                 result.findings.extend(_foreign_findings(ctx, project, spans))
         return result
 
 
-def _spans(ctx: PythonContext) -> dict[int, tuple[int, int]]:
+def _spans(ctx: PythonContext, project: Project | None) -> dict[int, tuple[int, int]]:
     """Where the reported nodes and their fixes' nodes are in this file (located once:
-    the reports not found here are looked for in the modules they were followed into)."""
+    the reports not found here are looked for in the modules they were followed into).
+    A node of a module the analysis followed into is not looked for here: its code may
+    occur in this file's text too (the same call, a comment quoting it)."""
     wanted = [r.node for r in ctx.reports]
     wanted += [r.fix.node for r in ctx.reports if r.fix and r.fix.node is not None]
     wanted += [r.origin for r in ctx.reports if r.origin is not None]
-    here = tree_ids(ctx.module)
-    return locate(ctx.module, ctx.text, [n for n in wanted if id(n) in here])
+    # (This file may be one of them, parsed once when another file followed into it.)
+    followed = [f for f in project.loaded() if f.module is not ctx.module] if project else []
+    mine = [n for n in wanted if not any(id(n) in f.node_ids for f in followed)]
+    return locate(ctx.module, ctx.text, mine)
 
 
 def _anchor(

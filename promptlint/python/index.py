@@ -221,19 +221,6 @@ def child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
     return out
 
 
-def tree_ids(root: cst.CSTNode) -> frozenset[int]:
-    """Every node under `root` that can hold code, by id: a reported node is looked for only
-    in the module that holds it (its code may also occur as text elsewhere: in a comment,
-    or in another module that makes the same call)."""
-    ids: set[int] = set()
-    stack: list[cst.CSTNode] = [root]
-    while stack:
-        node = stack.pop()
-        ids.add(id(node))
-        stack.extend(child_nodes(node))
-    return frozenset(ids)
-
-
 class Walker:
     """A read-only traversal: libcst's visitor rebuilds every node it passes, which costs
     about twice the parse; this one only reads fields that can hold code."""

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from promptlint.python.index import ModuleIndex, build_index, tree_ids
+from promptlint.python.index import ModuleIndex, build_index, child_nodes
 from promptlint.python.parse import parse_module
 
 if TYPE_CHECKING:
@@ -40,7 +40,16 @@ class ForeignModule:
 
     @cached_property
     def node_ids(self) -> frozenset[int]:
-        return tree_ids(self.module)
+        """Every node of its tree that can hold code, by id: a reported node is looked for
+        only in the module that holds it (its code may also occur as text elsewhere, in a
+        comment)."""
+        ids: set[int] = set()
+        stack: list[cst.CSTNode] = [self.module]
+        while stack:
+            node = stack.pop()
+            ids.add(id(node))
+            stack.extend(child_nodes(node))
+        return frozenset(ids)
 
     @cached_property
     def import_time_calls(self) -> set[int]:
