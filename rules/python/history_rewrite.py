@@ -1865,7 +1865,7 @@ class HistoryWindow(PythonRule):
                         finder = _KeptCalls()
                         finder.walk(ctx.module)
                         kept = finder.kept
-                    if id(ev.node) in kept or _moved_to_end(ev, events, ctx):
+                    if id(ev.node) in kept:
                         continue
                     ctx.report(
                         type(self),
@@ -2128,22 +2128,6 @@ def _drops_oldest(ev: Event) -> bool:
     return False
 
 
-def _moved_to_end(ev: Event, events: list[Event], ctx: PythonContext) -> bool:
-    """`history.remove(item)` then `history.append(item)`: the item is moved to the end (the
-    turn just sent made the newest), not an older turn dropped from the window."""
-    if ev.method != "remove" or not isinstance(ev.node, cst.Call) or len(ev.node.args) != 1:
-        return False
-    taken = ctx.code(ev.node.args[0].value).strip()
-    return any(
-        later.method == "append"
-        and later.end > ev.end
-        and isinstance(later.node, cst.Call)
-        and len(later.node.args) == 1
-        and ctx.code(later.node.args[0].value).strip() == taken
-        for later in events
-    )
-
-
 class _LatestSwapped(Walker):
     """`"messages": self.conversations[chat_id][:-1] + [message]` (or `messages=...`): a
     request sends the history an object keeps with its latest turn replaced by another
@@ -2274,10 +2258,13 @@ class _KeptCalls(Walker):
     repaired, not the oldest turn by age), draining the list (`while chunks: chunk =
     chunks.pop(0)`: every item taken until none is left), or removing the loop's own message
     (`for m in messages: if not m.content: messages.remove(m)`: the same messages are
-    dropped on every request, so what is sent does not shift)."""
+    dropped on every request, so what is sent does not shift), or moving it to the end
+    (`history.remove(item)`, then `history.append(item)`: the turn just sent made the
+    newest, not an older turn dropped from the window)."""
 
     def __init__(self) -> None:
         self.kept: set[int] = set()
+        self._removed: list[list[cst.Call]] = []  # the `x.remove(item)` calls of each function
         self._system_tests = 0
         self._drained: list[str | None] = []  # the list each enclosing `while xs:` empties
         self._bodies: list[set[int]] = []  # the statements of each enclosing function's body
@@ -2288,9 +2275,11 @@ class _KeptCalls(Walker):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._bodies.append({id(stmt) for stmt in _statements(node.body)})
         self._guarded.append(False)
+        self._removed.append([])
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self._bodies.pop()
+        self._removed.pop()
         if self._guarded.pop():
             self._system_tests -= 1
 
@@ -2358,6 +2347,16 @@ class _KeptCalls(Walker):
         if isinstance(func, cst.Attribute) and func.attr.value in _MOVES:
             for arg in node.args:
                 self._moved(arg.value)
+        if self._removed and isinstance(func, cst.Attribute) and len(node.args) == 1:
+            if func.attr.value == "remove":
+                self._removed[-1].append(node)
+            elif func.attr.value == "append" and dotted(func.value) is not None:
+                item = node.args[0].value
+                for removed in self._removed[-1]:
+                    assert isinstance(removed.func, cst.Attribute)
+                    same_list = dotted(removed.func.value) == dotted(func.value)
+                    if same_list and removed.args[0].value.deep_equals(item):
+                        self.kept.add(id(removed))
 
     def visit_Assign(self, node: cst.Assign) -> None:
         call = _popped(node.value)
