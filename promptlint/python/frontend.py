@@ -150,6 +150,9 @@ class PythonContext:
             (b, r) for r in self.requests for b in r.blocks if b.prefix
         ]
         pairs += [(b, None) for b in self.standalone]
+        # What a caller hands the project's client wrapper as the system text it sends
+        # ahead of the conversation, by position too (`self._call_model(model, prompt)`).
+        pairs += [(b, None) for b in self.wrapped_systems]
         for block, request in pairs:
             for t in sorted(block.val.all_taints(), key=lambda t: self.order(t.node)):
                 key = (t.kind, id(t.node))

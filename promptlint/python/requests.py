@@ -28,6 +28,7 @@ from promptlint.python.index import (
     ModuleIndex,
     Scope,
     Site,
+    child_nodes,
     dotted,
     keyword_value,
     string_value,
@@ -884,23 +885,19 @@ def wrapped_systems(index: ModuleIndex, ev: Evaluator, sinks: set[str]) -> Itera
     for site in index.calls:
         call = site.node
         assert isinstance(call, cst.Call)
-        named = [
-            a
-            for a in call.args
-            if a.keyword is not None and any(w in a.keyword.value.lower() for w in _SYSTEM_WORDS)
-        ]
-        if not named:
+        if not any(_names_system(a) for a in call.args):
             continue
         target = ev.project_function(call.func, site.scope, site.at)
         if target is None:
             continue
         fev, fscope = target
         params = system_params(fscope, fev, sinks)
-        if not params or not any(a.keyword.value in params for a in named if a.keyword):
+        bound = _bound(call, fscope)
+        named = [arg for name, arg in bound.items() if name in params]
+        if not named:
             continue
         # Only a call that hands the wrapper a conversation (`messages=self.messages`)
         # has history after the system text; `msg_history=None` is a one-shot request.
-        bound = _bound(call, fscope)
         # The object's own list (`self.messages`) is kept between calls, whatever it holds
         # at this one: other methods append the turns.
         kept = f"{site.scope.self_name}." if site.scope.self_name else None
@@ -913,24 +910,52 @@ def wrapped_systems(index: ModuleIndex, ev: Evaluator, sinks: set[str]) -> Itera
                 or not _empty(arg.value, site, ev)
             )
         ]
-        if not conversations:
+        # A method of the same object that sends the object's own conversation
+        # (`input=self._format(self.messages)`) is handed none: the turns are kept there.
+        own = kept is not None and (dotted(call.func) or "").startswith(kept)
+        if not conversations and not (own and _reads_kept_conversation(fscope)):
             continue
         # A conversation the function keeps in a local (`msg_history = []`, then each
         # reply) lasts one call of it: its parameters are the same for every turn.
-        local = all(
+        local = bool(conversations) and all(
             isinstance(c, cst.Name) and c.value not in site.scope.params for c in conversations
         )
         for arg in named:
-            assert arg.keyword is not None
-            if arg.keyword.value in params:
-                yield Block(
-                    ev.eval(arg.value, site.scope, site.at),
-                    f"the system text `{fscope.name}()` sends",
-                    "system",
-                    text_first=True,
-                    prefix=True,
-                    before_history=local,
-                )
+            yield Block(
+                ev.eval(arg.value, site.scope, site.at),
+                f"the system text `{fscope.name}()` sends",
+                "system",
+                text_first=True,
+                prefix=True,
+                before_history=local,
+            )
+
+
+def _names_system(arg: cst.Arg) -> bool:
+    """Whether an argument hands system text by its keyword (`system_prompt=...`) or
+    by the name of what it passes (`self._call_model(model, system_prompt, tools)`)."""
+    if arg.star:
+        return False
+    name = arg.keyword.value if arg.keyword is not None else dotted(arg.value)
+    return name is not None and any(w in name.lower() for w in _SYSTEM_WORDS)
+
+
+def _reads_kept_conversation(fscope: Scope) -> bool:
+    """Whether a method reads a conversation its object keeps (`self.messages`)."""
+    if fscope.self_name is None:
+        return False
+    stack: list[cst.CSTNode] = [fscope.node]
+    while stack:
+        node = stack.pop()
+        if (
+            isinstance(node, cst.Attribute)
+            and isinstance(node.value, cst.Name)
+            and node.value.value == fscope.self_name
+            and any(h in node.attr.value.lower() for h in HISTORY_NAMES)
+        ):
+            return True
+        stack.extend(child_nodes(node))
+    return False
 
 
 # Arguments that can hold a message built from a template.

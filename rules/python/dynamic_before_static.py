@@ -186,6 +186,27 @@ class DynamicBeforeStatic(PythonRule):
     MESSAGE = "per-request data placed before long static prompt text"
 
     VALID = [
+        # The object's client wrapper, handed the system text by position, sends one
+        # question after it and no kept conversation: the page at the end costs nothing.
+        Valid(
+            """
+            from openai import AsyncOpenAI
+
+            RUBRIC = "Grade the answer from 1 to 5. Explain every point you take off. " * 10
+
+            class Grader:
+                async def grade(self, state, answer):
+                    system_prompt = f"{RUBRIC}\\nThe page graded: {state.url}"
+                    return await self._call_model(self.model, system_prompt, answer)
+
+                async def _call_model(self, model, system_prompt, answer):
+                    return await AsyncOpenAI().responses.create(
+                        model=model,
+                        input=[{"role": "user", "content": answer}],
+                        instructions=system_prompt,
+                    )
+            """
+        ),
         # The memories found for this turn go into the user message, after the history.
         Valid(
             """
@@ -705,6 +726,29 @@ class DynamicBeforeStatic(PythonRule):
     ]
 
     INVALID = [
+        # The same wrapper sending the conversation the object keeps (`self.messages`):
+        # each page changes the text every earlier step follows.
+        Invalid(
+            """
+            from openai import AsyncOpenAI
+
+            RUBRIC = "Operate the browser step by step. Say what you see first. " * 10
+
+            class BrowserOperator:
+                async def act(self, state):
+                    system_prompt = f"{RUBRIC}\\nThe current URL is {state.url}."
+                    response = await self._call_model(self.model, system_prompt)
+                    self.messages += response.output
+                    return response
+
+                async def _call_model(self, model, system_prompt):
+                    return await AsyncOpenAI().responses.create(
+                        model=model, input=self.messages, instructions=system_prompt
+                    )
+            """,
+            line=7,
+            message_contains="the system text `_call_model()` sends",
+        ),
         # A module-level table that a tool changes while the agent runs, rendered into the
         # system text: every file read changes what the whole history follows.
         Invalid(

@@ -229,6 +229,28 @@ class VolatileTimestamp(VolatileValueRule):
         ),
     ]
     INVALID = [
+        # The object's own client wrapper, handed the system text by position: it sends the
+        # conversation the object keeps after it, so every step's prefix starts with the date.
+        Invalid(
+            """
+            from datetime import datetime
+            from openai import AsyncOpenAI
+
+            class BrowserOperator:
+                async def act(self, state):
+                    system_prompt = f"You drive a browser. Today is {datetime.today():%A %d %B}."
+                    response = await self._call_model(self.model, system_prompt)
+                    self.messages += response.output
+                    return response
+
+                async def _call_model(self, model, system_prompt):
+                    return await AsyncOpenAI().responses.create(
+                        model=model, input=self.messages, instructions=system_prompt
+                    )
+            """,
+            line=6,
+            message_contains="the system text `_call_model()` sends",
+        ),
         # Variants of one system prompt built in branches: each one's date is in the prefix.
         Invalid(
             """
