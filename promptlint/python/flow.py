@@ -1501,7 +1501,10 @@ class Evaluator:
                 return self._listing(e)
             if qname in cat.UNORDERED_CALLS:
                 inner = merge(arg_vals())
-                if qname in ("set", "frozenset") and not e.args:
+                if qname == "frozenset" and not e.args:
+                    # Empty for good (a frozenset takes no `.add()`): it has no order.
+                    return Val(node=e)
+                if qname == "set" and not e.args:
                     # Empty now, filled with `.add()` later: reported where it is iterated.
                     empty = self._unordered(e, cat.UNORDERED_CALLS[qname], None)
                     return Val(own=frozenset({empty}), node=e)

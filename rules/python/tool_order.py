@@ -80,6 +80,30 @@ class ToolOrder(PythonRule):
     MESSAGE = "tools, enums or prompt parts in an unstable order reach the prefix"
 
     VALID = [
+        # An empty frozenset stays empty (it takes no `.add()`): it orders nothing, also
+        # when it is handed to the object that carries the tools.
+        Valid(
+            """
+            from dataclasses import dataclass
+            from openai import OpenAI
+
+            client = OpenAI()
+
+            @dataclass
+            class ToolSetup:
+                tools: list
+                deferred: frozenset
+
+            def build_setup(tools):
+                return ToolSetup(list(tools), frozenset())
+
+            def ask(tools, messages):
+                setup = build_setup(tools)
+                return client.chat.completions.create(
+                    model="gpt-4o", messages=messages, tools=setup.tools
+                )
+            """
+        ),
         # A tool dispatcher: the listing is one tool's result, sent once and kept as it was.
         Valid(
             """
